@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "numtools",
+    products: [
+        .library(name: "NumToolsCore", targets: ["NumToolsCore"]),
+        .executable(name: "numgroup", targets: ["numgroup"]),
+        .executable(name: "numconv", targets: ["numconv"]),
+        .executable(name: "phonefmt", targets: ["phonefmt"]),
+        .executable(name: "coinfmt", targets: ["coinfmt"]),
+    ],
+    targets: [
+        .target(name: "NumToolsCore"),
+        .executableTarget(name: "numgroup", dependencies: ["NumToolsCore"]),
+        .executableTarget(name: "numconv", dependencies: ["NumToolsCore"]),
+        .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore"]),
+        .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore"]),
+        .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["numgroup", "numconv", "phonefmt", "coinfmt"]
+        ),
+    ]
+)

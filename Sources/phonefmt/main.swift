@@ -1,0 +1,4 @@
+import NumToolsCore
+
+// Placeholder until the tool is built on the stream engine.
+print("phonefmt: not yet implemented")

@@ -1,0 +1,6 @@
+import Testing
+
+
+@Test func placeholder() {
+    #expect(true)
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import NumToolsCore
+
+@Test func versionIsSemantic() {
+    #expect(NumTools.version.split(separator: ".").count == 3)
+}
