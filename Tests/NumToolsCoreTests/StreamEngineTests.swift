@@ -561,3 +561,57 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         }
     }
 }
+
+@Suite struct SignalTests {
+    final class Outcome: @unchecked Sendable {
+        var result: Int?? = .none
+    }
+
+    /// A signal that arrives after the engine last looked but before it blocks
+    /// in read must end the wait, not leave the tool waiting for input that may
+    /// never come (`tail -f log | numgroup`, then Ctrl-C).
+    @Test func signalJustBeforeABlockingReadEndsTheWait() throws {
+        var saved = [sigaction(), sigaction()]
+        sigaction(SIGINT, nil, &saved[0])
+        sigaction(SIGTERM, nil, &saved[1])
+        defer {
+            sigaction(SIGINT, &saved[0], nil)
+            sigaction(SIGTERM, &saved[1], nil)
+            Signals.clear()
+        }
+        Signals.install()
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        // Deliver it on this thread, now (test runners may block signals on their threads).
+        var unblock = sigset_t()
+        var previousMask = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
+        raise(SIGTERM)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        #expect(Signals.pending() == SIGTERM)
+
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        let readEnd = ends[0]
+        Thread {
+            var input = FileDescriptorStream(fd: readEnd, name: "standard input")
+            var buffer = [UInt8](repeating: 0, count: 16)
+            let n = buffer.withUnsafeMutableBufferPointer { b in try? input.read(into: b.baseAddress!, capacity: b.count) }
+            outcome.result = .some(n ?? nil)
+            finished.signal()
+        }.start()
+        let returned = finished.wait(timeout: .now() + 60) == .success
+        #expect(returned, "read blocked although a signal was pending")
+        if !returned {
+            _ = write(ends[1], "1", 1)  // let the reader go
+            finished.wait()
+        }
+        #expect(outcome.result == .some(nil), "the read reports the interruption")
+    }
+}
