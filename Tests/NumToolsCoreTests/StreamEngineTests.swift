@@ -242,6 +242,11 @@ let engineCases: [EngineCase] = [
         "header records count", "h1\nh2\nx\n", config(header: 2), "h1\nh2\nerror\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n",
         errors1),
     EngineCase("header longer than input", "h\n", config(header: 3), "h\n"),
+    EngineCase("header longer than the record limit", "123456789\n1\n", config(header: 1, max: 4), "123456789\n<1>\n"),
+    EngineCase(
+        "header longer than the record limit, CRLF", "12345678\r\n12345\r\n", config(header: 1, max: 4),
+        "12345678\r\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t12345\r\n", errors1),
+    EngineCase("csv header with an unterminated quote", "\"a,b\nc", config(fields: "1", csv: true, header: 1), "\"a,b\nc"),
     EngineCase(
         "csv header spanning lines", "\"h\n1\",2\n3,4\n", config(fields: "1", csv: true, header: 1),
         "\"h\n1\",2\n<3>,4\n"),
@@ -552,7 +557,7 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
             for _ in 0..<Int.random(in: 0..<200, using: &rng) {
                 input.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
             }
-            let configuration = config(fields: "2", delimiter: delimiter, csv: csv, max: 12)
+            let configuration = config(fields: "2", delimiter: delimiter, csv: csv, header: input.count % 3, max: 12)
             let whole = try runEngine(input, configuration, chunkSize: 1 << 16, transform: Bracket())
             for chunkSize in [1, 2, 3, 5] {
                 let got = try runEngine(input, configuration, chunkSize: chunkSize, transform: Bracket())

@@ -88,6 +88,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var recordNumber = 0
     var errorCount = 0
     var aborted = false
+    /// The record being read through is a header record: it passes unchanged.
+    var overflowIsHeader = false
     /// An output failure met where it could not be thrown; the next flush throws it.
     var deferredFailure: IOFailure?
     let flushThreshold = 1 << 16
@@ -309,7 +311,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// The last record, which has no terminator.
     mutating func finishLastRecord(_ p: UnsafeMutablePointer<UInt8>, _ count: Int, _ csv: CSVScanState) {
-        if configuration.csv, csv.mode == .quoted {
+        if configuration.csv, csv.mode == .quoted, recordNumber >= configuration.headerRecords {
             recordNumber += 1
             fail(
                 p, 0, count, .none, field: csv.field,
@@ -345,6 +347,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     mutating func overflowStart() {
         recordNumber += 1
+        // A header passes through whatever its length, as it does when it fits in memory.
+        overflowIsHeader = recordNumber <= configuration.headerRecords
+        if overflowIsHeader { return }
         errorCount += 1
         let error = ValueError(
             "record-too-long", "record is longer than the limit of \(configuration.maxRecordBytes) bytes")
@@ -361,7 +366,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     mutating func overflowBody(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
         guard start < end else { return }
-        switch configuration.onError {
+        switch overflowIsHeader ? .keep : configuration.onError {
         case .record: UTF8Bytes.appendEscaped(p, start, end, into: &out)
         case .keep: out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
         case .skip, .abort: break
@@ -370,7 +375,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     }
 
     mutating func overflowEnd(_ terminator: Terminator) {
-        switch configuration.onError {
+        switch overflowIsHeader ? .keep : configuration.onError {
         case .record, .keep: appendTerminator(terminator)
         case .skip, .abort: break
         }
