@@ -233,6 +233,10 @@ let engineCases: [EngineCase] = [
         "csv multibyte delimiter lead byte then newline", raw: bytes("a€1") + [0xE2] + bytes("\n2€3\n"),
         config(fields: "2", delimiter: "€", csv: true),
         raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\n2€<3>\n"), errors1),
+    EngineCase(
+        "csv record too long with a multi-scalar delimiter split across reads",
+        "123456e\u{301}\"a\nb\"e\u{301}x\n9\n", config(fields: "2", delimiter: "e\u{301}", csv: true, max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456e\u{301}\"a\\nb\"e\u{301}x\n9\n", errors1),
     EngineCase("csv closed quote at end of input", "\"b\nc\"", config(fields: "1", csv: true), "\"<b\nc>\""),
     // Header.
     EngineCase("header", "h\n1\n", config(header: 1), "h\n<1>\n"),
@@ -548,7 +552,7 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
     }
 
     /// Large random streams: chunking never changes the result.
-    @Test(arguments: [(false, "\t"), (true, ","), (true, "€"), (false, "€")])
+    @Test(arguments: [(false, "\t"), (true, ","), (true, "€"), (false, "€"), (true, "e\u{301}"), (true, "\r\n")])
     func randomStreamsIgnoreChunking(csv: Bool, delimiter: String) throws {
         var rng = SplitMix64(seed: csv ? 11 : 12)
         let alphabet = Array("ab1\"\n\r x€é\(delimiter)\(delimiter)".utf8)

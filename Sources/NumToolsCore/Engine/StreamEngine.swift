@@ -144,7 +144,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                     scan = next
                     overflow = false
                 } else {
-                    let keep = eof ? count : holdback(buffer, pos, count)
+                    let keep = eof ? count : min(holdback(buffer, pos, count), scan)
                     overflowBody(buffer, pos, keep)
                     pos = keep
                 }
@@ -168,7 +168,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                         try flush()
                         return .aborted
                     }
-                    let keep = holdback(buffer, pos, count)
+                    let keep = min(holdback(buffer, pos, count), scan)
                     overflowBody(buffer, pos, keep)
                     pos = keep
                 }
@@ -328,6 +328,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// How much of `[start, end)` can be written now: a trailing CR may be
     /// half of a CRLF, and a trailing partial UTF-8 sequence may complete later.
+    /// (The caller also keeps what the record scanner has yet to look at, such
+    /// as the start of a multibyte CSV delimiter.)
     func holdback(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var keep = end
         var k = end - 1
