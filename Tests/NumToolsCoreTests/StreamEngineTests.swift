@@ -622,5 +622,12 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
             finished.wait()
         }
         #expect(outcome.result == .some(nil), "the read reports the interruption")
+
+        // Reported once: a reader that goes on reading gets its input.
+        _ = write(ends[1], "12", 2)
+        var input = FileDescriptorStream(fd: readEnd, name: "standard input")
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let n = try buffer.withUnsafeMutableBufferPointer { b in try input.read(into: b.baseAddress!, capacity: b.count) }
+        #expect(n == 2)
     }
 }
