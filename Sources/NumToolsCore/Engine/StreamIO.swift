@@ -41,6 +41,18 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
     }
 
     public mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
+        if let wake = Signals.wakeDescriptor {
+            // Wait for input or a signal: a signal that arrived after the
+            // engine last looked, but before a blocking read, must not be
+            // left waiting for input that may never come.
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 {
+                let code = errno
+                if code == EINTR { return nil }
+                throw IOFailure.errno("read error on \(name)", code)
+            }
+            if fds[1].revents != 0 { return nil }
+        }
         let n = Glibc.read(fd, buffer, capacity)
         if n >= 0 { return n }
         let code = errno
