@@ -46,3 +46,21 @@ func phoneVerdict(_ input: String, region: String) -> [String] {
         #expect(failures.isEmpty, "\(failures.count) of \(rows.count) fixture rows disagree")
     }
 }
+
+@Suite struct PhoneAsYouTypeFixtureTests {
+    /// Every prefix of typed numbers: the output equals phonenumbers' AsYouTypeFormatter.
+    @Test func asYouTypeFixtureAgreesWithLibphonenumber() throws {
+        let rows = try phoneFixtureRows("phone-asyoutype.tsv")
+        #expect(rows.count > 1000)
+        var failures: [String] = []
+        for row in rows {
+            let got = PhoneAsYouTypeFormatter.format(row[0], region: row[1]) ?? "no-region"
+            if got != row[2] { failures.append("\(row[0])\t\(row[1])\twant \(row[2])\tgot \(got)") }
+        }
+        if !failures.isEmpty {
+            print("as-you-type fixture: \(rows.count - failures.count)/\(rows.count) agree")
+            for f in failures.prefix(40) { print("  " + f) }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(rows.count) as-you-type rows disagree")
+    }
+}

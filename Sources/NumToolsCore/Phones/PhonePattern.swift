@@ -43,6 +43,7 @@ final class PhonePattern: Sendable {
     func fullMatch(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
         var state = 0
         for d in digits {
+            guard d < 10 else { return false }
             let next = transitions[state &* 10 &+ Int(d)]
             if next < 0 { return false }
             state = Int(next)
@@ -61,6 +62,7 @@ final class PhonePattern: Sendable {
         var state = 0
         if accepting[0] { return true }
         for d in digits {
+            guard d < 10 else { return false }
             let next = transitions[state &* 10 &+ Int(d)]
             if next < 0 { return false }
             state = Int(next)
