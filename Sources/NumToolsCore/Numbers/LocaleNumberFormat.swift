@@ -1,0 +1,255 @@
+import Foundation
+
+/// How one locale writes plain numbers (or percents), derived once from
+/// Foundation's `FormatStyle` and then applied by a byte-level loop.
+///
+/// Foundation is the oracle: every field here is read off strings that
+/// `Decimal.FormatStyle` (or `.Percent`) produced for probe values, so the
+/// output of ``format(negative:integer:fraction:showPlus:into:)`` equals
+/// FormatStyle's for the same digits, with no 38-digit limit.
+public struct LocaleNumberFormat: Sendable, Hashable {
+    /// Which FormatStyle the format mirrors.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// `Decimal.FormatStyle`.
+        case number
+        /// `Decimal.FormatStyle.Percent`: the digits given are percent points.
+        case percent
+    }
+
+    /// The locale identifier the format was derived for.
+    public let localeIdentifier: String
+    /// The style the format mirrors.
+    public let style: Style
+    /// UTF-8 of the ten digits `0` to `9` in the locale's numbering system.
+    public let digits: [[UInt8]]
+    /// UTF-8 of the decimal separator.
+    public let decimalSeparator: [UInt8]
+    /// UTF-8 of the grouping separator (empty when the locale never groups).
+    public let groupingSeparator: [UInt8]
+    /// Size of the group nearest the decimal point; 0 means no grouping.
+    public let primaryGroupSize: Int
+    /// Size of every further group (equal to the primary size for most locales, 2 for Indian grouping).
+    public let secondaryGroupSize: Int
+    /// CLDR minimum grouping digits: the integer part is grouped only when
+    /// it has at least `primaryGroupSize + minimumGroupingDigits` digits.
+    public let minimumGroupingDigits: Int
+    /// Text around the digits of a positive number (percent sign, for percents).
+    public let positivePrefix: [UInt8]
+    public let positiveSuffix: [UInt8]
+    /// Text around the digits of a negative number (minus sign and bidi marks).
+    public let negativePrefix: [UInt8]
+    public let negativeSuffix: [UInt8]
+    /// Text around the digits of a positive number written with an explicit plus sign.
+    public let plusPrefix: [UInt8]
+    public let plusSuffix: [UInt8]
+
+    /// Derives the format of `locale` for `style` from Foundation.
+    public init(locale: Locale, style: Style = .number) {
+        localeIdentifier = locale.identifier
+        self.style = style
+        func render(_ value: String, fraction: Int, plus: Bool = false, grouping: Bool = true) -> String {
+            let decimal = Decimal(string: value)!
+            switch style {
+            case .number:
+                var f = Decimal.FormatStyle(locale: locale).precision(.fractionLength(fraction))
+                if plus { f = f.sign(strategy: .always()) }
+                if !grouping { f = f.grouping(.never) }
+                return f.format(decimal)
+            case .percent:
+                // Percent formats value × 100: scale the probe so the digits shown are `value`.
+                var f = Decimal.FormatStyle.Percent(locale: locale).precision(.fractionLength(fraction))
+                if plus { f = f.sign(strategy: .always()) }
+                if !grouping { f = f.grouping(.never) }
+                return f.format(decimal / 100)
+            }
+        }
+        // Digits: each of 0...9 alone, then split off the affixes shared by all
+        // ten (compared by scalar: native digits share leading UTF-8 bytes).
+        let single = (0...9).map { Array(render(String($0), fraction: 0, grouping: false).unicodeScalars) }
+        let prefixLength = commonPrefixLength(single)
+        let suffixLength = commonSuffixLength(single)
+        func utf8(_ scalars: ArraySlice<Unicode.Scalar>) -> [UInt8] {
+            Array(String(String.UnicodeScalarView(scalars)).utf8)
+        }
+        digits = single.map { utf8($0[prefixLength..<($0.count - suffixLength)]) }
+        positivePrefix = utf8(single[0][..<prefixLength])
+        positiveSuffix = utf8(single[0][(single[0].count - suffixLength)...])
+
+        let digitTable = DigitTable(digits)
+        func affixes(_ text: String) -> (prefix: [UInt8], suffix: [UInt8]) {
+            let bytes = Array(text.utf8)
+            let spans = digitTable.digitSpans(bytes)
+            return (Array(bytes[..<spans.first!.lowerBound]), Array(bytes[spans.last!.upperBound...]))
+        }
+        (negativePrefix, negativeSuffix) = affixes(render("-1", fraction: 0))
+        (plusPrefix, plusSuffix) = affixes(render("1", fraction: 0, plus: true))
+
+        // Decimal separator: what stands between the digits of 1.5.
+        let half = Array(render("1.5", fraction: 1).utf8)
+        let halfSpans = digitTable.digitSpans(half)
+        decimalSeparator = Array(half[halfSpans[0].upperBound..<halfSpans[1].lowerBound])
+
+        // Grouping: the runs of digits in a long integer, read from the right.
+        let long = Array(render("1234567890123456789", fraction: 0).utf8)
+        let runs = digitTable.digitSpans(long)
+        if runs.count < 2 {
+            primaryGroupSize = 0
+            secondaryGroupSize = 0
+            groupingSeparator = []
+            minimumGroupingDigits = 1
+        } else {
+            let counts = runs.map { digitTable.digitCount(long[$0]) }
+            primaryGroupSize = counts[counts.count - 1]
+            secondaryGroupSize = counts.count > 2 ? counts[counts.count - 2] : primaryGroupSize
+            groupingSeparator = Array(long[runs[runs.count - 2].upperBound..<runs[runs.count - 1].lowerBound])
+            // The smallest integer length that is grouped gives the minimum grouping digits.
+            var minimum = 1
+            for extra in 1...4 {
+                let probe = "1" + String(repeating: "0", count: primaryGroupSize + extra - 1)
+                if digitTable.digitSpans(Array(render(probe, fraction: 0).utf8)).count > 1 {
+                    minimum = extra
+                    break
+                }
+            }
+            minimumGroupingDigits = minimum
+        }
+    }
+
+    /// Whether every digit of the numbering system is the ASCII digit.
+    public var usesASCIIDigits: Bool {
+        digits.enumerated().allSatisfy { $0.element == [UInt8(ascii: "0") + UInt8($0.offset)] }
+    }
+
+    /// Writes a number given as ASCII digit strings.
+    ///
+    /// - Parameters:
+    ///   - negative: whether to write the negative form.
+    ///   - integer: ASCII digits of the integer part, written as given (no
+    ///     leading zeros are added or removed; pass `0` for a zero integer part).
+    ///   - fraction: ASCII digits of the fraction; empty writes no decimal separator.
+    ///   - showPlus: write the explicit plus form for a non-negative number.
+    public func format(
+        negative: Bool, integer: some Collection<UInt8>, fraction: some Collection<UInt8>,
+        showPlus: Bool = false, into out: inout [UInt8]
+    ) {
+        out.append(contentsOf: negative ? negativePrefix : showPlus ? plusPrefix : positivePrefix)
+        appendGroupedInteger(integer, into: &out)
+        if !fraction.isEmpty {
+            out.append(contentsOf: decimalSeparator)
+            for d in fraction { out.append(contentsOf: digits[Int(d &- 48)]) }
+        }
+        out.append(contentsOf: negative ? negativeSuffix : showPlus ? plusSuffix : positiveSuffix)
+    }
+
+    /// Writes ASCII integer digits in this format's digits with its grouping.
+    public func appendGroupedInteger(_ integer: some Collection<UInt8>, into out: inout [UInt8]) {
+        let grouping = Grouping(
+            primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
+        var index = 0
+        let count = integer.count
+        for d in integer {
+            if index > 0, grouping.separatorBefore(position: index, of: count) {
+                out.append(contentsOf: groupingSeparator)
+            }
+            out.append(contentsOf: digits[Int(d &- 48)])
+            index += 1
+        }
+    }
+}
+
+/// Group sizes and the CLDR minimum-grouping rule, in one place for both
+/// numgroup's explicit options and locale-derived formats.
+public struct Grouping: Sendable, Hashable {
+    /// Size of the group nearest the decimal point; 0 means never group.
+    public var primary: Int
+    /// Size of every further group.
+    public var secondary: Int
+    /// Group only when the integer part has at least `primary + minimumDigits` digits.
+    public var minimumDigits: Int
+
+    public init(primary: Int, secondary: Int? = nil, minimumDigits: Int = 1) {
+        self.primary = primary
+        self.secondary = secondary ?? primary
+        self.minimumDigits = max(1, minimumDigits)
+    }
+
+    /// Whether an integer part of `count` digits is grouped at all.
+    @inlinable public func groups(count: Int) -> Bool {
+        primary > 0 && count >= primary + minimumDigits
+    }
+
+    /// Whether a separator stands before the digit at `position` (0-based from
+    /// the left) of an integer part of `count` digits.
+    @inlinable public func separatorBefore(position: Int, of count: Int) -> Bool {
+        guard groups(count: count), position > 0 else { return false }
+        let fromRight = count - position  // digits at and after `position`
+        if fromRight == primary { return true }
+        if fromRight < primary { return false }
+        return secondary > 0 && (fromRight - primary) % secondary == 0
+    }
+}
+
+/// Recognises a numbering system's digits in UTF-8.
+struct DigitTable: Sendable {
+    let digits: [[UInt8]]
+
+    init(_ digits: [[UInt8]]) { self.digits = digits }
+
+    /// The digit value at `index` of `bytes` and its length, or nil.
+    func digit<C: RandomAccessCollection<UInt8>>(in bytes: C, at index: Int) -> (value: Int, length: Int)?
+    where C.Index == Int {
+        for (value, d) in digits.enumerated() where index + d.count <= bytes.endIndex {
+            var match = true
+            for k in 0..<d.count where bytes[index + k] != d[k] {
+                match = false
+                break
+            }
+            if match { return (value, d.count) }
+        }
+        return nil
+    }
+
+    /// The byte ranges of the maximal runs of digits in `bytes`.
+    func digitSpans(_ bytes: [UInt8]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var i = 0
+        var start: Int? = nil
+        while i < bytes.count {
+            if let (_, length) = digit(in: bytes, at: i) {
+                if start == nil { start = i }
+                i += length
+            } else {
+                if let s = start { spans.append(s..<i) }
+                start = nil
+                i += 1
+            }
+        }
+        if let s = start { spans.append(s..<i) }
+        return spans
+    }
+
+    /// How many digits a run of digit bytes holds.
+    func digitCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        var i = bytes.startIndex
+        var n = 0
+        while i < bytes.endIndex, let (_, length) = digit(in: bytes, at: i) {
+            i += length
+            n += 1
+        }
+        return n
+    }
+}
+
+private func commonPrefixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+    var n = 0
+    while strings.allSatisfy({ $0.count > n && $0[n] == strings[0][n] }) { n += 1 }
+    return n
+}
+
+private func commonSuffixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+    var n = 0
+    while strings.allSatisfy({ $0.count > n && $0[$0.count - 1 - n] == strings[0][strings[0].count - 1 - n] }) {
+        n += 1
+    }
+    return n
+}

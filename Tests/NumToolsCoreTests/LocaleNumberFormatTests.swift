@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import NumToolsCore
+
+/// A deterministic generator, so a failing differential case can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random ASCII digit strings: integer part without leading zeros, total ≤ 38 significant digits.
+func randomDigits(_ rng: inout SplitMix64) -> (integer: String, fraction: String) {
+    let intLength = Int.random(in: 1...20, using: &rng)
+    var integer = String(Int.random(in: 1...9, using: &rng))
+    for _ in 1..<intLength { integer.append(String(Int.random(in: 0...9, using: &rng))) }
+    if Int.random(in: 0..<5, using: &rng) == 0 { integer = "0" }
+    let fracLength = Int.random(in: 0...min(12, 38 - integer.count), using: &rng)
+    var fraction = ""
+    for _ in 0..<fracLength { fraction.append(String(Int.random(in: 0...9, using: &rng))) }
+    return (integer, fraction)
+}
+
+func oracle(_ locale: Locale, _ style: LocaleNumberFormat.Style, _ text: String, fraction: Int, plus: Bool = false)
+    -> String
+{
+    let value = Decimal(string: text)!
+    switch style {
+    case .number:
+        let f = Decimal.FormatStyle(locale: locale).precision(.fractionLength(fraction))
+        return plus ? f.sign(strategy: .always()).format(value) : f.format(value)
+    case .percent:
+        let f = Decimal.FormatStyle.Percent(locale: locale).precision(.fractionLength(fraction))
+        return plus ? f.sign(strategy: .always()).format(value / 100) : f.format(value / 100)
+    }
+}
+
+@Suite struct LocaleNumberFormatTests {
+    @Test(arguments: [
+        ("en_US", "-1234567.891", "-1,234,567.891"),
+        ("de_DE", "1234567.891", "1.234.567,891"),
+        ("en_IN", "1234567", "12,34,567"),
+        ("es_ES", "1234", "1234"),
+        ("es_ES", "12345", "12.345"),
+        ("it_CH", "1234567.891", "1’234’567.891"),
+        ("ne", "1234567.891", "१२,३४,५६७.८९१"),
+        ("ar_EG", "1234567.891", "١٬٢٣٤٬٥٦٧٫٨٩١"),
+        ("ar_EG", "-5", "\u{61C}-٥"),
+        ("th-TH-u-nu-thai", "1234", "๑,๒๓๔"),
+    ])
+    func knownNotations(locale: String, input: String, expected: String) {
+        let format = LocaleNumberFormat(locale: Locale(identifier: locale))
+        let negative = input.hasPrefix("-")
+        let body = negative ? String(input.dropFirst()) : input
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        var out: [UInt8] = []
+        format.format(
+            negative: negative, integer: Array(parts[0].utf8), fraction: parts.count > 1 ? Array(parts[1].utf8) : [],
+            into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == expected)
+    }
+
+    @Test(arguments: LocaleNumberFormat.Style.allCases)
+    func equalsFormatStyleForEveryLocale(style: LocaleNumberFormat.Style) {
+        var rng = SplitMix64(seed: style == .number ? 1 : 2)
+        var failures: [String] = []
+        for id in Locale.availableIdentifiers.sorted() {
+            let locale = Locale(identifier: id)
+            let format = LocaleNumberFormat(locale: locale, style: style)
+            for _ in 0..<12 {
+                let (integer, fraction) = randomDigits(&rng)
+                let negative = Bool.random(using: &rng)
+                let plus = !negative && Bool.random(using: &rng)
+                let text = (negative ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
+                var out: [UInt8] = []
+                format.format(
+                    negative: negative && !(integer == "0" && fraction.allSatisfy { $0 == "0" }),
+                    integer: Array(integer.utf8), fraction: Array(fraction.utf8), showPlus: plus, into: &out)
+                let expected = oracle(locale, style, text, fraction: fraction.count, plus: plus)
+                let got = String(decoding: out, as: UTF8.self)
+                if got != expected { failures.append("\(id) \(text): got \(got) expected \(expected)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) mismatches, first: \(failures.prefix(10))")
+    }
+}
