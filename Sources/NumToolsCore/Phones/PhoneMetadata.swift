@@ -78,6 +78,26 @@ struct PhoneFormatRule: Sendable {
     let nationalPrefixFormattingRule: String?
     let nationalPrefixOptionalWhenFormatting: Bool
     let carrierCodeFormattingRule: String?
+    /// The format with the national prefix formatting rule applied to its
+    /// first group: what NATIONAL format uses.
+    let nationalFormat: [UInt8]
+
+    init(
+        pattern: PhonePattern, format: [UInt8], leadingDigits: [PhonePattern], nationalPrefixFormattingRule: String?,
+        nationalPrefixOptionalWhenFormatting: Bool, carrierCodeFormattingRule: String?
+    ) {
+        self.pattern = pattern
+        self.format = format
+        self.leadingDigits = leadingDigits
+        self.nationalPrefixFormattingRule = nationalPrefixFormattingRule
+        self.nationalPrefixOptionalWhenFormatting = nationalPrefixOptionalWhenFormatting
+        self.carrierCodeFormattingRule = carrierCodeFormattingRule
+        if let npfr = nationalPrefixFormattingRule, !npfr.isEmpty {
+            nationalFormat = PhoneNumberFormatter.replaceFirstGroup(format, with: Array(npfr.utf8))
+        } else {
+            nationalFormat = format
+        }
+    }
 }
 
 /// One region's (or non-geographic entity's) compiled numbering plan.
@@ -94,8 +114,25 @@ final class PhoneRegionMetadata: Sendable {
     let numberFormats: [PhoneFormatRule]
     let intlNumberFormats: [PhoneFormatRule]
     let sameMobileAndFixedLinePattern: Bool
+    /// The country code's digits, as values and as ASCII.
+    let countryCodeDigits: [UInt8]
+    let countryCodeASCII: [UInt8]
+    /// Per description kind: bit n set when n digits is a possible length
+    /// (all bits when the description lists none; 0 when it is absent).
+    let lengthMasks: [UInt64]
+    /// Per description kind: its pattern.
+    let patterns: [PhonePattern?]
+    let generalPattern: PhonePattern
 
     var general: PhoneNumberDesc { descs[0]! }
+
+    /// libphonenumber's `_is_number_matching_desc`.
+    @inline(__always)
+    func matches(_ kind: PhoneDescKind, _ nsn: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = nsn.count
+        guard length < 64, lengthMasks[kind.rawValue] & (1 << UInt64(length)) != 0 else { return false }
+        return patterns[kind.rawValue]?.fullMatch(nsn) ?? false
+    }
 
     init(lines: [Substring]) {
         func opt(_ s: Substring) -> String? { s == "@" ? nil : String(s) }
@@ -137,6 +174,15 @@ final class PhoneRegionMetadata: Sendable {
         }
         precondition(descs[0]?.pattern != nil, "phone metadata: region \(id) has no general description")
         self.descs = descs
+        patterns = descs.map { $0?.pattern }
+        generalPattern = descs[0]!.pattern!
+        lengthMasks = descs.map { d in
+            guard let d else { return 0 }
+            if d.possibleLengths.isEmpty { return ~0 }
+            return d.possibleLengths.reduce(UInt64(0)) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
+        }
+        countryCodeASCII = Array(String(countryCode).utf8)
+        countryCodeDigits = countryCodeASCII.map { $0 - 0x30 }
         numberFormats = national
         intlNumberFormats = intl
         let fixed = PhoneDescKind.fixedLine.rawValue
@@ -164,6 +210,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
     // Guarded by `lock`.
     private var compiled: [String: PhoneRegionMetadata] = [:]
     private var compiledNonGeographic: [Int: PhoneRegionMetadata] = [:]
+    private var mainByCountryCode = [PhoneRegionMetadata?](repeating: nil, count: 1000)
     private let lock = NSLock()
 
     private init() {
@@ -237,7 +284,17 @@ final class PhoneMetadataStore: @unchecked Sendable {
 
     /// The plan used to format and length-check numbers of `countryCode`.
     func mainMetadata(countryCode: Int) -> PhoneRegionMetadata? {
-        guard let r = mainRegion(countryCode: countryCode) else { return nil }
-        return metadata(region: r, countryCode: countryCode)
+        guard countryCode > 0 && countryCode < 1000 else { return nil }
+        lock.lock()
+        let cached = mainByCountryCode[countryCode]
+        lock.unlock()
+        if let cached { return cached }
+        guard let r = mainRegion(countryCode: countryCode),
+            let m = metadata(region: r, countryCode: countryCode)
+        else { return nil }
+        lock.lock()
+        mainByCountryCode[countryCode] = m
+        lock.unlock()
+        return m
     }
 }

@@ -23,7 +23,11 @@ public struct PhoneNumberFormatter: Sendable {
     }
 
     static func append(_ number: PhoneNumber, _ format: PhoneNumberFormat, to out: inout [UInt8]) {
-        let cc = PhoneNumberParser.digitValues(number.countryCode).map { $0 &+ 0x30 }
+        guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else {
+            for d in number.nsn { out.append(d &+ 0x30) }
+            return
+        }
+        let cc = meta.countryCodeASCII
         switch format {
         case .e164:
             out.append(UInt8(ascii: "+"))
@@ -45,10 +49,6 @@ public struct PhoneNumberFormatter: Sendable {
             out.append(contentsOf: "tel:+".utf8)
             out.append(contentsOf: cc)
             out.append(UInt8(ascii: "-"))
-        }
-        guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else {
-            for d in number.nsn { out.append(d &+ 0x30) }
-            return
         }
         let formats = meta.intlNumberFormats.isEmpty || format == .national ? meta.numberFormats : meta.intlNumberFormats
         guard let rule = chooseFormat(formats, number.nsn) else {
@@ -76,11 +76,7 @@ public struct PhoneNumberFormatter: Sendable {
 
     /// `_format_nsn_using_pattern` without carrier codes.
     static func formatNSN(_ nsn: [UInt8], _ rule: PhoneFormatRule, national: Bool) -> [UInt8] {
-        var template = rule.format
-        if national, let npfr = rule.nationalPrefixFormattingRule, !npfr.isEmpty {
-            template = replaceFirstGroup(rule.format, with: Array(npfr.utf8))
-        }
-        return rule.pattern.substitute(nsn, template: template)
+        rule.pattern.substitute(nsn, template: national ? rule.nationalFormat : rule.format)
     }
 
     /// The format with its first `$N` replaced by the national prefix

@@ -13,6 +13,8 @@ public struct PhoneNumberParser: Sendable {
     /// The region assumed for numbers written without a country code.
     public let region: String
     let meta: PhoneRegionMetadata
+    /// Whether no other region shares the default region's country code.
+    let isOnlyRegionOfCountryCode: Bool
 
     /// A parser for numbers of `region` (upper-case ISO 3166 code, such as
     /// `KR`); nil when the metadata has no such region.
@@ -20,6 +22,7 @@ public struct PhoneNumberParser: Sendable {
         guard let meta = PhoneMetadataStore.shared.region(region) else { return nil }
         self.region = region
         self.meta = meta
+        isOnlyRegionOfCountryCode = PhoneMetadataStore.shared.countryCodeToRegions[meta.countryCode]?.count == 1
     }
 
     // MARK: - Public entry points
@@ -72,15 +75,19 @@ public struct PhoneNumberParser: Sendable {
             default:
                 throw PhoneNumberError(
                     .invalidNumber,
-                    "+\(number.countryCode) \(number.nationalNumber) is no number of the \(name) numbering plan")
+                    "+\(number.countryCode) \(number.nationalNumber) does not fit the \(name) numbering plan")
             }
         }
         if !types.isEmpty && !types.contains(where: { number.type.isAccepted(by: $0) }) {
-            let wanted = types.map(\.rawValue).sorted().joined(separator: " or ")
-            throw PhoneNumberError(
-                .wrongType, "+\(number.countryCode) \(number.nationalNumber) is a \(number.type.rawValue) number, not \(wanted)")
+            throw wrongTypeError(number, types)
         }
         return number
+    }
+
+    func wrongTypeError(_ number: PhoneNumber, _ types: Set<PhoneNumberType>) -> PhoneNumberError {
+        let wanted = types.map(\.rawValue).sorted().joined(separator: " or ")
+        return PhoneNumberError(
+            .wrongType, "+\(number.countryCode) \(number.nationalNumber) is a \(number.type.rawValue) number, not \(wanted)")
     }
 
     // MARK: - libphonenumber's parse
@@ -128,11 +135,19 @@ public struct PhoneNumberParser: Sendable {
             throw PhoneNumberError(
                 .tooLong, "number has \(national.count) digits; phone numbers have at most 17 after the country code")
         }
-        let numberRegion = Self.regionForNumber(countryCode: countryCode, nsn: national)
+        let numberRegion: String?
         var type = PhoneNumberType.unknown
-        if let numberRegion, let m = PhoneMetadataStore.shared.metadata(region: numberRegion, countryCode: countryCode)
-        {
-            type = Self.numberType(national, m)
+        if countryCode == self.meta.countryCode && isOnlyRegionOfCountryCode {
+            // The common case: a number of the default region's own plan.
+            numberRegion = region
+            type = Self.numberType(national, self.meta)
+        } else {
+            numberRegion = Self.regionForNumber(countryCode: countryCode, nsn: national)
+            if let numberRegion,
+                let m = PhoneMetadataStore.shared.metadata(region: numberRegion, countryCode: countryCode)
+            {
+                type = Self.numberType(national, m)
+            }
         }
         return PhoneNumber(countryCode: countryCode, nsn: national, regionCode: numberRegion, type: type)
     }
@@ -157,13 +172,12 @@ public struct PhoneNumberParser: Sendable {
             let shown = full.prefix(3).map { String($0) }.joined()
             throw PhoneNumberError(.invalidCountryCode, "no country has the calling code at the start of +\(shown)")
         }
-        let ccDigits = Self.digitValues(meta.countryCode)
+        let ccDigits = meta.countryCodeDigits
         if full.starts(with: ccDigits) {
             let potential = Array(full[ccDigits.count...])
             let (stripped, _) = stripNationalPrefix(potential, meta)
-            let general = meta.general
-            let before = full.withUnsafeBufferPointer { general.pattern!.fullMatch($0) }
-            let after = stripped.withUnsafeBufferPointer { general.pattern!.fullMatch($0) }
+            let before = meta.generalPattern.fullMatch(full)
+            let after = meta.generalPattern.fullMatch(stripped)
             if (!before && after) || testLength(full, meta) == .tooLong {
                 return (meta.countryCode, stripped)
             }
@@ -200,7 +214,7 @@ public struct PhoneNumberParser: Sendable {
         guard !number.isEmpty, let npp = meta.nationalPrefixForParsing, let m = npp.match(number) else {
             return (number, false)
         }
-        let general = meta.general.pattern!
+        let general = meta.generalPattern
         let viableOriginal = general.fullMatch(number)
         let lastGroupMissing = npp.groupCount == 0 || m.range(npp.groupCount) == nil
         if let rule = meta.nationalPrefixTransformRule, !lastGroupMissing {
@@ -253,7 +267,7 @@ public struct PhoneNumberParser: Sendable {
     /// `_number_type_helper`.
     static func numberType(_ nsn: [UInt8], _ meta: PhoneRegionMetadata) -> PhoneNumberType {
         nsn.withUnsafeBufferPointer { buf in
-            func matches(_ kind: PhoneDescKind) -> Bool { meta.descs[kind.rawValue]?.matches(buf) ?? false }
+            func matches(_ kind: PhoneDescKind) -> Bool { meta.matches(kind, buf) }
             if !matches(.general) { return .unknown }
             if matches(.premiumRate) { return .premiumRate }
             if matches(.tollFree) { return .tollFree }

@@ -109,6 +109,8 @@ final class PhonePattern: Sendable {
     func search(_ digits: [UInt8], from start: Int = 0) -> Match? {
         var s = start
         while s <= digits.count {
+            // The empty rest of the input can only match a pattern that takes "".
+            if s == digits.count && !accepting[0] { return nil }
             if let m = match(digits, at: s) { return m }
             s += 1
         }

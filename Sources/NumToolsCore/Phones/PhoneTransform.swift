@@ -1,0 +1,107 @@
+/// phonefmt's value transformation for the stream engine: each value is a
+/// phone number to validate and reformat, or (with ``asYouType``) a partial
+/// input to show as libphonenumber's AsYouTypeFormatter would.
+public struct PhoneTransform: ValueTransform, Sendable {
+    /// The region assumed for numbers without a country code.
+    public let region: String
+    /// The output format.
+    public let format: PhoneNumberFormat
+    /// The accepted types; empty accepts every valid number (`--type any`).
+    public let types: Set<PhoneNumberType>
+    /// Whether values are partial inputs for the as-you-type formatter.
+    public let asYouType: Bool
+
+    private let parser: PhoneNumberParser
+    private let typing: PhoneAsYouTypeFormatter
+    /// ``types`` as bits of `PhoneNumberType.allCases` indices, with
+    /// fixed-line-or-mobile accepted by fixed-line and by mobile.
+    private let acceptedMask: UInt32
+
+    /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
+    /// when the metadata has no such region.
+    public init?(
+        region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
+        asYouType: Bool = false
+    ) {
+        guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
+        else { return nil }
+        self.region = region
+        self.format = format
+        self.types = types
+        self.asYouType = asYouType
+        self.parser = parser
+        self.typing = typing
+        var mask: UInt32 = 0
+        for (i, t) in PhoneNumberType.allCases.enumerated() where types.isEmpty || types.contains(where: { t.isAccepted(by: $0) }) {
+            mask |= 1 << UInt32(i)
+        }
+        acceptedMask = mask & ~(1 << UInt32(PhoneNumberType.allCases.firstIndex(of: .unknown)!))
+    }
+
+    /// Writes the number in ``format``, the as-you-type display, or throws
+    /// the reason the value is not an acceptable number.
+    public mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError)
+    {
+        if asYouType {
+            var f = typing
+            var shown = ""
+            var i = 0
+            while i < value.count {
+                let (scalar, length) = PhoneInput.decode(value, i)
+                i += length
+                shown = f.input(scalar)
+            }
+            output.append(contentsOf: shown.utf8)
+            return
+        }
+        let number: PhoneNumber
+        do {
+            number = try parser.validNumber(value)
+        } catch {
+            throw ValueError(error.code.rawValue, error.message)
+        }
+        if acceptedMask & (1 << UInt32(number.type.index)) == 0 {
+            let error = parser.wrongTypeError(number, types)
+            throw ValueError(error.code.rawValue, error.message)
+        }
+        PhoneNumberFormatter.append(number, format, to: &output)
+    }
+}
+
+extension PhoneNumberType {
+    /// The position in `allCases`.
+    var index: Int {
+        switch self {
+        case .fixedLine: 0
+        case .mobile: 1
+        case .fixedLineOrMobile: 2
+        case .tollFree: 3
+        case .premiumRate: 4
+        case .sharedCost: 5
+        case .voip: 6
+        case .personalNumber: 7
+        case .pager: 8
+        case .uan: 9
+        case .voicemail: 10
+        case .unknown: 11
+        }
+    }
+
+    /// The types a `--type` value names: one kebab-case type name or a
+    /// comma-separated list of them; `any` (the empty set) accepts every
+    /// valid number. Nil when a name is unknown.
+    public static func filter(_ text: String) -> Set<PhoneNumberType>? {
+        var result: Set<PhoneNumberType> = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            if name == "any" { return [] }
+            guard let t = PhoneNumberType(rawValue: String(name)), t != .unknown else { return nil }
+            result.insert(t)
+        }
+        return result
+    }
+
+    /// The names `--type` accepts, `any` last.
+    public static var filterNames: [String] {
+        allCases.filter { $0 != .unknown }.map(\.rawValue) + ["any"]
+    }
+}
