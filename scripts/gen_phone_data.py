@@ -240,6 +240,8 @@ def sample(pattern, rng):
                 gen(av[-1])
             elif op == sre_constants.BRANCH:
                 gen(rng.choice(av[1]))
+            elif op == sre_constants.AT:
+                pass
             else:
                 raise ValueError(op)
     gen(tree)
@@ -437,10 +439,21 @@ def main():
             else:
                 s = phonenumbers.format_number(n, PNF.NATIONAL)
             typed.append((s, region))
+            if rng.random() < 0.2:
+                typed.append((fullwidth(rng.choice([nat, "+%d%s" % (m.country_code, nsn)])), region))
+            if rng.random() < 0.2:
+                typed.append((phonenumbers.format_number(n, PNF.INTERNATIONAL), region))
+            if m.national_prefix_for_parsing and rng.random() < 0.3:
+                # national prefix and carrier code shapes the plan knows
+                typed.append((sample(m.national_prefix_for_parsing, rng) + nsn, region))
     typed += [("01012345678", "KR"), ("0212345678", "KR"), ("15881234", "KR"), ("+821012345678", "KR"),
               ("00182212345678", "KR"), ("０１０１２３４５６７８", "KR"), ("6502530000", "US"),
               ("16502530000", "US"), ("011441234567890", "US"), ("+16502530000", "KR"),
-              ("08001234567", "GB"), ("+80012345678", "KR"), ("0101234567890123", "KR")]
+              ("08001234567", "GB"), ("+80012345678", "KR"), ("0101234567890123", "KR"),
+              ("＋８２１０１２３４５６７８", "KR"), ("010 1234 5678", "KR"), ("0111523456789", "AR"),
+              ("+5491123456789", "AR"), ("0445512345678", "MX"), ("+5215512345678", "MX"),
+              ("0212345678901", "BR"), ("8101495123", "RU"), ("00700821012345678", "KR"),
+              ("0082212345678", "JP"), ("8~1082212345678", "BY"), ("+882341234567", "KR")]
     seen = set()
     for s, region in typed:
         for i in range(1, len(s) + 1):
