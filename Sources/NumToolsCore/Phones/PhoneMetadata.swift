@@ -211,6 +211,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
     private var compiled: [String: PhoneRegionMetadata] = [:]
     private var compiledNonGeographic: [Int: PhoneRegionMetadata] = [:]
     private var mainByCountryCode = [PhoneRegionMetadata?](repeating: nil, count: 1000)
+    private var regionsByCountryCode = [[PhoneRegionMetadata]?](repeating: nil, count: 1000)
     private let lock = NSLock()
 
     private init() {
@@ -280,6 +281,23 @@ final class PhoneMetadataStore: @unchecked Sendable {
     /// `001` for non-geographic entities, nil when unknown.
     func mainRegion(countryCode: Int) -> String? {
         countryCodeToRegions[countryCode]?.first
+    }
+
+    /// The compiled plans of every region sharing `countryCode`, the main
+    /// one first (for non-geographic entities, the entity's plan).
+    func regionsMetadata(countryCode: Int) -> [PhoneRegionMetadata] {
+        guard countryCode > 0 && countryCode < 1000 else { return [] }
+        lock.lock()
+        let cached = regionsByCountryCode[countryCode]
+        lock.unlock()
+        if let cached { return cached }
+        let list = (countryCodeToRegions[countryCode] ?? []).compactMap {
+            metadata(region: $0, countryCode: countryCode)
+        }
+        lock.lock()
+        regionsByCountryCode[countryCode] = list
+        lock.unlock()
+        return list
     }
 
     /// The plan used to format and length-check numbers of `countryCode`.

@@ -141,13 +141,11 @@ public struct PhoneNumberParser: Sendable {
             // The common case: a number of the default region's own plan.
             numberRegion = region
             type = Self.numberType(national, self.meta)
+        } else if let (m, t) = Self.regionForNumber(countryCode: countryCode, nsn: national) {
+            numberRegion = m.id
+            type = t
         } else {
-            numberRegion = Self.regionForNumber(countryCode: countryCode, nsn: national)
-            if let numberRegion,
-                let m = PhoneMetadataStore.shared.metadata(region: numberRegion, countryCode: countryCode)
-            {
-                type = Self.numberType(national, m)
-            }
+            numberRegion = nil
         }
         return PhoneNumber(countryCode: countryCode, nsn: national, regionCode: numberRegion, type: type)
     }
@@ -249,16 +247,17 @@ public struct PhoneNumberParser: Sendable {
         return general.possibleLengths.contains(length) ? .possible : .invalidLength
     }
 
-    /// `region_code_for_number`.
-    static func regionForNumber(countryCode: Int, nsn: [UInt8]) -> String? {
-        guard let regions = PhoneMetadataStore.shared.countryCodeToRegions[countryCode] else { return nil }
-        if regions.count == 1 { return regions[0] }
-        for r in regions {
-            guard let m = PhoneMetadataStore.shared.region(r) else { continue }
+    /// `region_code_for_number` (nil when no region takes the number), with
+    /// the number's type in that region's plan.
+    static func regionForNumber(countryCode: Int, nsn: [UInt8]) -> (PhoneRegionMetadata, PhoneNumberType)? {
+        let regions = PhoneMetadataStore.shared.regionsMetadata(countryCode: countryCode)
+        if regions.count == 1 { return (regions[0], numberType(nsn, regions[0])) }
+        for m in regions {
             if let ld = m.leadingDigits {
-                if ld.matchesPrefix(nsn) { return r }
-            } else if numberType(nsn, m) != .unknown {
-                return r
+                if ld.matchesPrefix(nsn) { return (m, numberType(nsn, m)) }
+            } else {
+                let t = numberType(nsn, m)
+                if t != .unknown { return (m, t) }
             }
         }
         return nil
