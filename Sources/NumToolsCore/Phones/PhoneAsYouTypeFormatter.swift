@@ -13,8 +13,8 @@ public struct PhoneAsYouTypeFormatter: Sendable {
     private let defaultMetadata: PhoneRegionMetadata
     private var currentMetadata: PhoneRegionMetadata
 
-    private var currentOutput = ""
-    private var accruedInput = ""
+    private var currentOutput: [Unicode.Scalar] = []
+    private var accruedInput: [Unicode.Scalar] = []
     private var accruedInputCount = 0
     /// Digits (ASCII) and `+` typed so far.
     private var accruedDigits: [Unicode.Scalar] = []
@@ -46,9 +46,22 @@ public struct PhoneAsYouTypeFormatter: Sendable {
     /// What the formatter shows after each character of `typed` was entered.
     public static func format(_ typed: String, region: String) -> String? {
         guard var f = PhoneAsYouTypeFormatter(region: region) else { return nil }
-        var out = ""
-        for scalar in typed.unicodeScalars { out = f.input(scalar) }
-        return out
+        for scalar in typed.unicodeScalars { f.enter(scalar) }
+        return f.output
+    }
+
+    /// What the formatter shows now.
+    public var output: String { string(currentOutput) }
+
+    /// Appends ``output`` to `bytes` as UTF-8.
+    func appendOutput(to bytes: inout [UInt8]) {
+        for scalar in currentOutput {
+            if scalar.value < 0x80 {
+                bytes.append(UInt8(scalar.value))
+            } else {
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
+            }
+        }
     }
 
     /// The main region's plan for the country code of `region` (the plan
@@ -68,7 +81,17 @@ public struct PhoneAsYouTypeFormatter: Sendable {
 
     /// Enters one character and returns what the formatter shows now.
     public mutating func input(_ next: Unicode.Scalar) -> String {
-        accruedInput.unicodeScalars.append(next)
+        enter(next)
+        return output
+    }
+
+    /// Enters one character; ``output`` is then what the formatter shows.
+    public mutating func enter(_ next: Unicode.Scalar) {
+        currentOutput = step(next)
+    }
+
+    private mutating func step(_ next: Unicode.Scalar) -> [Unicode.Scalar] {
+        accruedInput.append(next)
         accruedInputCount += 1
         var nextChar = next
         if !isDigitOrLeadingPlus(next) {
@@ -79,58 +102,45 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         }
         if !ableToFormat {
             if inputHasFormatting {
-                currentOutput = accruedInput
-                return currentOutput
+                return accruedInput
             } else if attemptToExtractIDD() {
                 if attemptToExtractCountryCode() {
-                    currentOutput = attemptToChoosePatternWithPrefixExtracted()
-                    return currentOutput
+                    return attemptToChoosePatternWithPrefixExtracted()
                 }
             } else if ableToExtractLongerNDD() {
                 prefixBeforeNationalNumber.append(" ")
-                currentOutput = attemptToChoosePatternWithPrefixExtracted()
-                return currentOutput
+                return attemptToChoosePatternWithPrefixExtracted()
             }
-            currentOutput = accruedInput
-            return currentOutput
+            return accruedInput
         }
         switch accruedDigits.count {
         case 0...2:
-            currentOutput = accruedInput
-            return currentOutput
+            return accruedInput
         case 3:
             if attemptToExtractIDD() {
                 isExpectingCountryCallingCode = true
             } else {
                 extractedNationalPrefix = removeNationalPrefixFromNationalNumber()
-                currentOutput = attemptToChooseFormattingPattern()
-                return currentOutput
+                return attemptToChooseFormattingPattern()
             }
         default:
             break
         }
         if isExpectingCountryCallingCode {
             if attemptToExtractCountryCode() { isExpectingCountryCallingCode = false }
-            currentOutput = string(prefixBeforeNationalNumber + nationalNumber)
-            return currentOutput
+            return prefixBeforeNationalNumber + nationalNumber
         }
         if !possibleFormats.isEmpty {
             let tempNationalNumber = inputDigitHelper(nextChar)
             let formatted = attemptToFormatAccruedDigits()
-            if !formatted.isEmpty {
-                currentOutput = formatted
-                return currentOutput
-            }
+            if !formatted.isEmpty { return formatted }
             narrowDownPossibleFormats(nationalNumber)
             if maybeCreateNewTemplate() {
-                currentOutput = inputAccruedNationalNumber()
-                return currentOutput
+                return inputAccruedNationalNumber()
             }
-            currentOutput = ableToFormat ? appendNationalNumber(tempNationalNumber) : accruedInput
-            return currentOutput
+            return ableToFormat ? appendNationalNumber(tempNationalNumber) : accruedInput
         }
-        currentOutput = attemptToChooseFormattingPattern()
-        return currentOutput
+        return attemptToChooseFormattingPattern()
     }
 
     // MARK: - Steps of libphonenumber's formatter
@@ -170,7 +180,7 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         return normalized
     }
 
-    private mutating func attemptToChoosePatternWithPrefixExtracted() -> String {
+    private mutating func attemptToChoosePatternWithPrefixExtracted() -> [Unicode.Scalar] {
         ableToFormat = true
         isExpectingCountryCallingCode = false
         possibleFormats = []
@@ -203,19 +213,19 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         return old != removeNationalPrefixFromNationalNumber()
     }
 
-    private mutating func attemptToFormatAccruedDigits() -> String {
+    private mutating func attemptToFormatAccruedDigits() -> [Unicode.Scalar] {
         let digits = Self.values(nationalNumber)
         for f in possibleFormats where f.pattern.fullMatch(digits) {
             shouldAddSpaceAfterNationalPrefix = Self.hasSeparator(f.nationalPrefixFormattingRule)
             let formatted = f.pattern.substitute(digits, template: f.format)
             let full = appendNationalNumber(formatted.map { Unicode.Scalar($0) })
             // normalize_diallable_chars_only: ASCII digits, +, *, #.
-            let diallable = full.unicodeScalars.filter {
+            let diallable = full.filter {
                 ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "+" || $0 == "*" || $0 == "#"
             }
-            if Array(diallable) == accruedDigits { return full }
+            if diallable == accruedDigits { return full }
         }
-        return ""
+        return []
     }
 
     private static func hasSeparator(_ rule: String?) -> Bool {
@@ -223,14 +233,14 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         return rule.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") }
     }
 
-    private func appendNationalNumber(_ national: [Unicode.Scalar]) -> String {
+    private func appendNationalNumber(_ national: [Unicode.Scalar]) -> [Unicode.Scalar] {
         if shouldAddSpaceAfterNationalPrefix, let last = prefixBeforeNationalNumber.last, last != " " {
-            return string(prefixBeforeNationalNumber + [" "] + national)
+            return prefixBeforeNationalNumber + [" "] + national
         }
-        return string(prefixBeforeNationalNumber + national)
+        return prefixBeforeNationalNumber + national
     }
 
-    private mutating func attemptToChooseFormattingPattern() -> String {
+    private mutating func attemptToChooseFormattingPattern() -> [Unicode.Scalar] {
         guard nationalNumber.count >= Self.minLeadingDigitsLength else {
             return appendNationalNumber(nationalNumber)
         }
@@ -240,8 +250,8 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         return maybeCreateNewTemplate() ? inputAccruedNationalNumber() : accruedInput
     }
 
-    private mutating func inputAccruedNationalNumber() -> String {
-        guard !nationalNumber.isEmpty else { return string(prefixBeforeNationalNumber) }
+    private mutating func inputAccruedNationalNumber() -> [Unicode.Scalar] {
+        guard !nationalNumber.isEmpty else { return prefixBeforeNationalNumber }
         var temp: [Unicode.Scalar] = []
         for c in nationalNumber { temp = inputDigitHelper(c) }
         return ableToFormat ? appendNationalNumber(temp) : accruedInput
@@ -418,6 +428,6 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         }
         if possibleFormats.count == 1 { ableToFormat = false }
         currentFormattingPattern = ""
-        return Array(accruedInput.unicodeScalars)
+        return accruedInput
     }
 }

@@ -44,14 +44,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
     {
         if asYouType {
             var f = typing
-            var shown = ""
             var i = 0
             while i < value.count {
                 let (scalar, length) = PhoneInput.decode(value, i)
                 i += length
-                shown = f.input(scalar)
+                f.enter(scalar)
             }
-            output.append(contentsOf: shown.utf8)
+            f.appendOutput(to: &output)
             return
         }
         let number: PhoneNumber
