@@ -183,7 +183,9 @@ def verdict(raw, region):
     except NumberParseException as e:
         t = e.error_type
         if t == NumberParseException.NOT_A_NUMBER:
-            return ["too-short"]   # only digits and punctuation, but fewer than 3 digits
+            # Only digits and punctuation, but too few digits to be a number
+            # (one digit, or two with punctuation or a plus sign).
+            return ["invalid-character"]
         if t == NumberParseException.INVALID_COUNTRY_CODE:
             return ["invalid-country-code"]
         if t in (NumberParseException.TOO_SHORT_NSN, NumberParseException.TOO_SHORT_AFTER_IDD):

@@ -96,10 +96,12 @@ public struct PhoneNumberParser: Sendable {
         if input.scalarCount > 250 {
             throw PhoneNumberError(.tooLong, "value is \(input.scalarCount) characters long; at most 250 are read")
         }
-        // libphonenumber's viability check: two bare digits, or at least three.
+        // libphonenumber's viability check: two bare digits, or at least
+        // three; otherwise it is NOT_A_NUMBER, which a form calls invalid.
         let viable = input.digits.count >= 3 || (input.digits.count == 2 && !input.plus && !input.hasPunctuation)
         if !viable {
-            throw PhoneNumberError(.tooShort, "number has \(input.digits.count) digits; a phone number has at least 3")
+            let count = input.digits.count == 1 ? "1 digit" : "\(input.digits.count) digits"
+            throw PhoneNumberError(.invalidCharacter, "value is not a phone number: it has only \(count)")
         }
         var meta = self.meta
         var countryCode: Int
