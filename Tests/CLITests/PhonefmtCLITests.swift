@@ -92,3 +92,44 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         #expect(r.status == 1)
     }
 }
+
+@Suite struct PhonefmtDocumentationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// `--help` equals the golden file (regenerate with `phonefmt --help > Tests/Fixtures/phonefmt-help.txt`).
+    @Test func helpMatchesGoldenFile() throws {
+        let golden = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/Fixtures/phonefmt-help.txt"), encoding: .utf8)
+        let r = try phonefmt(["--help"])
+        #expect(r.out == golden)
+        #expect(r.status == 0)
+    }
+
+    /// Every option and error code in the man page.
+    @Test func manPageNamesEveryOptionAndCode() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("man/phonefmt.1"), encoding: .utf8)
+        let help = try phonefmt(["--help"]).out
+        let options = help.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "--") else { return nil }
+            let name = line[r.upperBound...].prefix { $0.isLetter || $0 == "-" }
+            return name.isEmpty ? nil : String(name)
+        }
+        #expect(options.count >= 15)
+        for option in options {
+            #expect(page.contains("Fl \\-\(option)"), "man page lacks --\(option)")
+        }
+        for code in [
+            "invalid-character", "too-short", "too-long", "invalid-number", "invalid-country-code", "wrong-type", "empty",
+            "invalid-utf8", "record-too-long",
+        ] {
+            #expect(page.contains("Li \(code)"), "man page lacks \(code)")
+        }
+        for type in [
+            "fixed-line", "mobile", "fixed-line-or-mobile", "toll-free", "premium-rate", "shared-cost", "voip",
+            "personal-number", "pager", "uan", "voicemail", "any",
+        ] {
+            #expect(page.contains("Cm \(type)"), "man page lacks type \(type)")
+        }
+    }
+}
