@@ -17,7 +17,7 @@ version.
 import os
 import random
 import re
-import sys
+import unicodedata
 
 import phonenumbers
 from phonenumbers import PhoneMetadata, NumberParseException, PhoneNumberFormat as PNF
@@ -143,7 +143,6 @@ ALLOWED_PUNCT = set("-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u30fc\uff0d\uff
 
 
 def is_digit(c):
-    import unicodedata
     return unicodedata.category(c) == "Nd"
 
 
