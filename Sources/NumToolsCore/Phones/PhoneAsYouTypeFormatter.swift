@@ -216,7 +216,7 @@ public struct PhoneAsYouTypeFormatter: Sendable {
     private mutating func attemptToFormatAccruedDigits() -> [Unicode.Scalar] {
         let digits = Self.values(nationalNumber)
         for f in possibleFormats where f.pattern.fullMatch(digits) {
-            shouldAddSpaceAfterNationalPrefix = Self.hasSeparator(f.nationalPrefixFormattingRule)
+            shouldAddSpaceAfterNationalPrefix = f.typing.prefixRuleHasSeparator
             let formatted = f.pattern.substitute(digits, template: f.format)
             let full = appendNationalNumber(formatted.map { Unicode.Scalar($0) })
             // normalize_diallable_chars_only: ASCII digits, +, *, #.
@@ -228,7 +228,7 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         return []
     }
 
-    private static func hasSeparator(_ rule: String?) -> Bool {
+    static func hasSeparator(_ rule: String?) -> Bool {
         guard let rule else { return false }
         return rule.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") }
     }
@@ -334,7 +334,7 @@ public struct PhoneAsYouTypeFormatter: Sendable {
             isInternational && !currentMetadata.intlNumberFormats.isEmpty
             ? currentMetadata.intlNumberFormats : currentMetadata.numberFormats
         for f in list {
-            let firstGroupOnly = Self.hasFirstGroupOnly(f.nationalPrefixFormattingRule)
+            let firstGroupOnly = f.typing.firstGroupOnly
             if !extractedNationalPrefix.isEmpty && firstGroupOnly && !f.nationalPrefixOptionalWhenFormatting
                 && f.carrierCodeFormattingRule == nil
             {
@@ -344,20 +344,20 @@ public struct PhoneAsYouTypeFormatter: Sendable {
             {
                 continue
             }
-            if Self.isEligibleFormat(f.format) { possibleFormats.append(f) }
+            if f.typing.isEligible { possibleFormats.append(f) }
         }
         narrowDownPossibleFormats(leadingDigits)
     }
 
     /// `_formatting_rule_has_first_group_only`: no rule, or `$1` alone
     /// (perhaps in parentheses).
-    private static func hasFirstGroupOnly(_ rule: String?) -> Bool {
+    static func hasFirstGroupOnly(_ rule: String?) -> Bool {
         guard let rule else { return true }
         return ["$1", "($1)", "($1", "$1)"].contains(rule)
     }
 
     /// `_ELIGIBLE_FORMAT_PATTERN`: groups `$1`, `$2`, ... with only punctuation between.
-    private static func isEligibleFormat(_ format: [UInt8]) -> Bool {
+    static func isEligibleFormat(_ format: [UInt8]) -> Bool {
         var i = 0
         func skipPunctuation() {
             while i < format.count, PhoneNumberFormatter.isSeparator(format[i]) { i += 1 }
@@ -395,7 +395,7 @@ public struct PhoneAsYouTypeFormatter: Sendable {
             if let template = formattingTemplate(for: f) {
                 formattingTemplate = template
                 currentFormattingPattern = f.pattern.source
-                shouldAddSpaceAfterNationalPrefix = Self.hasSeparator(f.nationalPrefixFormattingRule)
+                shouldAddSpaceAfterNationalPrefix = f.typing.prefixRuleHasSeparator
                 lastMatchPosition = 0
                 return true
             }
@@ -405,16 +405,22 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         return false
     }
 
-    /// The format applied to the longest number the pattern takes, its
-    /// digits turned into placeholders; nil if shorter than what was typed.
+    /// The rule's template (see ``PhoneFormatRule/TypingInfo``), nil if
+    /// shorter than what was typed.
     private func formattingTemplate(for f: PhoneFormatRule) -> [Unicode.Scalar]? {
+        if f.typing.template.isEmpty || f.typing.templateDigits < nationalNumber.count { return nil }
+        return f.typing.template
+    }
+
+    /// The format applied to the longest number the pattern takes (15 nines,
+    /// as libphonenumber), its digits turned into placeholders, and how many
+    /// digits it holds; empty when the pattern takes no run of nines.
+    static func template(for pattern: PhonePattern, format: [UInt8]) -> ([Unicode.Scalar], Int) {
         let nines = [UInt8](repeating: 9, count: 15)
-        guard let m = f.pattern.search(nines) else { return nil }
+        guard let m = pattern.search(nines) else { return ([], 0) }
         let aPhoneNumber = Array(nines[m.start..<m.end])
-        if aPhoneNumber.count < nationalNumber.count { return nil }
-        let template = f.pattern.substitute(aPhoneNumber, template: f.format)
-        if template.isEmpty { return nil }
-        return template.map { $0 == UInt8(ascii: "9") ? Self.placeholder : Unicode.Scalar($0) }
+        let template = pattern.substitute(aPhoneNumber, template: format)
+        return (template.map { $0 == UInt8(ascii: "9") ? placeholder : Unicode.Scalar($0) }, aPhoneNumber.count)
     }
 
     private mutating func inputDigitHelper(_ next: Unicode.Scalar) -> [Unicode.Scalar] {

@@ -69,7 +69,7 @@ struct PhoneNumberDesc: Sendable {
 }
 
 /// One `NumberFormat` of the metadata.
-struct PhoneFormatRule: Sendable {
+final class PhoneFormatRule: Sendable {
     let pattern: PhonePattern
     /// `$1-$2`: the format, in ASCII bytes.
     let format: [UInt8]
@@ -81,6 +81,21 @@ struct PhoneFormatRule: Sendable {
     /// The format with the national prefix formatting rule applied to its
     /// first group: what NATIONAL format uses.
     let nationalFormat: [UInt8]
+    /// What the as-you-type formatter needs, worked out once.
+    let typing: TypingInfo
+
+    struct TypingInfo: Sendable {
+        /// The format applied to fifteen nines, nines made placeholders.
+        let template: [Unicode.Scalar]
+        /// How many digits the template holds.
+        let templateDigits: Int
+        /// Only groups and punctuation in the format.
+        let isEligible: Bool
+        /// The national prefix formatting rule is absent or only `$1`.
+        let firstGroupOnly: Bool
+        /// The national prefix formatting rule holds `-` or a space.
+        let prefixRuleHasSeparator: Bool
+    }
 
     init(
         pattern: PhonePattern, format: [UInt8], leadingDigits: [PhonePattern], nationalPrefixFormattingRule: String?,
@@ -97,6 +112,11 @@ struct PhoneFormatRule: Sendable {
         } else {
             nationalFormat = format
         }
+        let (template, digits) = PhoneAsYouTypeFormatter.template(for: pattern, format: format)
+        typing = TypingInfo(
+            template: template, templateDigits: digits, isEligible: PhoneAsYouTypeFormatter.isEligibleFormat(format),
+            firstGroupOnly: PhoneAsYouTypeFormatter.hasFirstGroupOnly(nationalPrefixFormattingRule),
+            prefixRuleHasSeparator: PhoneAsYouTypeFormatter.hasSeparator(nationalPrefixFormattingRule))
     }
 }
 
