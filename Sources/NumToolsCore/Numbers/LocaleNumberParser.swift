@@ -8,6 +8,9 @@ public struct ParsedNumber: Sendable, Hashable {
     public var integer: [UInt8]
     /// ASCII digits of the fraction, as written.
     public var fraction: [UInt8]
+    /// Scratch: grouping separators seen, as integer digits before each
+    /// (high 32 bits) and byte offset (low 32 bits).
+    var separators: [Int] = []
 
     public init(negative: Bool = false, integer: [UInt8] = [], fraction: [UInt8] = []) {
         self.negative = negative
@@ -26,14 +29,44 @@ public struct ParsedNumber: Sendable, Hashable {
 public struct LocaleNumberParser: Sendable {
     public let localeIdentifier: String
     public let style: LocaleNumberFormat.Style
-    let nativeDigits: [[UInt8]]?
-    let groupSeparators: [[UInt8]]
-    let decimalSeparator: [UInt8]
     let grouping: Grouping
-    let minusSigns: [[UInt8]]
-    let plusSigns: [[UInt8]]
-    let percentSymbol: [UInt8]
     let percentIsPrefix: Bool
+    /// Every token but ASCII digits, in priority order (first match wins).
+    let tokens: [Token]
+    /// Whether any token starts with the byte.
+    let isLead: [Bool]
+
+    /// Something the parser recognises: at most 4 UTF-8 bytes, no reference
+    /// counting, so the hot loop scans a flat array.
+    struct Token: Sendable {
+        enum Kind: UInt8, Sendable { case bidi, digit, decimal, group, percent, minus, plus, space }
+        var kind: Kind
+        /// The digit's value, for `.digit`.
+        var value: UInt8
+        var length: Int
+        var b0: UInt8, b1: UInt8, b2: UInt8, b3: UInt8
+        /// One of the three spaces.
+        var isSpace: Bool
+
+        init(_ kind: Kind, _ bytes: [UInt8], value: UInt8 = 0) {
+            precondition((1...4).contains(bytes.count), "token of \(bytes.count) bytes")
+            self.kind = kind
+            self.value = value
+            length = bytes.count
+            let padded = bytes + [0, 0, 0]
+            (b0, b1, b2, b3) = (padded[0], padded[1], padded[2], padded[3])
+            isSpace = SeparatorVariants.spaces.contains(bytes)
+        }
+
+        @inline(__always)
+        func matches(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+            guard i + length <= p.count, p[i] == b0 else { return false }
+            if length > 1 && p[i + 1] != b1 { return false }
+            if length > 2 && p[i + 2] != b2 { return false }
+            if length > 3 && p[i + 3] != b3 { return false }
+            return true
+        }
+    }
 
     static let bidiMarks: [[UInt8]] = [[0xE2, 0x80, 0x8E], [0xE2, 0x80, 0x8F], [0xD8, 0x9C]]
 
@@ -41,9 +74,6 @@ public struct LocaleNumberParser: Sendable {
     public init(format: LocaleNumberFormat) {
         localeIdentifier = format.localeIdentifier
         style = format.style
-        nativeDigits = format.usesASCIIDigits ? nil : format.digits
-        groupSeparators = SeparatorVariants.accepted(for: format.groupingSeparator)
-        decimalSeparator = format.decimalSeparator
         grouping = Grouping(primary: format.primaryGroupSize, secondary: format.secondaryGroupSize)
         func signText(_ affix: [UInt8]) -> [UInt8]? {
             var text = Self.strip(affix, Self.bidiMarks)
@@ -53,10 +83,24 @@ public struct LocaleNumberParser: Sendable {
             return text.isEmpty ? nil : text
         }
         let minus: [[UInt8]] = [[0x2D], [0xE2, 0x88, 0x92]]  // "-", U+2212
-        minusSigns = ([signText(format.negativePrefix)].compactMap { $0 } + minus).uniqued()
-        plusSigns = ([signText(format.plusPrefix)].compactMap { $0 } + [[0x2B]]).uniqued()
-        percentSymbol = format.style == .percent ? Self.percentSymbol(format) : []
+        let minusSigns = ([signText(format.negativePrefix)].compactMap { $0 } + minus).uniqued()
+        let plusSigns = ([signText(format.plusPrefix)].compactMap { $0 } + [[0x2B]]).uniqued()
         percentIsPrefix = Self.strip(format.positivePrefix, Self.bidiMarks).isEmpty == false
+
+        var tokens = Self.bidiMarks.map { Token(.bidi, $0) }
+        if !format.usesASCIIDigits {
+            tokens += format.digits.enumerated().map { Token(.digit, $0.element, value: UInt8($0.offset)) }
+        }
+        tokens.append(Token(.decimal, format.decimalSeparator))
+        tokens += SeparatorVariants.accepted(for: format.groupingSeparator).map { Token(.group, $0) }
+        if format.style == .percent { tokens.append(Token(.percent, Self.percentSymbol(format))) }
+        tokens += minusSigns.map { Token(.minus, $0) }
+        tokens += plusSigns.map { Token(.plus, $0) }
+        tokens += SeparatorVariants.spaces.map { Token(.space, $0) }
+        self.tokens = tokens
+        var isLead = [Bool](repeating: false, count: 256)
+        for t in tokens { isLead[Int(t.b0)] = true }
+        self.isLead = isLead
     }
 
     /// The percent sign of a percent format: its affix less bidi marks and spaces.
@@ -78,11 +122,20 @@ public struct LocaleNumberParser: Sendable {
         return out
     }
 
+    /// The token at `i`, if any.
+    @inline(__always)
+    func token(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Token? {
+        guard isLead[Int(p[i])] else { return nil }
+        for t in tokens where t.matches(p, i) { return t }
+        return nil
+    }
+
     /// Parses `value` into `number` (whose buffers are reused).
     public func parse(_ p: UnsafeBufferPointer<UInt8>, into number: inout ParsedNumber) throws(ValueError) {
         number.negative = false
         number.integer.removeAll(keepingCapacity: true)
         number.fraction.removeAll(keepingCapacity: true)
+        number.separators.removeAll(keepingCapacity: true)
         let n = p.count
         var i = 0
         var sawSign = false
@@ -90,147 +143,109 @@ public struct LocaleNumberParser: Sendable {
         var sawDigit = false
         var decimalAt = -1
         var digitSystem = 0  // 0 unknown, 1 ASCII, 2 native
-        // Separators seen, as the count of integer digits before each.
-        var separatorsAt: [(digitsBefore: Int, offset: Int)] = []
         var lastWasSeparator = false
 
         func offset(_ i: Int) -> Int { UTF8Bytes.scalarOffset(p, i) }
+        func misplaced(_ at: Int) -> ValueError {
+            ValueError(
+                "misplaced-grouping", "grouping separator at offset \(offset(at)) does not fit \(localeIdentifier) grouping")
+        }
+        func invalid(_ at: Int) -> ValueError {
+            ValueError(
+                "invalid-character",
+                "\(UTF8Bytes.quote(p, at: at)) at offset \(offset(at)) is not part of a \(localeIdentifier) number")
+        }
 
         while i < n {
-            // Bidi marks are ignored wherever they stand.
-            var skipped = false
-            for m in Self.bidiMarks where match(p, i, m) > 0 {
-                i += m.count
-                skipped = true
-                break
-            }
-            if skipped { continue }
-
             let b = p[i]
-            var digit = -1
+            var digit: UInt8
             var length = 1
             var system = 1
             if b &- 48 < 10 {
-                digit = Int(b &- 48)
-            } else if let native = nativeDigits {
-                for (value, d) in native.enumerated() where match(p, i, d) > 0 {
-                    digit = value
-                    length = d.count
+                digit = b
+            } else {
+                guard let t = token(p, i) else { throw invalid(i) }
+                switch t.kind {
+                case .bidi:
+                    i += t.length
+                    continue
+                case .digit:
+                    digit = 48 + t.value
+                    length = t.length
                     system = 2
-                    break
+                case .decimal:
+                    if decimalAt >= 0 {
+                        throw ValueError(
+                            "multiple-decimal-separators",
+                            "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))")
+                    }
+                    if lastWasSeparator { throw misplaced(number.separators.last! & 0xFFFF_FFFF) }
+                    decimalAt = i
+                    i += t.length
+                    continue
+                case .group, .space:
+                    // Spaces before a trailing percent sign belong to the percent pattern.
+                    if t.isSpace, style == .percent, !percentIsPrefix, restIsPercent(p, from: i) {
+                        sawPercent = true
+                        i = n
+                        continue
+                    }
+                    guard t.kind == .group else { throw invalid(i) }
+                    if decimalAt >= 0 {
+                        throw ValueError(
+                            "misplaced-grouping", "grouping separator at offset \(offset(i)) is in the fraction")
+                    }
+                    if !sawDigit || lastWasSeparator { throw misplaced(i) }
+                    number.separators.append(number.integer.count << 32 | i)
+                    lastWasSeparator = true
+                    i += t.length
+                    continue
+                case .percent:
+                    let atPrefix = percentIsPrefix && !sawPercent && !sawDigit && decimalAt < 0
+                    let atSuffix = !percentIsPrefix && !sawPercent && restIsPercent(p, from: i)
+                    guard atPrefix || atSuffix else {
+                        throw ValueError(
+                            "invalid-character",
+                            "percent sign at offset \(offset(i)) is not where \(localeIdentifier) writes it")
+                    }
+                    sawPercent = true
+                    i += t.length
+                    // Spaces between a leading percent sign and the digits.
+                    while atPrefix, i < n, let s = token(p, i), s.isSpace { i += s.length }
+                    continue
+                case .minus, .plus:
+                    if sawSign || sawDigit || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
+                        throw ValueError(
+                            "misplaced-sign", "sign at offset \(offset(i)); a sign may only lead the number")
+                    }
+                    sawSign = true
+                    number.negative = t.kind == .minus
+                    i += t.length
+                    continue
                 }
             }
-            if digit >= 0 {
-                if sawPercent && !percentIsPrefix {
-                    throw ValueError("invalid-character", "digit at offset \(offset(i)) after the percent sign")
-                }
-                if digitSystem != 0 && digitSystem != system {
+            if sawPercent && !percentIsPrefix {
+                throw ValueError("invalid-character", "digit at offset \(offset(i)) after the percent sign")
+            }
+            if digitSystem != system {
+                if digitSystem != 0 {
                     throw ValueError(
                         "mixed-digits",
                         "\(system == 1 ? "ASCII" : localeIdentifier) digit at offset \(offset(i)) mixed with \(digitSystem == 1 ? "ASCII" : localeIdentifier) digits"
                     )
                 }
                 digitSystem = system
-                sawDigit = true
-                lastWasSeparator = false
-                if decimalAt >= 0 { number.fraction.append(UInt8(48 + digit)) } else { number.integer.append(UInt8(48 + digit)) }
-                i += length
-                continue
             }
-            let d = match(p, i, decimalSeparator)
-            if d > 0 {
-                if decimalAt >= 0 {
-                    throw ValueError(
-                        "multiple-decimal-separators",
-                        "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))")
-                }
-                if lastWasSeparator, let last = separatorsAt.last {
-                    throw ValueError(
-                        "misplaced-grouping",
-                        "grouping separator at offset \(last.offset) does not fit \(localeIdentifier) grouping")
-                }
-                decimalAt = i
-                i += d
-                continue
-            }
-            // Spaces before a trailing percent sign belong to the percent pattern.
-            if style == .percent, !percentIsPrefix, SeparatorVariants.spaces.contains(where: { match(p, i, $0) > 0 }),
-                restIsPercent(p, from: i)
-            {
-                i = n
-                sawPercent = true
-                continue
-            }
-            var separatorLength = 0
-            for s in groupSeparators where match(p, i, s) > 0 {
-                separatorLength = s.count
-                break
-            }
-            if separatorLength > 0 {
-                if decimalAt >= 0 {
-                    throw ValueError(
-                        "misplaced-grouping", "grouping separator at offset \(offset(i)) is in the fraction")
-                }
-                if !sawDigit || lastWasSeparator {
-                    throw ValueError(
-                        "misplaced-grouping",
-                        "grouping separator at offset \(offset(i)) does not fit \(localeIdentifier) grouping")
-                }
-                separatorsAt.append((number.integer.count, offset(i)))
-                lastWasSeparator = true
-                i += separatorLength
-                continue
-            }
-            if style == .percent, match(p, i, percentSymbol) > 0, !sawPercent {
-                let atPrefix = percentIsPrefix && !sawDigit && decimalAt < 0
-                let atSuffix = !percentIsPrefix && restIsPercent(p, from: i)
-                if atPrefix || atSuffix {
-                    sawPercent = true
-                    i += percentSymbol.count
-                    // Spaces between a leading percent sign and the digits.
-                    while atPrefix, let s = SeparatorVariants.spaces.first(where: { match(p, i, $0) > 0 }) { i += s.count }
-                    continue
-                }
-                throw ValueError(
-                    "invalid-character",
-                    "percent sign at offset \(offset(i)) is not where \(localeIdentifier) writes it")
-            }
-            var signLength = 0
-            var minus = false
-            for s in minusSigns where match(p, i, s) > 0 {
-                signLength = s.count
-                minus = true
-                break
-            }
-            if signLength == 0 {
-                for s in plusSigns where match(p, i, s) > 0 {
-                    signLength = s.count
-                    break
-                }
-            }
-            if signLength > 0 {
-                if sawSign || sawDigit || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
-                    throw ValueError(
-                        "misplaced-sign", "sign at offset \(offset(i)); a sign may only lead the number")
-                }
-                sawSign = true
-                number.negative = minus
-                i += signLength
-                continue
-            }
-            throw ValueError(
-                "invalid-character",
-                "\(UTF8Bytes.quote(p, at: i)) at offset \(offset(i)) is not part of a \(localeIdentifier) number")
+            sawDigit = true
+            lastWasSeparator = false
+            if decimalAt >= 0 { number.fraction.append(digit) } else { number.integer.append(digit) }
+            i += length
         }
         if !sawDigit { throw ValueError("no-digits", "value has no digits") }
-        if lastWasSeparator, let last = separatorsAt.last {
-            throw ValueError(
-                "misplaced-grouping", "grouping separator at offset \(last.offset) does not fit \(localeIdentifier) grouping")
-        }
+        if lastWasSeparator { throw misplaced(number.separators.last! & 0xFFFF_FFFF) }
         let total = number.integer.count
-        for s in separatorsAt where !fits(digitsToTheRight: total - s.digitsBefore) {
-            throw ValueError(
-                "misplaced-grouping", "grouping separator at offset \(s.offset) does not fit \(localeIdentifier) grouping")
+        for s in number.separators where !fits(digitsToTheRight: total - s >> 32) {
+            throw misplaced(s & 0xFFFF_FFFF)
         }
     }
 
@@ -239,13 +254,12 @@ public struct LocaleNumberParser: Sendable {
         var i = start
         var seen = false
         while i < p.count {
-            if let m = Self.bidiMarks.first(where: { match(p, i, $0) > 0 }) {
-                i += m.count
-            } else if !seen, let s = SeparatorVariants.spaces.first(where: { match(p, i, $0) > 0 }) {
-                i += s.count
-            } else if !seen, match(p, i, percentSymbol) > 0 {
+            guard let t = token(p, i) else { return false }
+            if t.kind == .bidi || (!seen && t.isSpace) {
+                i += t.length
+            } else if !seen, t.kind == .percent {
                 seen = true
-                i += percentSymbol.count
+                i += t.length
             } else {
                 return false
             }

@@ -31,9 +31,15 @@ public struct NumberConverter: ValueTransform, Sendable {
         if let maximumFraction { target = min(target, maximumFraction) }
         number.roundHalfEven(fractionDigits: target)
         number.trimLeadingZeros()
-        for (k, format) in targets.enumerated() {
-            if k > 0 { output.append(0x09) }
-            format.format(negative: negative, integer: number.integer, fraction: number.fraction, into: &output)
+        number.integer.withUnsafeBufferPointer { integer in
+            number.fraction.withUnsafeBufferPointer { fraction in
+                targets.withUnsafeBufferPointer { formats in
+                    for k in formats.indices {
+                        if k > 0 { output.append(0x09) }
+                        formats[k].format(negative: negative, integer: integer, fraction: fraction, into: &output)
+                    }
+                }
+            }
         }
     }
 
