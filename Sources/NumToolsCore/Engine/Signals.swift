@@ -23,9 +23,15 @@ public enum Signals {
         if wakeReadEnd.load(ordering: .acquiring) < 0 {
             var ends: [Int32] = [-1, -1]
             if pipe(&ends) == 0 {
-                for fd in ends {
-                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                for k in 0..<2 {
+                    // Never on standard input, output or error, should one be closed.
+                    let moved = fcntl(ends[k], F_DUPFD_CLOEXEC, 3)
+                    if moved >= 0 {
+                        close(ends[k])
+                        ends[k] = moved
+                    }
+                    _ = fcntl(ends[k], F_SETFD, FD_CLOEXEC)
+                    _ = fcntl(ends[k], F_SETFL, fcntl(ends[k], F_GETFL) | O_NONBLOCK)
                 }
                 wakeWriteEnd.store(ends[1], ordering: .releasing)
                 wakeReadEnd.store(ends[0], ordering: .releasing)
@@ -48,6 +54,14 @@ public enum Signals {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        // A parent may hand down SIGINT and SIGTERM blocked (Foundation's
+        // Process spawned from a thread that blocks them does): unblocked,
+        // or the tool could not be interrupted at all.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGINT)
+        sigaddset(&handled, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         Glibc.signal(SIGPIPE, SIG_IGN)
     }
 
@@ -77,6 +91,10 @@ public enum Signals {
     /// killed by SIGPIPE, with nothing on stderr.
     public static func dieOfBrokenPipe() -> Never {
         Glibc.signal(SIGPIPE, SIG_DFL)
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
         raise(SIGPIPE)
         exit(128 + SIGPIPE)
     }

@@ -40,6 +40,18 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
         self.name = name
     }
 
+    /// Puts /dev/null, opened the wrong way round, on standard input, output
+    /// or error when the tool was started with it closed (`>&-`), as gnulib's
+    /// stdopen does: the descriptor can then not be taken by the next file
+    /// or pipe the process opens (whose bytes would become input, or receive
+    /// output), and using it still fails with EBADF.
+    public static func reserveStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY)
+            if opened >= 0, opened != fd { close(opened) }
+        }
+    }
+
     public mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
         if let wake = Signals.wakeDescriptor {
             // Wait for input or a signal: a signal that arrived after the
