@@ -49,6 +49,8 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         (["--sanitize", "$1,2a34.5.6"], "1,234.56\n"),
         (["--text", "took 1234567 ms at 2024-12-23 12:30:45 (v1.2.3)"], "took 1,234,567 ms at 2024-12-23 12:30:45 (v1.2.3)\n"),
         (["--", "-1234"], "-1,234\n"),
+        (["-1234", "-.5"], "-1,234\n-.5\n"),
+        (["-1,234", "-u"], "-1234\n"),
     ])
     func examples(arguments: [String], expected: String) throws {
         let result = try numgroup(arguments)
@@ -230,7 +232,7 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         (["--seperator=x"], "unrecognized option '--seperator' (did you mean '--separator'?)"),
         (["--locale", "de_CHH"], "unknown locale 'de_CHH' for --locale (did you mean 'de_CH'?)"),
         (["-l", "klingon"], "unknown locale 'klingon' for --locale"),
-        (["-1234"], "invalid option -- '1'"),
+        (["-q1234"], "invalid option -- 'q'"),
         (["-x"], "invalid option -- 'x'"),
         (["--field"], "option '--field' requires an argument"),
         (["-g", "0"], "invalid value '0' for --group: expected N or N,M with sizes from 1 to 64"),

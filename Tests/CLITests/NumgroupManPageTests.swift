@@ -33,23 +33,8 @@ import Testing
         }
     }
 
-    /// OPTIONS documents every option of `numgroup --help`, and nothing else.
-    @Test func optionsMatchHelp() throws {
-        let help = try ToolProcess.run("numgroup", ["--help"]).out
-        var helpOptions = Set<String>()
-        for line in help.split(separator: "\n") where line.hasPrefix("  -") || line.hasPrefix("      --") {
-            for match in line.prefix(30).matches(of: /(?:^|\s)(--?[a-z][a-z-]*)/) { helpOptions.insert(String(match.1)) }
-        }
-        var pageOptions = Set<String>()
-        for line in Self.section("OPTIONS") where line.hasPrefix(".It Fl ") {
-            for match in line.matches(of: /Fl (\\-)?([a-z][a-z\\-]*)/) {
-                let name = match.2.replacingOccurrences(of: "\\-", with: "-")
-                pageOptions.insert((match.1 == nil ? "-" : "--") + name)
-            }
-        }
-        #expect(helpOptions.count == 27, "\(helpOptions.sorted())")
-        #expect(pageOptions == helpOptions, "only in --help: \(helpOptions.subtracting(pageOptions).sorted()); only in the page: \(pageOptions.subtracting(helpOptions).sorted())")
-    }
+    // That OPTIONS documents every option of `--help` and nothing else is
+    // checked for every tool by ManPageTests.
 
     /// DIAGNOSTICS lists exactly the codes numgroup's sources can produce.
     @Test func diagnosticsListEveryErrorCode() throws {

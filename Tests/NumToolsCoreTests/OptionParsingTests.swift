@@ -69,6 +69,15 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         #expect(try configuration([]).headerRecords == 0)
     }
 
+    /// No option is a digit or a symbol, so a dash before one starts a
+    /// negative number: `numgroup -1234` needs no `--`.
+    @Test(arguments: ["-1234", "-.5", "-١٢", "-,5"])
+    func negativeNumbersAreOperands(argument: String) throws {
+        let parsed = try parse(["-u", argument])
+        #expect(parsed.operands == [argument])
+        #expect(parsed.has("ungroup"))
+    }
+
     @Test(arguments: [
         (["--seperator=x"], "unrecognized option '--seperator' (did you mean '--separator'?)"),
         (["--texts"], "unrecognized option '--texts' (did you mean '--text'?)"),
@@ -79,7 +88,7 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         (["-f"], "option requires an argument -- 'f'"),
         (["-zf"], "option requires an argument -- 'f'"),
         (["-y"], "invalid option -- 'y'"),
-        (["-1234"], "invalid option -- '1'"),
+        (["-u-"], "invalid option -- '-'"),
         (["-uy"], "invalid option -- 'y'"),
     ])
     func usageErrors(arguments: [String], message: String) {

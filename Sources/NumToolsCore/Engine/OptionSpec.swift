@@ -76,7 +76,11 @@ public struct ParsedArguments: Sendable {
         while i < arguments.count {
             let arg = arguments[i]
             i += 1
-            if onlyOperands || arg == "-" || !arg.hasPrefix("-") || arg.count == 1 {
+            // `-1234`, `-.5`, `-١٢`: no option is a digit or a symbol, so a
+            // dash before anything but a letter starts a negative number.
+            if onlyOperands || !arg.hasPrefix("-") || arg.count == 1
+                || (!arg.hasPrefix("--") && !(arg.unicodeScalars.dropFirst().first!.properties.isAlphabetic))
+            {
                 operands.append(arg)
                 continue
             }
