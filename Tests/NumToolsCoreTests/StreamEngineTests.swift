@@ -551,6 +551,30 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         #expect(String(decoding: got.output, as: UTF8.self) == expected)
     }
 
+    /// Operands give what the same records give on standard input.
+    @Test func operandsEqualStandardInput() throws {
+        var rng = SplitMix64(seed: 21)
+        let alphabet = Array("12345,.-x \t\\é")
+        for _ in 0..<300 {
+            var values: [String] = []
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                var value = ""
+                for _ in 0..<Int.random(in: 0...8, using: &rng) { value.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+                values.append(value)
+            }
+            let configuration = config(header: values.count % 2, max: 6)
+            var engine = StreamEngine(
+                configuration: configuration, transform: DigitGrouper(style: GroupingStyle()), output: MemorySink(),
+                diagnostics: MemorySink())
+            let fromOperands = try engine.run(operands: values)
+            let fromInput = try runEngine(
+                bytes(values.map { $0 + "\n" }.joined()), configuration, chunkSize: 3,
+                transform: DigitGrouper(style: GroupingStyle()))
+            #expect(engine.output.bytes == fromInput.output, "\(values)")
+            #expect(fromOperands == fromInput.outcome)
+        }
+    }
+
     /// Large random streams: chunking never changes the result.
     @Test(arguments: [(false, "\t"), (true, ","), (true, "€"), (false, "€"), (true, "e\u{301}"), (true, "\r\n")])
     func randomStreamsIgnoreChunking(csv: Bool, delimiter: String) throws {
