@@ -576,7 +576,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             return
         }
-        out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start))
+        if lo > start { out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start)) }
         let mark = out.count
         do {
             try transform.transform(UnsafeBufferPointer(start: p + lo, count: hi - lo), into: &out)
@@ -584,7 +584,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             out.removeSubrange(mark...)
             throw FieldFailure(field: field, error: error)
         }
-        out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi))
+        if end > hi { out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
     }
 
     // MARK: Errors
