@@ -37,6 +37,9 @@ public struct ToolDefinition: Sendable {
         OptionSpec("max-record-bytes", .required("N"), help: "longer records are errors (default 1048576)"),
         OptionSpec("help", short: "h", help: "show this help and exit"),
         OptionSpec("version", help: "show the version and exit"),
+        OptionSpec(
+            "completion", .required("SHELL"), help: "print the bash, zsh or fish completion script and exit",
+            completion: .choices(Completions.shells)),
     ]
 
     /// Every option the tool accepts, its own first.
@@ -154,6 +157,11 @@ public enum ToolRunner {
             parsed = try ParsedArguments(arguments, options: tool.allOptions)
             if parsed.has("help") { printAndExit(tool.helpText) }
             if parsed.has("version") { printAndExit("\(tool.name) \(NumTools.version)\n") }
+            if let shell = try ToolInvocation(arguments: parsed, environment: environment).choice(
+                "completion", Completions.shells)
+            {
+                printAndExit(Completions.script(for: tool, shell: shell)!)
+            }
             let invocation = ToolInvocation(arguments: parsed, environment: environment)
             configuration = try streamConfiguration(tool.name, invocation)
             action = try build(invocation)
