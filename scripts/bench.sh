@@ -260,14 +260,18 @@ check() {
     [ -n "$1" ] || { echo "—"; return; }
     awk -v spec="$1" -v ratio="${2:-}" -v cpu="${3:-}" -v rps="${4:-}" -v mbps="${5:-}" -v rss="${6:-}" 'BEGIN {
         value["ratio"] = ratio; value["cpu"] = cpu; value["rps"] = rps; value["mbps"] = mbps; value["rss"] = rss
+        label["ratio"] = "ratio"; label["cpu"] = "CPU ratio"; label["rps"] = "records/s"; label["mbps"] = "MB/s"
+        label["rss"] = "RSS"
         n = split(spec, c, ",")
+        failed = ""
         for (i = 1; i <= n; i++) {
             if (!match(c[i], /(>=|<=)/)) { print "?"; exit }
             name = substr(c[i], 1, RSTART - 1); op = substr(c[i], RSTART, 2); want = substr(c[i], RSTART + 2) + 0
             v = value[name]; if (v == "") { print "n/a"; exit }
-            if ((op == ">=" && v + 0 < want) || (op == "<=" && v + 0 > want)) { print "**fail**"; exit }
+            if ((op == ">=" && v + 0 < want) || (op == "<=" && v + 0 > want))
+                failed = failed (failed == "" ? "" : ", ") label[name]
         }
-        print "pass" }'
+        print (failed == "" ? "pass" : (n > 1 ? "**fail** (" failed ")" : "**fail**")) }'
 }
 
 rows=()
@@ -513,7 +517,8 @@ load_end=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
 echo "numtools benchmark, $started, $((SECONDS - t_start)) s"
 echo
 echo "- machine: ${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores, ${mem:-? GiB}; $(uname -srm)"
-echo "- ${swift_version:-swift: unknown}; binaries: $bin"
+commit=$(git -C "$root" describe --always --dirty 2>/dev/null)
+echo "- ${swift_version:-swift: unknown}; binaries: $bin${commit:+ (source tree at $commit)}"
 echo "- $records records a workload (memory and scale-out: $((records * 10))), $runs runs each, tool and anchors alternating; medians"
 echo "- load average at start $load_start, at end $load_end"
 echo "- ratio: anchor's median time / tool's (above 1 the tool is faster); CPU ratio: the same with user+sys time"
