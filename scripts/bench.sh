@@ -26,8 +26,11 @@
 #
 # Needs: bash 4.3+, awk, the Swift toolchain (it runs `swift build -c release`,
 # and for the start-up row also the install build, `swift build -c release
-# --static-swift-stdlib`, in .build/bench-static). Everything else is an anchor
-# or a measuring aid, and optional:
+# --static-swift-stdlib`, in .build/bench-static). The data comes from
+# scripts/bench/gen.awk (a fixed-seed generator of its own: the same bytes on
+# every machine); the Foundation anchors, one FormatStyle call per record, from
+# the package's numtools-bench executable. Everything else is an anchor or a
+# measuring aid, and optional:
 #   numfmt          GNU coreutils; runs with LC_ALL=en_US.UTF-8. If that locale
 #                   is missing it is compiled with localedef into the temporary
 #                   directory (LOCPATH), which changes nothing on the system; the
