@@ -1,0 +1,402 @@
+import Foundation
+
+/// Formats exact decimals as a ``CoinFormatStyle`` says, byte by byte.
+///
+/// Everything locale-specific (digits, separators, grouping, the text around
+/// the number for each sign, the compact divisors and patterns per power of
+/// ten) is read once off Foundation's FormatStyle output for probe values;
+/// each value is then rounded exactly on its digits and written by a loop.
+/// Where the text around the number depends on the CLDR plural category of
+/// the number shown (currency names like `1 US dollar` / `2 US dollars`,
+/// Arabic compact patterns), the formatter asks FormatStyle once per distinct
+/// plural-relevant shape of the number and caches the answer.
+public struct CoinFormatter: Sendable {
+    /// Whether the written value was negative, zero or positive (after
+    /// rounding), for colouring.
+    public enum Outcome: Sendable, Hashable {
+        case negative, zero, positive
+    }
+
+    /// The style this formatter was derived from.
+    public let style: CoinFormatStyle
+
+    let precision: CoinFormatStyle.ResolvedPrecision
+    let probe: FoundationProbe
+    let notation: Notation
+    /// For compact: the power of ten each magnitude 0...N is divided by (the last entry holds for larger magnitudes).
+    let divisors: [Int]
+    /// Per pattern magnitude (index 0 only when not compact): the fixed templates, or nil when plural-dependent.
+    let fixedTemplates: [Template?]
+    /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
+    let symbolOverride: SymbolOverride?
+    /// Plural-dependent templates, by pattern magnitude and shape of the number.
+    var cache: [TemplateKey: Template] = [:]
+
+    /// Derives the formatter for `style`.
+    public init(_ style: CoinFormatStyle) {
+        self.style = style
+        precision = style.resolvedPrecision
+        let compact = style.style == .compact
+        let kind: FoundationProbe.Kind
+        let currency = style.resolvedCurrencyCode
+        switch style.style {
+        case .number: kind = .number
+        case .percent: kind = .percent
+        case .currency, .compact:
+            if let currency { kind = .currency(code: currency, display: style.display) } else { kind = .number }
+        }
+        let digitTable = LocaleNumberFormat(locale: style.locale).digits
+        let plain = FoundationProbe(locale: style.locale, kind: kind, compact: false)
+        var notation = Notation(probe: plain, digits: digitTable)
+        var override: SymbolOverride? = nil
+        var templateProbe = FoundationProbe(locale: style.locale, kind: kind, compact: compact)
+        if let symbol = style.symbol, currency != nil, style.display == .symbol || style.display == .narrow {
+            // The pattern comes from the narrow USD symbol `$`, which is replaced.
+            override = SymbolOverride(symbol: symbol)
+            templateProbe = FoundationProbe(
+                locale: style.locale, kind: .currency(code: "USD", display: .narrow), compact: compact)
+        }
+        probe = templateProbe
+        symbolOverride = override
+
+        if compact {
+            // Divisor per magnitude: 10^m shown with Foundation's default
+            // compact rounding keeps all integer digits of the mantissa.
+            var divisors: [Int] = []
+            for m in 0...CoinFormatter.compactMagnitudes {
+                let shown = plain.digitTableCount(
+                    FoundationProbe(locale: style.locale, kind: kind, compact: true).render(
+                        "1e\(m)", fraction: nil, form: .positive), digits: notation.digitTable)
+                divisors.append(m - max(0, shown - 1))
+            }
+            self.divisors = divisors
+            // Compact notation groups with at least two digits (ICU's MIN2 strategy): probe at the top magnitude.
+            if notation.primaryGroupSize > 0 {
+                let top = divisors[divisors.count - 1]
+                let compactProbe = FoundationProbe(locale: style.locale, kind: kind, compact: true)
+                var minimum = notation.minimumGroupingDigits
+                for extra in 1...4 {
+                    let text = compactProbe.render(
+                        "1e\(notation.primaryGroupSize + extra - 1 + top)", fraction: nil, form: .positive)
+                    if notation.digitTable.digitSpans(Array(text.utf8)).count > 1 {
+                        minimum = extra
+                        break
+                    }
+                }
+                notation.minimumGroupingDigits = minimum
+            }
+        } else {
+            divisors = [0]
+        }
+        self.notation = notation
+
+        // Fixed templates where the text around the number does not depend on it.
+        var fixed: [Template?] = Array(repeating: nil, count: divisors.count)
+        let partial = CoinFormatter(
+            style: style, precision: precision, probe: templateProbe, notation: notation, divisors: divisors,
+            fixed: fixed, symbolOverride: override)
+        var samples: [[TemplateKey]] = Array(repeating: [], count: divisors.count)
+        for m in 0..<divisors.count {
+            for mantissa in CoinFormatter.pluralSamples {
+                let value = try! ExactDecimal(mantissa).scaled(byPowerOfTen: compact ? m : 0)
+                let (_, key) = partial.layout(value)
+                samples[key.bucket].append(key)
+            }
+            if !compact { break }
+        }
+        for bucket in 0..<divisors.count where !samples[bucket].isEmpty {
+            let templates = samples[bucket].map { partial.probeTemplate($0, forms: [.positive]).positive }
+            if templates.allSatisfy({ $0 == templates[0] }) {
+                fixed[bucket] = partial.probeTemplate(samples[bucket][0], forms: FoundationProbe.Form.allCases)
+            }
+        }
+        fixedTemplates = fixed
+    }
+
+    private init(
+        style: CoinFormatStyle, precision: CoinFormatStyle.ResolvedPrecision, probe: FoundationProbe,
+        notation: Notation, divisors: [Int], fixed: [Template?], symbolOverride: SymbolOverride?
+    ) {
+        self.style = style
+        self.precision = precision
+        self.probe = probe
+        self.notation = notation
+        self.divisors = divisors
+        self.fixedTemplates = fixed
+        self.symbolOverride = symbolOverride
+    }
+
+    /// Magnitudes probed for compact patterns; larger ones use the last.
+    static let compactMagnitudes = 24
+    /// Numbers whose text is compared to tell whether a format depends on the plural category.
+    static let pluralSamples = [
+        "0", "1", "2", "3", "4", "5", "6", "7", "11", "12", "21", "22", "101", "102", "1000000", "0.5", "1.5",
+        "0.1", "1.1", "0.01", "1.25", "2.5", "0.011", "1.011", "2.001", "0.111", "1.7",
+    ]
+    /// How many plural-dependent templates to keep before starting over.
+    static let cacheLimit = 4096
+
+    // MARK: Formatting
+
+    /// Appends `value` formatted to `out` and tells its sign after rounding.
+    @discardableResult
+    public mutating func format(_ value: ExactDecimal, into out: inout [UInt8]) -> Outcome {
+        let (number, key) = layout(value)
+        let template = self.template(key)
+        let outcome: Outcome = number.isZero ? .zero : number.isNegative ? .negative : .positive
+        let affixes: Template.Affixes
+        switch style.sign {
+        case .automatic: affixes = number.isNegative ? template.negative : template.positive
+        case .never: affixes = template.positive
+        case .always: affixes = number.isNegative ? template.negative : template.plus
+        case .exceptZero:
+            affixes = number.isZero ? template.positive : number.isNegative ? template.negative : template.plus
+        }
+        out.append(contentsOf: affixes.prefix)
+        notation.appendGroupedInteger(key.integer, into: &out)
+        if !key.fraction.isEmpty {
+            out.append(contentsOf: notation.decimalSeparator)
+            for d in key.fraction { out.append(contentsOf: notation.digits[Int(d &- 48)]) }
+        }
+        out.append(contentsOf: affixes.suffix)
+        return outcome
+    }
+
+    /// `value` formatted as a string.
+    public mutating func string(_ value: ExactDecimal) -> String {
+        var out: [UInt8] = []
+        format(value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Rounds `value` as the style says: the number shown (scaled by the
+    /// compact divisor), and the pattern magnitude with its digits.
+    func layout(_ input: ExactDecimal) -> (ExactDecimal, TemplateKey) {
+        var value = input
+        if style.style == .percent && style.valueIsRatio { value = value.scaled(byPowerOfTen: 2) }
+        var shown: ExactDecimal
+        var minFraction: Int
+        var bucket = 0
+        if style.style == .compact && !value.isZero {
+            // ICU's chooseMultiplierAndApply: divide by the magnitude's
+            // divisor, round, and if rounding reached the next magnitude
+            // (999.9K → 1000K) with another divisor, divide again and re-round.
+            let magnitude = value.magnitude
+            var divisor = divisorFor(magnitude)
+            (shown, minFraction) = round(value.scaled(byPowerOfTen: -divisor))
+            if !shown.isZero && shown.magnitude != magnitude - divisor {
+                let next = divisorFor(magnitude + 1)
+                if next != divisor {
+                    (shown, minFraction) = round(shown.scaled(byPowerOfTen: divisor - next))
+                    divisor = next
+                }
+            }
+            bucket = shown.isZero ? 0 : min(max(0, shown.magnitude + divisor), divisors.count - 1)
+        } else {
+            (shown, minFraction) = round(value)
+        }
+        let key = TemplateKey(
+            bucket: bucket, integer: shown.integerDigits, fraction: shown.fractionDigits(minimumLength: minFraction),
+            negativeZero: shown.isZero && shown.isNegative)
+        return (shown, key)
+    }
+
+    private func divisorFor(_ magnitude: Int) -> Int {
+        magnitude < 0 ? 0 : divisors[min(magnitude, divisors.count - 1)]
+    }
+
+    /// The rounded value and how many fraction digits it shows at least.
+    private func round(_ value: ExactDecimal) -> (ExactDecimal, Int) {
+        switch precision {
+        case .fractionLength(let lo, let hi):
+            return (value.rounded(fractionDigits: hi, rule: style.rounding), lo)
+        case .significantDigits(let lo, let hi):
+            let r = value.rounded(significantDigits: hi, rule: style.rounding)
+            return (r, max(0, lo - 1 - r.magnitude))
+        case .compactDefault:
+            // Precision::integer().withMinDigits(2): the coarser of "integer"
+            // and "two significant digits", judged before rounding.
+            if value.isZero { return (value, 0) }
+            return (value.rounded(toMagnitude: min(0, value.magnitude - 1), rule: style.rounding), 0)
+        }
+    }
+
+    // MARK: Templates
+
+    mutating func template(_ key: TemplateKey) -> Template {
+        if let fixed = fixedTemplates[key.bucket] { return fixed }
+        let reduced = key.pluralShape
+        if let cached = cache[reduced] { return cached }
+        let template = probeTemplate(reduced, forms: FoundationProbe.Form.allCases)
+        if cache.count >= CoinFormatter.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[reduced] = template
+        return template
+    }
+
+    /// Asks Foundation for the text around a number of this shape.
+    func probeTemplate(_ key: TemplateKey, forms: [FoundationProbe.Form]) -> Template {
+        let fraction = key.fraction.count
+        let divisor = style.style == .compact ? divisorFor(key.bucket) : 0
+        var text = String(decoding: key.integer, as: UTF8.self)
+        if fraction > 0 { text += "." + String(decoding: key.fraction, as: UTF8.self) }
+        let isZero = !(key.integer + key.fraction).contains { $0 != UInt8(ascii: "0") }
+        var result = Template()
+        for form in forms {
+            var rendered: String
+            if form == .negative && isZero {
+                // Decimal has no negative zero: a tiny negative number rounds to it.
+                rendered = probe.render("1e-\(fraction + 5)", fraction: fraction, form: .negative)
+            } else {
+                rendered = probe.render(text + "e\(divisor)", fraction: fraction, form: form)
+            }
+            var affixes = notation.affixes(of: rendered)
+            if let symbolOverride { affixes = symbolOverride.apply(affixes) }
+            switch form {
+            case .positive: result.positive = affixes
+            case .negative: result.negative = affixes
+            case .plus: result.plus = affixes
+            }
+        }
+        return result
+    }
+}
+
+/// The text around the number for each sign form.
+struct Template: Sendable, Hashable {
+    struct Affixes: Sendable, Hashable {
+        var prefix: [UInt8] = []
+        var suffix: [UInt8] = []
+    }
+    var positive = Affixes()
+    var negative = Affixes()
+    var plus = Affixes()
+}
+
+/// The number shown and its pattern magnitude: what selects a template.
+struct TemplateKey: Sendable, Hashable {
+    var bucket: Int
+    var integer: [UInt8]
+    var fraction: [UInt8]
+    var negativeZero: Bool
+
+    /// A number with the same CLDR plural operands that Foundation can hold:
+    /// plural rules look at the integer modulo 10, 100, 1000 and 1000000 and
+    /// at small integers, and at the fraction's length and last digits.
+    var pluralShape: TemplateKey {
+        var copy = self
+        if integer.count > 7 {
+            // Keep the last six digits, stay above every small-number range.
+            copy.integer = Array("10".utf8) + integer.suffix(6)
+        }
+        if fraction.count > 12 {
+            let restNonZero = fraction.dropLast(3).contains { $0 != UInt8(ascii: "0") }
+            copy.fraction = [restNonZero ? UInt8(ascii: "1") : UInt8(ascii: "0")]
+                + [UInt8](repeating: UInt8(ascii: "0"), count: 8) + fraction.suffix(3)
+        }
+        return copy
+    }
+}
+
+/// The digits, separators and grouping a format writes, read off FormatStyle.
+struct Notation: Sendable {
+    var digits: [[UInt8]]
+    var digitTable: DigitTable
+    var decimalSeparator: [UInt8]
+    var groupingSeparator: [UInt8]
+    var primaryGroupSize: Int
+    var secondaryGroupSize: Int
+    var minimumGroupingDigits: Int
+
+    init(probe: FoundationProbe, digits: [[UInt8]]) {
+        self.digits = digits
+        let table = DigitTable(digits)
+        digitTable = table
+        // Decimal separator: what stands between the digits of 1.5.
+        let half = Array(probe.render("1.5", fraction: 1, form: .positive).utf8)
+        let halfSpans = table.digitSpans(half)
+        decimalSeparator = halfSpans.count >= 2 ? Array(half[halfSpans[0].upperBound..<halfSpans[1].lowerBound]) : []
+        // Grouping: the runs of digits in a long integer, read from the right.
+        let long = Array(probe.render("1234567890123456789", fraction: 0, form: .positive).utf8)
+        let runs = table.digitSpans(long)
+        if runs.count < 2 {
+            primaryGroupSize = 0
+            secondaryGroupSize = 0
+            groupingSeparator = []
+            minimumGroupingDigits = 1
+        } else {
+            let counts = runs.map { table.digitCount(long[$0]) }
+            primaryGroupSize = counts[counts.count - 1]
+            secondaryGroupSize = counts.count > 2 ? counts[counts.count - 2] : primaryGroupSize
+            groupingSeparator = Array(long[runs[runs.count - 2].upperBound..<runs[runs.count - 1].lowerBound])
+            var minimum = 1
+            for extra in 1...4 {
+                let text = probe.render("1e\(primaryGroupSize + extra - 1)", fraction: 0, form: .positive)
+                if table.digitSpans(Array(text.utf8)).count > 1 {
+                    minimum = extra
+                    break
+                }
+            }
+            minimumGroupingDigits = minimum
+        }
+    }
+
+    /// The text before the first digit and after the last digit of `rendered`.
+    func affixes(of rendered: String) -> Template.Affixes {
+        let bytes = Array(rendered.utf8)
+        let spans = digitTable.digitSpans(bytes)
+        guard let first = spans.first, let last = spans.last else { return Template.Affixes(prefix: bytes, suffix: []) }
+        return Template.Affixes(prefix: Array(bytes[..<first.lowerBound]), suffix: Array(bytes[last.upperBound...]))
+    }
+
+    func appendGroupedInteger(_ integer: [UInt8], into out: inout [UInt8]) {
+        let grouping = Grouping(
+            primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
+        let count = integer.count
+        for (index, d) in integer.enumerated() {
+            if index > 0, grouping.separatorBefore(position: index, of: count) {
+                out.append(contentsOf: groupingSeparator)
+            }
+            out.append(contentsOf: digits[Int(d &- 48)])
+        }
+    }
+}
+
+extension FoundationProbe {
+    /// How many digits `text` shows.
+    func digitTableCount(_ text: String, digits table: DigitTable) -> Int {
+        let bytes = Array(text.utf8)
+        return table.digitSpans(bytes).reduce(0) { $0 + table.digitCount(bytes[$1]) }
+    }
+}
+
+/// Puts a user's symbol where the pattern has the narrow `$`, with ICU's
+/// currency spacing: a no-break space between the symbol and a digit unless
+/// the symbol's character next to the number is itself a symbol or a space.
+struct SymbolOverride: Sendable, Hashable {
+    var symbol: String
+
+    func apply(_ affixes: Template.Affixes) -> Template.Affixes {
+        var result = affixes
+        let dollar = UInt8(ascii: "$")
+        let nbsp: [UInt8] = [0xC2, 0xA0]
+        func needsSpace(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            switch scalar.properties.generalCategory {
+            case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+                .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                return false
+            default: return true
+            }
+        }
+        if let i = affixes.prefix.lastIndex(of: dollar) {
+            var replacement = Array(symbol.utf8)
+            if i == affixes.prefix.count - 1 && needsSpace(symbol.unicodeScalars.last) { replacement += nbsp }
+            result.prefix.replaceSubrange(i...i, with: replacement)
+        } else if let i = affixes.suffix.firstIndex(of: dollar) {
+            var replacement = Array(symbol.utf8)
+            if i == 0 && needsSpace(symbol.unicodeScalars.first) { replacement = nbsp + replacement }
+            result.suffix.replaceSubrange(i...i, with: replacement)
+        }
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Renders probe values with the FormatStyle that a ``CoinFormatStyle``
+/// mirrors. Only the derivation of a ``CoinFormatter`` calls it; formatting
+/// itself never goes through Foundation.
+struct FoundationProbe: Sendable {
+    enum Kind: Sendable, Hashable {
+        case number
+        case percent
+        case currency(code: String, display: CoinFormatStyle.CurrencyDisplay)
+    }
+
+    /// Which sign form to render.
+    enum Form: Sendable, CaseIterable {
+        case positive, negative, plus
+    }
+
+    let locale: Locale
+    let kind: Kind
+    let compact: Bool
+
+    /// Renders `value` (plain notation, may carry an exponent) with exactly
+    /// `fraction` fraction digits, or the style's default precision when nil.
+    /// For percent the value is in percent points.
+    func render(_ value: String, fraction: Int?, form: Form, grouping: Bool = true) -> String {
+        var decimal = Decimal(string: value)!
+        if form == .negative { decimal = -decimal }
+        let precision: NumberFormatStyleConfiguration.Precision? = fraction.map { .fractionLength($0...$0) }
+        switch kind {
+        case .number:
+            var f = Decimal.FormatStyle(locale: locale)
+            if compact { f = f.notation(.compactName) }
+            if let precision { f = f.precision(precision) }
+            if form == .plus { f = f.sign(strategy: .always()) }
+            if !grouping { f = f.grouping(.never) }
+            return f.format(decimal)
+        case .percent:
+            var f = Decimal.FormatStyle.Percent(locale: locale)
+            if compact { f = f.notation(.compactName) }
+            if let precision { f = f.precision(precision) }
+            if form == .plus { f = f.sign(strategy: .always()) }
+            if !grouping { f = f.grouping(.never) }
+            return f.format(decimal / 100)
+        case .currency(let code, let display):
+            var f = Decimal.FormatStyle.Currency(code: code, locale: locale)
+            switch display {
+            case .symbol: f = f.presentation(.standard)
+            case .narrow: f = f.presentation(.narrow)
+            case .code: f = f.presentation(.isoCode)
+            case .name: f = f.presentation(.fullName)
+            }
+            if compact { f = f.notation(.compactName) }
+            if let precision { f = f.precision(precision) }
+            if form == .plus { f = f.sign(strategy: .always()) }
+            if !grouping { f = f.grouping(.never) }
+            return f.format(decimal)
+        }
+    }
+}
