@@ -95,19 +95,27 @@ public struct CoinFormatter: Sendable {
         let partial = CoinFormatter(
             style: style, precision: precision, probe: templateProbe, notation: notation, divisors: divisors,
             fixed: fixed, symbolOverride: override)
-        var samples: [[TemplateKey]] = Array(repeating: [], count: divisors.count)
+        var samples: [Set<TemplateKey>] = Array(repeating: [], count: divisors.count)
         for m in 0..<divisors.count {
-            for mantissa in CoinFormatter.pluralSamples {
+            for mantissa in compact ? CoinFormatter.compactPluralSamples : CoinFormatter.pluralSamples {
                 let value = try! ExactDecimal(mantissa).scaled(byPowerOfTen: compact ? m : 0)
                 let (_, key) = partial.layout(value)
-                samples[key.bucket].append(key)
+                samples[key.bucket].insert(key)
             }
             if !compact { break }
         }
-        for bucket in 0..<divisors.count where !samples[bucket].isEmpty {
-            let templates = samples[bucket].map { partial.probeTemplate($0, forms: [.positive]).positive }
-            if templates.allSatisfy({ $0 == templates[0] }) {
-                fixed[bucket] = partial.probeTemplate(samples[bucket][0], forms: FoundationProbe.Form.allCases)
+        // Currency names depend on the plural category almost everywhere: never fixed.
+        let alwaysKeyed = style.display == .name && currency != nil && style.symbol == nil
+        for bucket in 0..<divisors.count where !samples[bucket].isEmpty && !alwaysKeyed {
+            // Sorted, so the fixed template comes from the same number every time.
+            let keys = samples[bucket].sorted {
+                let a = String(decoding: $0.integer + [0x2E] + $0.fraction, as: UTF8.self)
+                let b = String(decoding: $1.integer + [0x2E] + $1.fraction, as: UTF8.self)
+                return a.count != b.count ? a.count < b.count : a < b
+            }
+            let first = partial.probeTemplate(keys[0], forms: FoundationProbe.Form.allCases)
+            if keys.dropFirst().allSatisfy({ partial.probeTemplate($0, forms: [.positive]).positive == first.positive }) {
+                fixed[bucket] = first
             }
         }
         fixedTemplates = fixed
@@ -128,11 +136,20 @@ public struct CoinFormatter: Sendable {
 
     /// Magnitudes probed for compact patterns; larger ones use the last.
     static let compactMagnitudes = 24
-    /// Numbers whose text is compared to tell whether a format depends on the plural category.
-    static let pluralSamples = [
-        "0", "1", "2", "3", "4", "5", "6", "7", "11", "12", "21", "22", "101", "102", "1000000", "0.5", "1.5",
-        "0.1", "1.1", "0.01", "1.25", "2.5", "0.011", "1.011", "2.001", "0.111", "1.7",
-    ]
+    /// Numbers whose text is compared to tell whether a format depends on
+    /// the plural category: every last digit at fraction lengths 0 to 6,
+    /// teens, and round millions.
+    static let pluralSamples: [String] = {
+        var samples = ["0", "11", "12", "14", "19", "21", "22", "100", "101", "102", "111", "1000000", "0.11", "0.15", "0.1", "0.5"]
+        for length in 0...6 {
+            for last in 0...9 {
+                samples.append(length == 0 ? "\(last)" : "1." + String(repeating: "0", count: length - 1) + "\(last)")
+            }
+        }
+        return samples
+    }()
+    /// Mantissas (times each power of ten) compared for compact patterns.
+    static let compactPluralSamples = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "1.1", "1.5", "1.9", "1.01"]
     /// How many plural-dependent templates to keep before starting over.
     static let cacheLimit = 4096
 
@@ -195,9 +212,15 @@ public struct CoinFormatter: Sendable {
         } else {
             (shown, minFraction) = round(value)
         }
-        let key = TemplateKey(
-            bucket: bucket, integer: shown.integerDigits, fraction: shown.fractionDigits(minimumLength: minFraction),
-            negativeZero: shown.isZero && shown.isNegative)
+        var key = TemplateKey(
+            bucket: bucket, integer: shown.integerDigits, fraction: shown.fractionDigits(minimumLength: minFraction))
+        if style.style == .compact && style.display == .name && probe.kind != .number {
+            // ICU picks the plural of a compact currency name from the
+            // unscaled value rounded with the same precision (5803 → "5,8 tis."
+            // but "britanske funte", the plural of 5803).
+            let (unscaled, unscaledMinFraction) = round(value)
+            key.unscaled = unscaled.representative(minimumFraction: unscaledMinFraction)
+        }
         return (shown, key)
     }
 
@@ -223,6 +246,15 @@ public struct CoinFormatter: Sendable {
 
     // MARK: Templates
 
+    /// The precision as FormatStyle takes it (nil: Foundation's compact default).
+    var foundationPrecision: NumberFormatStyleConfiguration.Precision? {
+        switch precision {
+        case .fractionLength(let lo, let hi): .fractionLength(lo...hi)
+        case .significantDigits(let lo, let hi): .significantDigits(lo...hi)
+        case .compactDefault: nil
+        }
+    }
+
     mutating func template(_ key: TemplateKey) -> Template {
         if let fixed = fixedTemplates[key.bucket] { return fixed }
         let reduced = key.pluralShape
@@ -243,7 +275,16 @@ public struct CoinFormatter: Sendable {
         var result = Template()
         for form in forms {
             var rendered: String
-            if form == .negative && isZero {
+            if !key.unscaled.isEmpty {
+                // Compact currency names: render the unscaled value with the style's own precision.
+                var unscaled = String(decoding: key.unscaled, as: UTF8.self)
+                if form == .negative && isZero, case .fractionLength(_, let hi) = precision {
+                    unscaled = "1e-\(hi + 5)"  // a negative number that rounds to zero
+                }
+                rendered = probe.render(
+                    unscaled, precision: foundationPrecision,
+                    rule: style.rounding.foundationRule ?? .toNearestOrEven, form: form)
+            } else if form == .negative && isZero {
                 // Decimal has no negative zero: a tiny negative number rounds to it.
                 rendered = probe.render("1e-\(fraction + 5)", fraction: fraction, form: .negative)
             } else {
@@ -277,7 +318,8 @@ struct TemplateKey: Sendable, Hashable {
     var bucket: Int
     var integer: [UInt8]
     var fraction: [UInt8]
-    var negativeZero: Bool
+    /// For compact currency names: the unscaled rounded value (plain ASCII), else empty.
+    var unscaled: [UInt8] = []
 
     /// A number with the same CLDR plural operands that Foundation can hold:
     /// plural rules look at the integer modulo 10, 100, 1000 and 1000000 and
@@ -294,6 +336,27 @@ struct TemplateKey: Sendable, Hashable {
                 + [UInt8](repeating: UInt8(ascii: "0"), count: 8) + fraction.suffix(3)
         }
         return copy
+    }
+}
+
+extension ExactDecimal {
+    /// Plain ASCII text of a number with the same magnitude, leading digits
+    /// and CLDR plural operands that Foundation's Decimal can hold (38 digits).
+    func representative(minimumFraction: Int) -> [UInt8] {
+        var integer = integerDigits
+        var fraction = fractionDigits(minimumLength: minimumFraction)
+        if integer.count + fraction.count > 34 && integer.count > 12 {
+            // Keep the leading digits and the last six; zeros between.
+            integer = Array(integer.prefix(3)) + [UInt8](repeating: UInt8(ascii: "0"), count: integer.count - 9)
+                + integer.suffix(6)
+        }
+        if integer.count + fraction.count > 34 && fraction.count > 4 {
+            let restNonZero = fraction.dropLast(3).contains { $0 != UInt8(ascii: "0") }
+            fraction = [restNonZero ? UInt8(ascii: "1") : UInt8(ascii: "0")] + fraction.suffix(3)
+        }
+        var text = integer
+        if !fraction.isEmpty { text += [UInt8(ascii: ".")] + fraction }
+        return text
     }
 }
 

@@ -23,12 +23,20 @@ struct FoundationProbe: Sendable {
     /// `fraction` fraction digits, or the style's default precision when nil.
     /// For percent the value is in percent points.
     func render(_ value: String, fraction: Int?, form: Form, grouping: Bool = true) -> String {
+        render(value, precision: fraction.map { .fractionLength($0...$0) }, rule: nil, form: form, grouping: grouping)
+    }
+
+    /// Renders `value` with the given precision and rounding rule (nil: the style's defaults).
+    func render(
+        _ value: String, precision: NumberFormatStyleConfiguration.Precision?, rule: FloatingPointRoundingRule?,
+        form: Form, grouping: Bool = true
+    ) -> String {
         var decimal = Decimal(string: value)!
         if form == .negative { decimal = -decimal }
-        let precision: NumberFormatStyleConfiguration.Precision? = fraction.map { .fractionLength($0...$0) }
         switch kind {
         case .number:
             var f = Decimal.FormatStyle(locale: locale)
+            if let rule { f = f.rounded(rule: rule) }
             if compact { f = f.notation(.compactName) }
             if let precision { f = f.precision(precision) }
             if form == .plus { f = f.sign(strategy: .always()) }
@@ -36,6 +44,7 @@ struct FoundationProbe: Sendable {
             return f.format(decimal)
         case .percent:
             var f = Decimal.FormatStyle.Percent(locale: locale)
+            if let rule { f = f.rounded(rule: rule) }
             if compact { f = f.notation(.compactName) }
             if let precision { f = f.precision(precision) }
             if form == .plus { f = f.sign(strategy: .always()) }
@@ -43,6 +52,7 @@ struct FoundationProbe: Sendable {
             return f.format(decimal / 100)
         case .currency(let code, let display):
             var f = Decimal.FormatStyle.Currency(code: code, locale: locale)
+            if let rule { f = f.rounded(rule: rule) }
             switch display {
             case .symbol: f = f.presentation(.standard)
             case .narrow: f = f.presentation(.narrow)

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import NumToolsCore
+
+/// coinfmt's formatter against Foundation's FormatStyle on random values of
+/// at most 38 significant digits (the oracle's limit), with random precision,
+/// rounding and sign settings.
+@Suite struct CoinDifferentialTests {
+    static let foundationRules = DecimalRoundingRule.allCases.filter { $0.foundationRule != nil }
+
+    /// Random settings for one derived formatter.
+    static func randomSettings(_ base: CoinFormatStyle, _ rng: inout CoinRandom) -> CoinFormatStyle {
+        var style = base
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1: style.precision = .automatic
+        case 2: style = style.fractionLength(min: Int.random(in: 0...3, using: &rng), max: Int.random(in: 0...8, using: &rng))
+        case 3: style = style.fractionLength(max: Int.random(in: 0...6, using: &rng))
+        case 4: style = style.fractionLength(min: Int.random(in: 0...6, using: &rng))
+        default:
+            let lo = Int.random(in: 1...6, using: &rng)
+            style = style.significantDigits(lo...(lo + Int.random(in: 0...6, using: &rng)))
+        }
+        style.rounding = foundationRules.randomElement(using: &rng)!
+        style.sign = CoinFormatStyle.SignDisplay.allCases.randomElement(using: &rng)!
+        style.valueIsRatio = Bool.random(using: &rng)
+        return style
+    }
+
+    static func check(_ style: CoinFormatStyle, values: Int, _ rng: inout CoinRandom, failures: inout [String]) {
+        var formatter = style.formatter()
+        for _ in 0..<values {
+            let text = rng.machineNumber()
+            let expected = coinOracle(style, text)
+            let actual = formatter.string(try! ExactDecimal(text))
+            if actual != expected {
+                failures.append("\(style.locale.identifier) \(style.style) \(style.resolvedCurrencyCode ?? "-") \(style.display) \(style.precision) \(style.rounding) \(style.sign) ratio=\(style.valueIsRatio) \(text): got \(actual.debugDescription), expected \(expected.debugDescription)")
+            }
+        }
+    }
+
+    @Test(arguments: [CoinFormatStyle.Style.number, .percent, .compact])
+    func everyLocale(style kind: CoinFormatStyle.Style) {
+        var rng = CoinRandom(seed: 0xC017 &+ UInt64(kind.hashValue & 0xFF))
+        var failures: [String] = []
+        let ids = Locale.availableIdentifiers.sorted()
+        for id in ids {
+            let style = Self.randomSettings(CoinFormatStyle(style: kind, locale: Locale(identifier: id)), &rng)
+            Self.check(style, values: 12, &rng, failures: &failures)
+        }
+        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    static let currencies = ["USD", "EUR", "JPY", "KRW", "BHD", "GBP", "INR", "CHF", "CNY", "BRL", "RUB", "CLP", "IQD", "KWD", "VND", "ZAR"]
+
+    @Test(arguments: CoinFormatStyle.CurrencyDisplay.allCases)
+    func currencies(display: CoinFormatStyle.CurrencyDisplay) {
+        var rng = CoinRandom(seed: 0xC0FFEE &+ UInt64(display.rawValue.count))
+        var failures: [String] = []
+        let ids = Locale.availableIdentifiers.sorted()
+        for (index, id) in ids.enumerated() where index % 4 == Int(display.rawValue.count % 4) {
+            let code = Self.currencies.randomElement(using: &rng)!
+            let kind: CoinFormatStyle.Style = Int.random(in: 0..<4, using: &rng) == 0 ? .compact : .currency
+            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id), currencyCode: code).display(display)
+            style = Self.randomSettings(style, &rng)
+            Self.check(style, values: 8, &rng, failures: &failures)
+        }
+        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+}
