@@ -6,6 +6,11 @@ import Testing
 /// at most 38 significant digits (the oracle's limit), with random precision,
 /// rounding and sign settings.
 @Suite struct CoinDifferentialTests {
+    /// `COIN_SEED=n` replays the tests with other random values.
+    static let seed = UInt64(ProcessInfo.processInfo.environment["COIN_SEED"] ?? "") ?? 0
+    /// `COIN_VALUES=n` tries n values per formatter (default 12).
+    static let valuesPerFormatter = Int(ProcessInfo.processInfo.environment["COIN_VALUES"] ?? "") ?? 12
+
     static let foundationRules = DecimalRoundingRule.allCases.filter { $0.foundationRule != nil }
 
     /// Random settings for one derived formatter.
@@ -40,12 +45,12 @@ import Testing
 
     @Test(arguments: [CoinFormatStyle.Style.number, .percent, .compact])
     func everyLocale(style kind: CoinFormatStyle.Style) {
-        var rng = CoinRandom(seed: 0xC017 &+ UInt64(kind.hashValue & 0xFF))
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC017 &+ UInt64(kind.rawValue.count))
         var failures: [String] = []
         let ids = Locale.availableIdentifiers.sorted()
         for id in ids {
             let style = Self.randomSettings(CoinFormatStyle(style: kind, locale: Locale(identifier: id)), &rng)
-            Self.check(style, values: 12, &rng, failures: &failures)
+            Self.check(style, values: Self.valuesPerFormatter, &rng, failures: &failures)
         }
         #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
@@ -54,7 +59,7 @@ import Testing
 
     @Test(arguments: CoinFormatStyle.CurrencyDisplay.allCases)
     func currencies(display: CoinFormatStyle.CurrencyDisplay) {
-        var rng = CoinRandom(seed: 0xC0FFEE &+ UInt64(display.rawValue.count))
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC0FFEE &+ UInt64(display.rawValue.count))
         var failures: [String] = []
         let ids = Locale.availableIdentifiers.sorted()
         for (index, id) in ids.enumerated() where index % 4 == Int(display.rawValue.count % 4) {
@@ -62,7 +67,7 @@ import Testing
             let kind: CoinFormatStyle.Style = Int.random(in: 0..<4, using: &rng) == 0 ? .compact : .currency
             var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id), currencyCode: code).display(display)
             style = Self.randomSettings(style, &rng)
-            Self.check(style, values: 8, &rng, failures: &failures)
+            Self.check(style, values: Self.valuesPerFormatter * 2 / 3, &rng, failures: &failures)
         }
         #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }

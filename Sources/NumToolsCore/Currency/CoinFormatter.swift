@@ -113,8 +113,9 @@ public struct CoinFormatter: Sendable {
                 let b = String(decoding: $1.integer + [0x2E] + $1.fraction, as: UTF8.self)
                 return a.count != b.count ? a.count < b.count : a < b
             }
-            let first = partial.probeTemplate(keys[0], forms: FoundationProbe.Form.allCases)
-            if keys.dropFirst().allSatisfy({ partial.probeTemplate($0, forms: [.positive]).positive == first.positive }) {
+            let first = partial.probeTemplate(keys[0], forms: FoundationProbe.Form.templateForms)
+            // All three forms: sw_CD writes `-VND 2,8T` but `VND-1T` (plural "one").
+            if keys.dropFirst().allSatisfy({ partial.probeTemplate($0, forms: FoundationProbe.Form.templateForms) == first }) {
                 fixed[bucket] = first
             }
         }
@@ -220,6 +221,7 @@ public struct CoinFormatter: Sendable {
             // but "britanske funte", the plural of 5803).
             let (unscaled, unscaledMinFraction) = round(value)
             key.unscaled = unscaled.representative(minimumFraction: unscaledMinFraction)
+            key.unscaledNegative = value.isNegative
         }
         return (shown, key)
     }
@@ -259,7 +261,7 @@ public struct CoinFormatter: Sendable {
         if let fixed = fixedTemplates[key.bucket] { return fixed }
         let reduced = key.pluralShape
         if let cached = cache[reduced] { return cached }
-        let template = probeTemplate(reduced, forms: FoundationProbe.Form.allCases)
+        let template = probeTemplate(reduced, forms: FoundationProbe.Form.templateForms)
         if cache.count >= CoinFormatter.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[reduced] = template
         return template
@@ -277,13 +279,17 @@ public struct CoinFormatter: Sendable {
             var rendered: String
             if !key.unscaled.isEmpty {
                 // Compact currency names: render the unscaled value with the style's own precision.
+                // The positive form of a negative value (sign never) keeps its
+                // sign, so that floor and ceiling pick the same compact magnitude.
                 var unscaled = String(decoding: key.unscaled, as: UTF8.self)
-                if form == .negative && isZero, case .fractionLength(_, let hi) = precision {
-                    unscaled = "1e-\(hi + 5)"  // a negative number that rounds to zero
+                let unscaledZero = !key.unscaled.contains { $0 > UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                if unscaledZero && key.unscaledNegative, case .fractionLength(_, let hi) = precision {
+                    unscaled = "1e-\(hi + 5)"  // a number that rounds to zero
                 }
+                let signed = form == .positive && key.unscaledNegative
                 rendered = probe.render(
-                    unscaled, precision: foundationPrecision,
-                    rule: style.rounding.foundationRule ?? .toNearestOrEven, form: form)
+                    signed ? "-" + unscaled : unscaled, precision: foundationPrecision,
+                    rule: style.rounding.foundationRule ?? .toNearestOrEven, form: signed ? .unsigned : form)
             } else if form == .negative && isZero {
                 // Decimal has no negative zero: a tiny negative number rounds to it.
                 rendered = probe.render("1e-\(fraction + 5)", fraction: fraction, form: .negative)
@@ -295,7 +301,7 @@ public struct CoinFormatter: Sendable {
             switch form {
             case .positive: result.positive = affixes
             case .negative: result.negative = affixes
-            case .plus: result.plus = affixes
+            case .plus, .unsigned: result.plus = affixes
             }
         }
         return result
@@ -320,42 +326,50 @@ struct TemplateKey: Sendable, Hashable {
     var fraction: [UInt8]
     /// For compact currency names: the unscaled rounded value (plain ASCII), else empty.
     var unscaled: [UInt8] = []
+    /// For compact currency names: whether the value is negative.
+    var unscaledNegative = false
 
-    /// A number with the same CLDR plural operands that Foundation can hold:
-    /// plural rules look at the integer modulo 10, 100, 1000 and 1000000 and
-    /// at small integers, and at the fraction's length and last digits.
+    /// A number with the same CLDR plural operands that Foundation's
+    /// Decimal can hold, so that the cache stays small. ICU evaluates the
+    /// `n` operand as a Double, so only numbers of at most 15 digits are
+    /// reduced (the integer to its last six digits above ten million: plural
+    /// rules look at small integers and at the integer modulo 10, 100, 1000
+    /// and 1000000); longer ones up to 38 digits are kept as they are.
     var pluralShape: TemplateKey {
         var copy = self
-        if integer.count > 7 {
-            // Keep the last six digits, stay above every small-number range.
-            copy.integer = Array("10".utf8) + integer.suffix(6)
-        }
-        if fraction.count > 12 {
-            let restNonZero = fraction.dropLast(3).contains { $0 != UInt8(ascii: "0") }
-            copy.fraction = [restNonZero ? UInt8(ascii: "1") : UInt8(ascii: "0")]
-                + [UInt8](repeating: UInt8(ascii: "0"), count: 8) + fraction.suffix(3)
-        }
+        copy.integer = ExactDecimal.pluralShape(integer: integer, fraction: fraction).integer
+        copy.fraction = ExactDecimal.pluralShape(integer: integer, fraction: fraction).fraction
         return copy
     }
 }
 
 extension ExactDecimal {
-    /// Plain ASCII text of a number with the same magnitude, leading digits
-    /// and CLDR plural operands that Foundation's Decimal can hold (38 digits).
+    /// See ``TemplateKey/pluralShape``; beyond 38 digits (out of Foundation's
+    /// reach) the shape keeps the magnitude and leading digits only.
+    static func pluralShape(integer: [UInt8], fraction: [UInt8]) -> (integer: [UInt8], fraction: [UInt8]) {
+        let total = integer.count + fraction.count
+        if total <= 15 {
+            if integer.count > 7 { return (Array("10".utf8) + integer.suffix(6), fraction) }
+            return (integer, fraction)
+        }
+        if total <= 38 { return (integer, fraction) }
+        var shortInteger = integer
+        if integer.count > 38 {
+            shortInteger = Array(integer.prefix(3)) + [UInt8](repeating: UInt8(ascii: "0"), count: integer.count - 3)
+        }
+        return (shortInteger, Array(fraction.prefix(max(0, 38 - integer.count))))
+    }
+
+    /// Plain ASCII text of a number with the same plural operands that
+    /// Foundation's Decimal can hold (see ``pluralShape(integer:fraction:)``),
+    /// keeping the magnitude.
     func representative(minimumFraction: Int) -> [UInt8] {
-        var integer = integerDigits
-        var fraction = fractionDigits(minimumLength: minimumFraction)
-        if integer.count + fraction.count > 34 && integer.count > 12 {
-            // Keep the leading digits and the last six; zeros between.
-            integer = Array(integer.prefix(3)) + [UInt8](repeating: UInt8(ascii: "0"), count: integer.count - 9)
-                + integer.suffix(6)
-        }
-        if integer.count + fraction.count > 34 && fraction.count > 4 {
-            let restNonZero = fraction.dropLast(3).contains { $0 != UInt8(ascii: "0") }
-            fraction = [restNonZero ? UInt8(ascii: "1") : UInt8(ascii: "0")] + fraction.suffix(3)
-        }
-        var text = integer
-        if !fraction.isEmpty { text += [UInt8(ascii: ".")] + fraction }
+        let integer = integerDigits
+        let fraction = fractionDigits(minimumLength: minimumFraction)
+        let total = integer.count + fraction.count
+        let shape = total <= 38 ? (integer: integer, fraction: fraction) : ExactDecimal.pluralShape(integer: integer, fraction: fraction)
+        var text = shape.integer
+        if !shape.fraction.isEmpty { text += [UInt8(ascii: ".")] + shape.fraction }
         return text
     }
 }

@@ -11,8 +11,18 @@ struct FoundationProbe: Sendable {
     }
 
     /// Which sign form to render.
-    enum Form: Sendable, CaseIterable {
-        case positive, negative, plus
+    enum Form: Sendable {
+        /// The value as given, automatic sign.
+        case positive
+        /// The value negated, automatic sign.
+        case negative
+        /// The value as given, `.always()`.
+        case plus
+        /// The value as given, `.never`.
+        case unsigned
+
+        /// The forms a template holds.
+        static let templateForms: [Form] = [.positive, .negative, .plus]
     }
 
     let locale: Locale
@@ -40,6 +50,7 @@ struct FoundationProbe: Sendable {
             if compact { f = f.notation(.compactName) }
             if let precision { f = f.precision(precision) }
             if form == .plus { f = f.sign(strategy: .always()) }
+            if form == .unsigned { f = f.sign(strategy: .never) }
             if !grouping { f = f.grouping(.never) }
             return f.format(decimal)
         case .percent:
@@ -48,6 +59,7 @@ struct FoundationProbe: Sendable {
             if compact { f = f.notation(.compactName) }
             if let precision { f = f.precision(precision) }
             if form == .plus { f = f.sign(strategy: .always()) }
+            if form == .unsigned { f = f.sign(strategy: .never) }
             if !grouping { f = f.grouping(.never) }
             return f.format(decimal / 100)
         case .currency(let code, let display):
@@ -62,6 +74,7 @@ struct FoundationProbe: Sendable {
             if compact { f = f.notation(.compactName) }
             if let precision { f = f.precision(precision) }
             if form == .plus { f = f.sign(strategy: .always()) }
+            if form == .unsigned { f = f.sign(strategy: .never) }
             if !grouping { f = f.grouping(.never) }
             return f.format(decimal)
         }
