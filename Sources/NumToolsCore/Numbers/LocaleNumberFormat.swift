@@ -22,6 +22,10 @@ public struct LocaleNumberFormat: Sendable, Hashable {
     public let style: Style
     /// UTF-8 of the ten digits `0` to `9` in the locale's numbering system.
     public let digits: [[UInt8]]
+    /// The ten digits' UTF-8, `digitWidth` bytes each, for the fast path.
+    let digitBytes: [UInt8]
+    /// The UTF-8 length of every digit (one numbering system, one block).
+    let digitWidth: Int
     /// UTF-8 of the decimal separator.
     public let decimalSeparator: [UInt8]
     /// UTF-8 of the grouping separator (empty when the locale never groups).
@@ -72,6 +76,9 @@ public struct LocaleNumberFormat: Sendable, Hashable {
             Array(String(String.UnicodeScalarView(scalars)).utf8)
         }
         digits = single.map { utf8($0[prefixLength..<($0.count - suffixLength)]) }
+        precondition(Set(digits.map(\.count)).count == 1, "digits of \(locale.identifier) differ in length")
+        digitBytes = digits.flatMap { $0 }
+        digitWidth = digits[0].count
         positivePrefix = utf8(single[0][..<prefixLength])
         positiveSuffix = utf8(single[0][(single[0].count - suffixLength)...])
 
@@ -120,6 +127,11 @@ public struct LocaleNumberFormat: Sendable, Hashable {
         digits.enumerated().allSatisfy { $0.element == [UInt8(ascii: "0") + UInt8($0.offset)] }
     }
 
+    /// The group sizes and minimum grouping digits as one value.
+    public var grouping: Grouping {
+        Grouping(primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
+    }
+
     /// Writes a number given as ASCII digit strings.
     ///
     /// - Parameters:
@@ -132,19 +144,78 @@ public struct LocaleNumberFormat: Sendable, Hashable {
         negative: Bool, integer: some Collection<UInt8>, fraction: some Collection<UInt8>,
         showPlus: Bool = false, into out: inout [UInt8]
     ) {
-        out.append(contentsOf: negative ? negativePrefix : showPlus ? plusPrefix : positivePrefix)
-        appendGroupedInteger(integer, into: &out)
-        if !fraction.isEmpty {
-            out.append(contentsOf: decimalSeparator)
-            for d in fraction { out.append(contentsOf: digits[Int(d &- 48)]) }
+        let i = Array(integer)
+        let f = Array(fraction)
+        i.withUnsafeBufferPointer { ib in
+            f.withUnsafeBufferPointer { fb in
+                format(negative: negative, integer: ib, fraction: fb, showPlus: showPlus, into: &out)
+            }
         }
-        out.append(contentsOf: negative ? negativeSuffix : showPlus ? plusSuffix : positiveSuffix)
+    }
+
+    /// Writes a number given as ASCII digit buffers: the byte-level fast path.
+    public func format(
+        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+        showPlus: Bool = false, into out: inout [UInt8]
+    ) {
+        let prefix = negative ? negativePrefix : showPlus ? plusPrefix : positivePrefix
+        let suffix = negative ? negativeSuffix : showPlus ? plusSuffix : positiveSuffix
+        let n = integer.count
+        let g = grouping
+        let separators = g.groups(count: n) ? 1 + (n - g.primary - 1) / max(1, g.secondary) : 0
+        let w = digitWidth
+        let total =
+            prefix.count + n * w + separators * groupingSeparator.count
+            + (fraction.isEmpty ? 0 : decimalSeparator.count + fraction.count * w) + suffix.count
+        var k = 0
+        // Assemble on the stack, then append once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { o in
+            digitBytes.withUnsafeBufferPointer { table in
+                @inline(__always) func put(_ bytes: [UInt8]) {
+                    for b in bytes {
+                        o[k] = b
+                        k += 1
+                    }
+                }
+                @inline(__always) func putDigit(_ d: UInt8) {
+                    if w == 1 {
+                        o[k] = table[Int(d &- 48)]
+                        k += 1
+                    } else {
+                        let base = Int(d &- 48) * w
+                        for j in 0..<w { o[k + j] = table[base + j] }
+                        k += w
+                    }
+                }
+                put(prefix)
+                if separators == 0 {
+                    for d in integer { putDigit(d) }
+                } else {
+                    // The leading group, then groups of the secondary size, the primary last.
+                    let lead = n - g.primary
+                    var chunk = lead % g.secondary == 0 ? g.secondary : lead % g.secondary
+                    var index = 0
+                    while index < lead {
+                        for j in index..<(index + chunk) { putDigit(integer[j]) }
+                        index += chunk
+                        put(groupingSeparator)
+                        chunk = g.secondary
+                    }
+                    for j in lead..<n { putDigit(integer[j]) }
+                }
+                if !fraction.isEmpty {
+                    put(decimalSeparator)
+                    for d in fraction { putDigit(d) }
+                }
+                put(suffix)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(o))
+        }
     }
 
     /// Writes ASCII integer digits in this format's digits with its grouping.
     public func appendGroupedInteger(_ integer: some Collection<UInt8>, into out: inout [UInt8]) {
-        let grouping = Grouping(
-            primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
+        let grouping = self.grouping
         var index = 0
         let count = integer.count
         for d in integer {

@@ -1,0 +1,25 @@
+import Foundation
+import NumToolsCore
+
+// What an amount field shows after each keystroke: everything but digits,
+// the decimal point and a leading sign is dropped, and the digits grouped
+// the way the user's locale groups them.
+var amountField = DigitGrouper(style: GroupingStyle(locale: Locale(identifier: "en_IN")), mode: .sanitize)
+var typed = ""
+print("Amount field (en_IN):")
+for key in "12345x67.8" {
+    typed.append(key)
+    let shown = (try? amountField(typed)) ?? ""
+    print("  typed \(typed.padding(toLength: 11, withPad: " ", startingAt: 0)) shows \(shown)")
+}
+
+// A number the user typed in German notation, shown back in Arabic (Egypt).
+var converter = NumberConverter(
+    from: LocaleNumberFormat(locale: Locale(identifier: "de_DE")),
+    to: [LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))])
+print("de_DE 1.234.567,891 in ar_EG: \((try? converter("1.234.567,891")) ?? "?")")
+do {
+    _ = try converter("1,234.5")
+} catch {
+    print("de_DE 1,234.5 is rejected: \(error.code): \(error.message)")
+}

@@ -1,0 +1,51 @@
+// libFuzzer target: numgroup's value parser in every mode. Invariants: a
+// value gives output or a known error code; grouping is idempotent;
+// ungrouping undoes grouping; no digit is added, dropped or changed.
+import Foundation
+
+let groupCodes: Set<String> = [
+    "invalid-character", "multiple-decimal-points", "misplaced-grouping", "misplaced-sign", "no-digits",
+]
+let styles = [
+    GroupingStyle(),
+    GroupingStyle(separator: " ", decimal: ",", grouping: Grouping(primary: 3, secondary: 2)),
+    GroupingStyle(separator: "\u{202F}", decimal: ".", grouping: Grouping(primary: 4)),
+    GroupingStyle(separator: "’", decimal: ".", grouping: Grouping(primary: 3, minimumDigits: 2)),
+]
+
+func digits(_ bytes: [UInt8]) -> [UInt8] { bytes.filter { $0 &- 48 < 10 } }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let style = styles[Int(data[0]) % styles.count]
+    let value = UnsafeBufferPointer(start: data + 1, count: size - 1)
+    guard !value.isEmpty, UTF8Bytes.isValid(value) else { return 0 }
+    var group = DigitGrouper(style: style, mode: .group)
+    var ungroup = DigitGrouper(style: style, mode: .ungroup)
+    var text = DigitGrouper(style: style, mode: .text(minimumDigits: 5))
+    var sanitize = DigitGrouper(style: style, mode: .sanitize)
+    var out: [UInt8] = []
+    do {
+        try group.transform(value, into: &out)
+        check(digits(out) == digits(Array(value)), "grouping changed the digits")
+        var again: [UInt8] = []
+        try out.withUnsafeBufferPointer { (b) throws(ValueError) in try group.transform(b, into: &again) }
+        check(again == out, "grouping is not idempotent")
+        var plain: [UInt8] = []
+        try out.withUnsafeBufferPointer { (b) throws(ValueError) in try ungroup.transform(b, into: &plain) }
+        var regrouped: [UInt8] = []
+        try plain.withUnsafeBufferPointer { (b) throws(ValueError) in try group.transform(b, into: &regrouped) }
+        check(regrouped == out, "ungroup does not undo group")
+    } catch {
+        check(groupCodes.contains(error.code), "unknown error code \(error.code)")
+    }
+    var textOut: [UInt8] = []
+    do { try text.transform(value, into: &textOut) } catch { check(false, "--text threw \(error.code)") }
+    check(digits(textOut) == digits(Array(value)), "--text changed the digits")
+    var clean: [UInt8] = []
+    do { try sanitize.transform(value, into: &clean) } catch {
+        check(error.code == "no-digits", "--sanitize threw \(error.code)")
+    }
+    return 0
+}

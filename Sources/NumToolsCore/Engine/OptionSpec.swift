@@ -1,0 +1,189 @@
+/// One command-line option, declared once: the parser, `--help`, the man page
+/// check and the shell completions all read the same table.
+public struct OptionSpec: Sendable, Hashable {
+    /// Whether the option takes a value.
+    public enum Argument: Sendable, Hashable {
+        /// A flag.
+        case none
+        /// `--opt VALUE` or `--opt=VALUE`; the string names the value in help.
+        case required(String)
+        /// Only `--opt=VALUE`; without it the option has no value.
+        case optional(String)
+    }
+
+    /// What a shell may complete the option's value with.
+    public enum Completion: Sendable, Hashable {
+        case none
+        case locales
+        case currencies
+        case regions
+        case choices([String])
+    }
+
+    /// The long name, without the leading `--`.
+    public let long: String
+    /// The one-letter short name, if any.
+    public let short: Character?
+    public let argument: Argument
+    /// One line of help.
+    public let help: String
+    public let completion: Completion
+
+    public init(
+        _ long: String, short: Character? = nil, _ argument: Argument = .none, help: String,
+        completion: Completion = .none
+    ) {
+        self.long = long
+        self.short = short
+        self.argument = argument
+        self.help = help
+        self.completion = completion
+    }
+
+    /// The option as help shows it: `-f, --field=LIST`.
+    public var synopsis: String {
+        var text = short.map { "-\($0), " } ?? "    "
+        text += "--" + long
+        switch argument {
+        case .none: break
+        case .required(let name): text += " " + name
+        case .optional(let name): text += "[=" + name + "]"
+        }
+        return text
+    }
+}
+
+/// A usage error: exit status 2, the message on stderr, no input read.
+public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// The result of parsing a command line against an option table.
+public struct ParsedArguments: Sendable {
+    /// Values of each option given, by long name, in command-line order
+    /// (`nil` for a flag or an optional value left out).
+    public private(set) var values: [String: [String?]] = [:]
+    /// The operands (values to transform), in order.
+    public private(set) var operands: [String] = []
+
+    /// Parses `arguments` (without the program name) like getopt_long:
+    /// `--opt=value`, `--opt value`, unambiguous prefixes of long names, short
+    /// clusters (`-zf3`), and `--` ending the options.
+    public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+        var i = 0
+        var onlyOperands = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            // `-1234`, `-.5`, `-١٢`: no option is a digit or a symbol, so a
+            // dash before anything but a letter starts a negative number.
+            if onlyOperands || !arg.hasPrefix("-") || arg.count == 1
+                || (!arg.hasPrefix("--") && !(arg.unicodeScalars.dropFirst().first!.properties.isAlphabetic))
+            {
+                operands.append(arg)
+                continue
+            }
+            if arg == "--" {
+                onlyOperands = true
+                continue
+            }
+            if arg.hasPrefix("--") {
+                let body = arg.dropFirst(2)
+                let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                let inline: String? = body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=")!)...]) : nil
+                let spec = try Self.lookup(String(name), in: options)
+                switch spec.argument {
+                case .none:
+                    if inline != nil { throw UsageError("option '--\(spec.long)' doesn't allow an argument") }
+                    values[spec.long, default: []].append(nil)
+                case .optional:
+                    values[spec.long, default: []].append(inline)
+                case .required:
+                    if let inline {
+                        values[spec.long, default: []].append(inline)
+                    } else if i < arguments.count {
+                        values[spec.long, default: []].append(arguments[i])
+                        i += 1
+                    } else {
+                        throw UsageError("option '--\(spec.long)' requires an argument")
+                    }
+                }
+                continue
+            }
+            // A cluster of short options.
+            var rest = Substring(arg.dropFirst())
+            while let c = rest.first {
+                rest = rest.dropFirst()
+                guard let spec = options.first(where: { $0.short == c }) else {
+                    throw UsageError("invalid option -- '\(c)'")
+                }
+                switch spec.argument {
+                case .none, .optional:
+                    values[spec.long, default: []].append(nil)
+                case .required:
+                    if !rest.isEmpty {
+                        values[spec.long, default: []].append(String(rest))
+                        rest = ""
+                    } else if i < arguments.count {
+                        values[spec.long, default: []].append(arguments[i])
+                        i += 1
+                    } else {
+                        throw UsageError("option requires an argument -- '\(c)'")
+                    }
+                }
+            }
+        }
+    }
+
+    static func lookup(_ name: String, in options: [OptionSpec]) throws(UsageError) -> OptionSpec {
+        if let exact = options.first(where: { $0.long == name }) { return exact }
+        let candidates = options.filter { $0.long.hasPrefix(name) }
+        if candidates.count == 1, !name.isEmpty { return candidates[0] }
+        if candidates.count > 1 {
+            let names = candidates.map { "'--\($0.long)'" }.joined(separator: " ")
+            throw UsageError("option '--\(name)' is ambiguous; possibilities: \(names)")
+        }
+        let close = closeMatches(name, among: options.map(\.long)).map { "--" + $0 }
+        throw UsageError("unrecognized option '--\(name)'" + didYouMean(close))
+    }
+
+    /// Whether the option was given at all.
+    public func has(_ long: String) -> Bool { values[long] != nil }
+
+    /// The last value given for the option (the last one wins, as in getopt tools).
+    public func last(_ long: String) -> String? { values[long]?.last ?? nil }
+
+    /// Every value given for the option.
+    public func all(_ long: String) -> [String] { (values[long] ?? []).compactMap { $0 } }
+}
+
+/// Up to three names closest to `name` by edit distance, for "did you mean".
+public func closeMatches(_ name: String, among candidates: [String], limit: Int = 3) -> [String] {
+    let target = Array(name.lowercased().unicodeScalars)
+    let scored = candidates.map { candidate -> (Int, String) in
+        (editDistance(target, Array(candidate.lowercased().unicodeScalars)), candidate)
+    }
+    let threshold = max(2, target.count / 3)
+    return scored.filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+}
+
+/// ` (did you mean 'a', 'b'?)`, or nothing.
+public func didYouMean(_ matches: [String]) -> String {
+    matches.isEmpty ? "" : " (did you mean " + matches.map { "'\($0)'" }.joined(separator: ", ") + "?)"
+}
+
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,615 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What happens to a record whose value cannot be transformed.
+public enum ErrorPolicy: String, Sendable, CaseIterable {
+    /// Write an error record in its place.
+    case record
+    /// Write the original record unchanged; a diagnostic on stderr.
+    case keep
+    /// Write nothing; a diagnostic on stderr.
+    case skip
+    /// Write nothing, read no further; a diagnostic on stderr.
+    case abort
+}
+
+/// How the engine splits and selects what it transforms: the stream
+/// contract's common options as a value.
+public struct StreamConfiguration: Sendable {
+    /// The tool's name, for diagnostics.
+    public var toolName: String
+    /// Records end with NUL instead of LF.
+    public var zeroTerminated = false
+    /// The fields to transform; nil transforms the whole record.
+    public var fields: FieldList? = nil
+    /// The field delimiter's bytes; nil means TAB, or `,` with `csv`.
+    public var delimiter: [UInt8]? = nil
+    /// Fields follow RFC 4180.
+    public var csv = false
+    /// How many leading records pass through unchanged.
+    public var headerRecords = 0
+    public var onError: ErrorPolicy = .record
+    /// An empty or blank value is an error (`empty`) instead of passing through.
+    public var emptyIsError = false
+    /// Longer records are `record-too-long` errors, read through in bounded memory.
+    public var maxRecordBytes = 1 << 20
+
+    public init(toolName: String) { self.toolName = toolName }
+}
+
+/// How a stream ended (I/O failures are thrown instead).
+public enum StreamOutcome: Equatable, Sendable {
+    /// End of input; `errors` values could not be transformed.
+    case completed(errors: Int)
+    /// `--on-error=abort` stopped at an error.
+    case aborted
+    /// SIGINT or SIGTERM arrived; every complete record read before it was written.
+    case interrupted(signal: Int32)
+}
+
+/// How a record ended in the input, to be written back the same way.
+enum Terminator {
+    case none, byte(UInt8), crlf
+}
+
+/// A value error located in a field.
+struct FieldFailure: Error {
+    var field: Int
+    var error: ValueError
+}
+
+/// Scanner state for RFC 4180 record boundaries, kept across reads.
+struct CSVScanState {
+    enum Mode { case fieldStart, unquoted, quoted, quoteInQuoted }
+    var mode = Mode.fieldStart
+    var field = 1
+    /// Byte offset from the record start of the quote that opened the current quoted field.
+    var quoteOffset = 0
+}
+
+/// The stream engine: splits input into records and fields, hands each
+/// selected value to the tool's ``ValueTransform``, and writes output,
+/// error records and diagnostics as the stream contract says.
+public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnostics: ByteSink> {
+    public var transform: Transform
+    public var output: Output
+    public var diagnostics: Diagnostics
+    public let configuration: StreamConfiguration
+    /// Returns the pending signal, if SIGINT or SIGTERM arrived.
+    public var pendingSignal: () -> Int32? = { nil }
+
+    let delimiter: [UInt8]
+    let terminatorByte: UInt8
+    var out: [UInt8] = []
+    var scratch: [UInt8] = []
+    var recordNumber = 0
+    var errorCount = 0
+    var aborted = false
+    /// An output failure met where it could not be thrown; the next flush throws it.
+    var deferredFailure: IOFailure?
+    let flushThreshold = 1 << 16
+    let chunk = 1 << 17
+
+    public init(configuration: StreamConfiguration, transform: Transform, output: Output, diagnostics: Diagnostics) {
+        self.configuration = configuration
+        self.transform = transform
+        self.output = output
+        self.diagnostics = diagnostics
+        delimiter = configuration.delimiter ?? (configuration.csv ? [UInt8(ascii: ",")] : [0x09])
+        terminatorByte = configuration.zeroTerminated ? 0 : 0x0A
+        out.reserveCapacity(flushThreshold * 2)
+    }
+
+    // MARK: Driving
+
+    /// Transforms each operand as one record, writing one line each.
+    public mutating func run(operands: [String]) throws(IOFailure) -> StreamOutcome {
+        for operand in operands {
+            var bytes = Array(operand.utf8)
+            bytes.append(0)  // keep a valid base address for empty operands
+            bytes.withUnsafeBufferPointer { b in
+                processRecord(b.baseAddress!, 0, b.count - 1, .byte(terminatorByte))
+            }
+            if aborted { break }
+            if out.count >= flushThreshold { try flush() }
+        }
+        try flush()
+        return aborted ? .aborted : .completed(errors: errorCount)
+    }
+
+    /// Transforms the records read from `source` until end of input.
+    public mutating func run<Source: ByteSource>(_ source: inout Source) throws(IOFailure) -> StreamOutcome {
+        var capacity = chunk * 2
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var count = 0  // valid bytes in buffer
+        var pos = 0  // start of the record not yet handled
+        var scan = 0  // where the search for its end resumes
+        var csv = CSVScanState()
+        var overflow = false  // reading through a record-too-long
+        var eof = false
+        let maxBytes = configuration.maxRecordBytes
+
+        while true {
+            if overflow {
+                if let (contentEnd, next, terminator) = findRecordEnd(buffer, pos, &scan, count, &csv) {
+                    overflowBody(buffer, pos, contentEnd)
+                    overflowEnd(terminator)
+                    pos = next
+                    scan = next
+                    overflow = false
+                } else {
+                    let keep = eof ? count : holdback(buffer, pos, count)
+                    overflowBody(buffer, pos, keep)
+                    pos = keep
+                }
+            }
+            if !overflow {
+                while let (contentEnd, next, terminator) = findRecordEnd(buffer, pos, &scan, count, &csv) {
+                    processRecord(buffer, pos, contentEnd, terminator)
+                    pos = next
+                    scan = next
+                    if aborted { break }
+                    if out.count >= flushThreshold { try flush() }
+                }
+                if aborted {
+                    try flush()
+                    return .aborted
+                }
+                if count - pos > maxBytes + 1 {
+                    overflow = true
+                    overflowStart()
+                    if aborted {
+                        try flush()
+                        return .aborted
+                    }
+                    let keep = holdback(buffer, pos, count)
+                    overflowBody(buffer, pos, keep)
+                    pos = keep
+                }
+            }
+            // Keep only the unfinished record, at the start of the buffer.
+            if pos > 0 {
+                let pending = count - pos
+                if pending > 0 { buffer.update(from: buffer + pos, count: pending) }
+                scan -= pos
+                count = pending
+                pos = 0
+            }
+            if eof {
+                if overflow {
+                    overflowBody(buffer, 0, count)
+                    overflowEnd(.none)
+                } else if count > 0 {
+                    finishLastRecord(buffer, count, csv)
+                }
+                try flush()
+                return aborted ? .aborted : .completed(errors: errorCount)
+            }
+            // Never sit on output while waiting for input.
+            try flush()
+            if let signal = pendingSignal() { return .interrupted(signal: signal) }
+            if capacity - count < chunk {
+                capacity = max(capacity * 2, count + chunk)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                larger.update(from: buffer, count: count)
+                buffer.deallocate()
+                buffer = larger
+            }
+            guard let n = try source.read(into: buffer + count, capacity: capacity - count) else { continue }
+            if n == 0 { eof = true }
+            count += n
+        }
+    }
+
+    /// Writes what is pending to the output.
+    public mutating func flush() throws(IOFailure) {
+        if let failure = deferredFailure { throw failure }
+        guard !out.isEmpty else { return }
+        var failure: IOFailure?
+        out.withUnsafeBufferPointer { b in
+            do throws(IOFailure) { try output.write(b) } catch { failure = error }
+        }
+        out.removeAll(keepingCapacity: true)
+        if let failure { throw failure }
+    }
+
+    // MARK: Record boundaries
+
+    /// Finds the end of the record starting at `start`, resuming at `scan`.
+    /// Returns the end of its content, the start of the next record and its terminator.
+    func findRecordEnd(
+        _ p: UnsafeMutablePointer<UInt8>, _ start: Int, _ scan: inout Int, _ count: Int, _ csv: inout CSVScanState
+    ) -> (Int, Int, Terminator)? {
+        let t = terminatorByte
+        var i = scan
+        if configuration.csv {
+            let quote = UInt8(ascii: "\"")
+            let d0 = delimiter[0]
+            while i < count {
+                let b = p[i]
+                switch csv.mode {
+                case .quoted:
+                    // Fast-forward to the next quote.
+                    if let q = memchr(p + i, Int32(quote), count - i) {
+                        i = UnsafeMutablePointer<UInt8>(q.assumingMemoryBound(to: UInt8.self)) - p
+                        csv.mode = .quoteInQuoted
+                        i += 1
+                    } else {
+                        i = count
+                    }
+                    continue
+                case .quoteInQuoted:
+                    if b == quote {
+                        csv.mode = .quoted
+                        i += 1
+                        continue
+                    }
+                    csv.mode = .unquoted
+                case .fieldStart:
+                    if b == quote {
+                        csv.mode = .quoted
+                        csv.quoteOffset = i - start
+                        i += 1
+                        continue
+                    }
+                    csv.mode = .unquoted
+                case .unquoted:
+                    break
+                }
+                // Unquoted text: a terminator or delimiter ends something.
+                if b == t {
+                    scan = i
+                    csv = CSVScanState()
+                    return recordEnd(p, start, i, t)
+                }
+                if b == d0, matchesDelimiter(p, i, count) {
+                    csv.mode = .fieldStart
+                    csv.field += 1
+                    i += delimiter.count
+                    continue
+                }
+                i += 1
+            }
+            scan = i
+            return nil
+        }
+        guard i < count, let hit = memchr(p + i, Int32(t), count - i) else {
+            scan = count
+            return nil
+        }
+        i = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+        scan = i
+        return recordEnd(p, start, i, t)
+    }
+
+    @inline(__always)
+    func recordEnd(_ p: UnsafeMutablePointer<UInt8>, _ start: Int, _ i: Int, _ t: UInt8) -> (Int, Int, Terminator) {
+        if t == 0x0A, i > start, p[i - 1] == 0x0D { return (i - 1, i + 1, .crlf) }
+        return (i, i + 1, .byte(t))
+    }
+
+    @inline(__always)
+    func matchesDelimiter(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+        if delimiter.count == 1 { return p[i] == delimiter[0] }
+        guard i + delimiter.count <= end else { return false }
+        for k in 0..<delimiter.count where p[i + k] != delimiter[k] { return false }
+        return true
+    }
+
+    /// The last record, which has no terminator.
+    mutating func finishLastRecord(_ p: UnsafeMutablePointer<UInt8>, _ count: Int, _ csv: CSVScanState) {
+        if configuration.csv, csv.mode == .quoted {
+            recordNumber += 1
+            fail(
+                p, 0, count, .none, field: csv.field,
+                ValueError(
+                    "unterminated-quote",
+                    "quoted field \(csv.field) opened at offset \(csv.quoteOffset) is not closed at end of input"))
+            return
+        }
+        processRecord(p, 0, count, .none)
+    }
+
+    // MARK: Records too long to hold
+
+    /// How much of `[start, end)` can be written now: a trailing CR may be
+    /// half of a CRLF, and a trailing partial UTF-8 sequence may complete later.
+    func holdback(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var keep = end
+        var k = end - 1
+        while k >= max(start, end - 3) {
+            let b = p[k]
+            if b & 0xC0 == 0xC0 {  // a lead byte: is its sequence complete?
+                let needed = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                if end - k < needed { keep = k }
+                break
+            }
+            if b & 0x80 == 0 { break }
+            k -= 1
+        }
+        if keep > start, p[keep - 1] == 0x0D { keep -= 1 }
+        return keep
+    }
+
+    mutating func overflowStart() {
+        recordNumber += 1
+        errorCount += 1
+        let error = ValueError(
+            "record-too-long", "record is longer than the limit of \(configuration.maxRecordBytes) bytes")
+        switch configuration.onError {
+        case .record:
+            appendErrorPrefix(field: 0, error)
+        case .keep, .skip:
+            diagnose(field: 0, error)
+        case .abort:
+            diagnose(field: 0, error)
+            aborted = true
+        }
+    }
+
+    mutating func overflowBody(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+        guard start < end else { return }
+        switch configuration.onError {
+        case .record: UTF8Bytes.appendEscaped(p, start, end, into: &out)
+        case .keep: out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+        case .skip, .abort: break
+        }
+        if out.count >= flushThreshold * 4 { flushDeferringFailure() }
+    }
+
+    mutating func overflowEnd(_ terminator: Terminator) {
+        switch configuration.onError {
+        case .record, .keep: appendTerminator(terminator)
+        case .skip, .abort: break
+        }
+    }
+
+    /// Flushes where a failure cannot be thrown; it surfaces at the next flush.
+    mutating func flushDeferringFailure() {
+        do throws(IOFailure) { try flush() } catch { deferredFailure = error }
+    }
+
+    // MARK: One record
+
+    mutating func processRecord(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ terminator: Terminator) {
+        recordNumber += 1
+        if recordNumber <= configuration.headerRecords {
+            out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            appendTerminator(terminator)
+            return
+        }
+        if end - start > configuration.maxRecordBytes {
+            fail(
+                p, start, end, terminator, field: 0,
+                ValueError(
+                    "record-too-long", "record is longer than the limit of \(configuration.maxRecordBytes) bytes"))
+            return
+        }
+        if let bad = UTF8Bytes.firstInvalid(p, start, end) {
+            let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), bad - start)
+            fail(
+                p, start, end, terminator, field: 0,
+                ValueError(
+                    "invalid-utf8",
+                    "byte \\x\(String(p[bad], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"))
+            return
+        }
+        let mark = out.count
+        do throws(FieldFailure) {
+            if let fields = configuration.fields {
+                if configuration.csv {
+                    try csvFields(p, start, end, fields)
+                } else {
+                    try plainFields(p, start, end, fields)
+                }
+            } else {
+                try transformValue(p, start, end, field: 0)
+            }
+            appendTerminator(terminator)
+        } catch {
+            out.removeSubrange(mark...)
+            fail(p, start, end, terminator, field: error.field, error.error)
+        }
+    }
+
+    mutating func plainFields(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList) throws(FieldFailure) {
+        let last = fields.upperBound
+        var field = 1
+        var i = start
+        while true {
+            if field > last {
+                out.append(contentsOf: UnsafeBufferPointer(start: p + i, count: end - i))
+                return
+            }
+            let fieldStart = i
+            while i < end, !matchesDelimiter(p, i, end) { i += 1 }
+            if fields.contains(field) {
+                try transformValue(p, fieldStart, i, field: field)
+            } else {
+                out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+            }
+            if i >= end { return }
+            out.append(contentsOf: delimiter)
+            i += delimiter.count
+            field += 1
+        }
+    }
+
+    mutating func csvFields(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList) throws(FieldFailure) {
+        let quote = UInt8(ascii: "\"")
+        let last = fields.upperBound
+        var field = 1
+        var i = start
+        while true {
+            if field > last {
+                out.append(contentsOf: UnsafeBufferPointer(start: p + i, count: end - i))
+                return
+            }
+            let fieldStart = i
+            var quoted = false
+            var wellFormed = true
+            if i < end, p[i] == quote {
+                quoted = true
+                i += 1
+                var closed = false
+                while i < end {
+                    if p[i] == quote {
+                        if i + 1 < end, p[i + 1] == quote {
+                            i += 2
+                            continue
+                        }
+                        i += 1
+                        closed = true
+                        break
+                    }
+                    i += 1
+                }
+                if !closed { wellFormed = false }
+                while i < end, !matchesDelimiter(p, i, end) {
+                    wellFormed = false
+                    i += 1
+                }
+            } else {
+                while i < end, !matchesDelimiter(p, i, end) { i += 1 }
+            }
+            if !fields.contains(field) {
+                out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+            } else if !quoted {
+                let mark = out.count
+                try transformValue(p, fieldStart, i, field: field)
+                requoteIfNeeded(from: mark)
+            } else if !wellFormed {
+                throw FieldFailure(
+                    field: field,
+                    error: ValueError(
+                        "invalid-csv",
+                        "quoted field \(field) at offset \(fieldStart - start) has text after its closing quote"))
+            } else {
+                // Unquote into scratch, then transform that.
+                scratch.removeAll(keepingCapacity: true)
+                var k = fieldStart + 1
+                let close = i - 1
+                while k < close {
+                    scratch.append(p[k])
+                    k += p[k] == quote ? 2 : 1
+                }
+                scratch.append(0)
+                let mark = out.count
+                let local = scratch
+                try local.withUnsafeBufferPointer { (b) throws(FieldFailure) in
+                    try transformValue(b.baseAddress!, 0, b.count - 1, field: field)
+                }
+                scratch = local
+                requoteIfNeeded(from: mark)
+            }
+            if i >= end { return }
+            out.append(contentsOf: delimiter)
+            i += delimiter.count
+            field += 1
+        }
+    }
+
+    /// Quotes the transformed field written since `mark` when it holds the
+    /// delimiter, a quote, CR or LF.
+    mutating func requoteIfNeeded(from mark: Int) {
+        var needs = false
+        var i = mark
+        while i < out.count {
+            let b = out[i]
+            if b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D || (b == delimiter[0] && out.count - i >= delimiter.count
+                && Array(out[i..<(i + delimiter.count)]) == delimiter)
+            {
+                needs = true
+                break
+            }
+            i += 1
+        }
+        guard needs else { return }
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        for b in out[mark...] {
+            if b == UInt8(ascii: "\"") { quoted.append(b) }
+            quoted.append(b)
+        }
+        quoted.append(UInt8(ascii: "\""))
+        out.replaceSubrange(mark..., with: quoted)
+    }
+
+    /// Transforms `[start, end)`, keeping the spaces and tabs around it.
+    mutating func transformValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
+        var lo = start
+        var hi = end
+        while lo < hi, p[lo] == 0x20 || p[lo] == 0x09 { lo += 1 }
+        while hi > lo, p[hi - 1] == 0x20 || p[hi - 1] == 0x09 { hi -= 1 }
+        if lo == hi {
+            if configuration.emptyIsError {
+                throw FieldFailure(field: field, error: ValueError("empty", "value is empty"))
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            return
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start))
+        let mark = out.count
+        do {
+            try transform.transform(UnsafeBufferPointer(start: p + lo, count: hi - lo), into: &out)
+        } catch {
+            out.removeSubrange(mark...)
+            throw FieldFailure(field: field, error: error)
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi))
+    }
+
+    // MARK: Errors
+
+    mutating func appendTerminator(_ terminator: Terminator) {
+        switch terminator {
+        case .none: break
+        case .byte(let b): out.append(b)
+        case .crlf:
+            out.append(0x0D)
+            out.append(0x0A)
+        }
+    }
+
+    /// The one place an error becomes an error record, a kept record, a
+    /// skipped one or the end of the run, with its diagnostic.
+    mutating func fail(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ terminator: Terminator, field: Int, _ error: ValueError
+    ) {
+        errorCount += 1
+        switch configuration.onError {
+        case .record:
+            appendErrorPrefix(field: field, error)
+            UTF8Bytes.appendEscaped(p, start, end, into: &out)
+            appendTerminator(terminator)
+        case .keep:
+            diagnose(field: field, error)
+            out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            appendTerminator(terminator)
+        case .skip:
+            diagnose(field: field, error)
+        case .abort:
+            diagnose(field: field, error)
+            aborted = true
+        }
+    }
+
+    /// `error <TAB> RECORD <TAB> FIELD <TAB> CODE <TAB> MESSAGE <TAB>` (ORIGINAL follows).
+    mutating func appendErrorPrefix(field: Int, _ error: ValueError) {
+        out.append(contentsOf: "error\t\(recordNumber)\t\(field)\t\(error.code)\t".utf8)
+        UTF8Bytes.appendEscaped(error.message, into: &out)
+        out.append(0x09)
+    }
+
+    /// `TOOL: record N, field F: CODE: MESSAGE` on stderr, after the output so far.
+    mutating func diagnose(field: Int, _ error: ValueError) {
+        flushDeferringFailure()
+        var line = Array("\(configuration.toolName): record \(recordNumber), field \(field): \(error.code): ".utf8)
+        UTF8Bytes.appendEscaped(error.message, into: &line)
+        line.append(0x0A)
+        line.withUnsafeBufferPointer { b in try? diagnostics.write(b) }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+
+/// What a tool is, for the runner: its name, usage and option table.
+public struct ToolDefinition: Sendable {
+    /// The executable's name.
+    public var name: String
+    /// The synopsis after `Usage: `.
+    public var synopsis: String
+    /// One paragraph saying what the tool does.
+    public var summary: String
+    /// The tool's own options (the stream options are added by the runner).
+    public var options: [OptionSpec]
+    /// Lines of examples for `--help`.
+    public var examples: [String]
+
+    public init(name: String, synopsis: String, summary: String, options: [OptionSpec], examples: [String] = []) {
+        self.name = name
+        self.synopsis = synopsis
+        self.summary = summary
+        self.options = options
+        self.examples = examples
+    }
+
+    /// The stream contract's options, common to every tool.
+    public static let streamOptions: [OptionSpec] = [
+        OptionSpec("field", short: "f", .required("LIST"), help: "transform only these fields (cut syntax: 3, 2,5, 2-4, 5-, -3)"),
+        OptionSpec("delimiter", short: "d", .required("CHAR"), help: "field delimiter (default TAB, or ',' with --csv)"),
+        OptionSpec("csv", help: "fields follow RFC 4180: quoted fields may hold delimiters and line breaks"),
+        OptionSpec("header", .optional("N"), help: "pass the first N records (default 1) through unchanged"),
+        OptionSpec("zero-terminated", short: "z", help: "records end with NUL, not newline"),
+        OptionSpec(
+            "on-error", .required("POLICY"), help: "record (default), keep, skip or abort on a bad value",
+            completion: .choices(ErrorPolicy.allCases.map(\.rawValue))),
+        OptionSpec(
+            "empty", .required("POLICY"), help: "keep (default) blank values as they are, or error on them",
+            completion: .choices(["keep", "error"])),
+        OptionSpec("max-record-bytes", .required("N"), help: "longer records are errors (default 1048576)"),
+        OptionSpec("help", short: "h", help: "show this help and exit"),
+        OptionSpec("version", help: "show the version and exit"),
+        OptionSpec(
+            "completion", .required("SHELL"), help: "print the bash, zsh or fish completion script and exit",
+            completion: .choices(Completions.shells)),
+    ]
+
+    /// Every option the tool accepts, its own first.
+    public var allOptions: [OptionSpec] { options + Self.streamOptions }
+
+    /// The `--help` text.
+    public var helpText: String {
+        func table(_ specs: [OptionSpec]) -> String {
+            specs.map { spec in
+                let left = "  " + spec.synopsis
+                let pad = left.count < 30 ? String(repeating: " ", count: 30 - left.count) : "\n" + String(repeating: " ", count: 30)
+                return left + pad + spec.help + "\n"
+            }.joined()
+        }
+        var text = "Usage: \(name) \(synopsis)\n\(summary)\n\nOptions:\n" + table(options)
+        text += "\nStream options:\n" + table(Self.streamOptions)
+        text += """
+
+            With VALUE operands each operand is one record; otherwise records are read
+            from standard input. A value that cannot be transformed becomes an error
+            record: error<TAB>RECORD<TAB>FIELD<TAB>CODE<TAB>MESSAGE<TAB>ORIGINAL.
+
+            Exit status: 0 all values transformed, 1 some value was an error,
+            2 usage error, 3 input/output error, 130/143 interrupted.
+
+            """
+        if !examples.isEmpty { text += "\nExamples:\n" + examples.map { "  " + $0 + "\n" }.joined() }
+        text += "\nSee \(name)(1).\n"
+        return text
+    }
+}
+
+/// What a tool does with its command line: stream values through a
+/// transform, or print a listing (`--list-locales` and the like).
+public enum ToolAction {
+    case stream(any ValueTransform)
+    case print(String)
+}
+
+/// The parsed command line and environment, as a tool sees them while
+/// building its transform.
+public struct ToolInvocation: Sendable {
+    public let arguments: ParsedArguments
+    public let environment: [String: String]
+
+    /// The option's last value as an integer within `range`, or a usage error.
+    public func integer(_ long: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = arguments.last(long) else { return nil }
+        guard let n = Int(text), range.contains(n) else {
+            let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
+            throw UsageError("invalid value '\(text)' for --\(long): expected a whole number from \(range.lowerBound)\(upper)")
+        }
+        return n
+    }
+
+    /// The option's last value, which must be one of `choices`.
+    public func choice(_ long: String, _ choices: [String]) throws(UsageError) -> String? {
+        guard let text = arguments.last(long) else { return nil }
+        guard choices.contains(text) else {
+            throw UsageError(
+                "invalid value '\(text)' for --\(long): expected one of \(choices.joined(separator: ", "))"
+                    + didYouMean(closeMatches(text, among: choices)))
+        }
+        return text
+    }
+
+    /// The locale of a locale option, or of the environment (`category`
+    /// being `LC_NUMERIC` or `LC_MONETARY`) when the option is not given.
+    public func locale(_ long: String, category: String = "LC_NUMERIC") throws(UsageError) -> Locale {
+        try LocaleSupport.resolve(
+            option: "--" + long, value: arguments.last(long), environment: environment, category: category)
+    }
+}
+
+/// Runs a tool: parses its command line, builds the stream configuration,
+/// installs the signal handlers, runs the engine and exits with the
+/// contract's status. The tool supplies only its definition and a function
+/// from the invocation to its action.
+public enum ToolRunner {
+    public static func main(
+        _ tool: ToolDefinition,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        build: (ToolInvocation) throws(UsageError) -> ToolAction
+    ) -> Never {
+        var stdout = FileDescriptorStream(fd: 1, name: "standard output")
+        var stderr = FileDescriptorStream(fd: 2, name: "standard error")
+        Signals.install()
+
+        func usageFailure(_ error: UsageError) -> Never {
+            let text = "\(tool.name): \(error.message)\nTry '\(tool.name) --help' for more information.\n"
+            write(text, to: &stderr)
+            exit(2)
+        }
+        func ioFailure(_ error: IOFailure) -> Never {
+            switch error {
+            case .brokenPipe: Signals.dieOfBrokenPipe()
+            case .failed(let message):
+                write("\(tool.name): \(message)\n", to: &stderr)
+                exit(3)
+            }
+        }
+        func printAndExit(_ text: String) -> Never {
+            var bytes = Array(text.utf8)
+            do throws(IOFailure) {
+                try bytes.withUnsafeMutableBufferPointer { b throws(IOFailure) in try stdout.write(UnsafeBufferPointer(b)) }
+            } catch { ioFailure(error) }
+            exit(0)
+        }
+
+        let parsed: ParsedArguments
+        let configuration: StreamConfiguration
+        let action: ToolAction
+        do throws(UsageError) {
+            parsed = try ParsedArguments(arguments, options: tool.allOptions)
+            if parsed.has("help") { printAndExit(tool.helpText) }
+            if parsed.has("version") { printAndExit("\(tool.name) \(NumTools.version)\n") }
+            if let shell = try ToolInvocation(arguments: parsed, environment: environment).choice(
+                "completion", Completions.shells)
+            {
+                printAndExit(Completions.script(for: tool, shell: shell)!)
+            }
+            let invocation = ToolInvocation(arguments: parsed, environment: environment)
+            configuration = try streamConfiguration(tool.name, invocation)
+            action = try build(invocation)
+        } catch {
+            usageFailure(error)
+        }
+
+        let transform: any ValueTransform
+        switch action {
+        case .print(let text): printAndExit(text)
+        case .stream(let t): transform = t
+        }
+
+        do throws(IOFailure) {
+            let outcome = try runStream(
+                transform, configuration, operands: parsed.operands, output: stdout, diagnostics: stderr)
+            switch outcome {
+            case .completed(let errors): exit(errors > 0 ? 1 : 0)
+            case .aborted: exit(1)
+            case .interrupted(let signal): exit(128 + signal)
+            }
+        } catch {
+            ioFailure(error)
+        }
+    }
+
+    /// Opens the existential so the engine is specialised on the concrete transform.
+    static func runStream<T: ValueTransform>(
+        _ transform: T, _ configuration: StreamConfiguration, operands: [String],
+        output: FileDescriptorStream, diagnostics: FileDescriptorStream
+    ) throws(IOFailure) -> StreamOutcome {
+        var engine = StreamEngine(
+            configuration: configuration, transform: transform, output: output, diagnostics: diagnostics)
+        engine.pendingSignal = Signals.pending
+        if !operands.isEmpty { return try engine.run(operands: operands) }
+        var input = FileDescriptorStream(fd: 0, name: "standard input")
+        return try engine.run(&input)
+    }
+
+    /// The stream contract's options as a configuration.
+    public static func streamConfiguration(_ name: String, _ invocation: ToolInvocation) throws(UsageError)
+        -> StreamConfiguration
+    {
+        let arguments = invocation.arguments
+        var configuration = StreamConfiguration(toolName: name)
+        configuration.zeroTerminated = arguments.has("zero-terminated")
+        configuration.csv = arguments.has("csv")
+        if let list = arguments.last("field") { configuration.fields = try FieldList(list) }
+        if let d = arguments.last("delimiter") {
+            guard d.count == 1 else {
+                throw UsageError("invalid value '\(d)' for --delimiter: expected one character")
+            }
+            if configuration.csv, d == "\"" { throw UsageError("the delimiter cannot be '\"' with --csv") }
+            if d == "\n" || (configuration.zeroTerminated && d == "\0") {
+                throw UsageError("the delimiter cannot be the record terminator")
+            }
+            configuration.delimiter = Array(d.utf8)
+        }
+        if arguments.has("header") {
+            let given = arguments.values["header"]?.last ?? nil
+            if let given {
+                guard let n = Int(given), n >= 0 else {
+                    throw UsageError("invalid value '\(given)' for --header: expected a whole number from 0")
+                }
+                configuration.headerRecords = n
+            } else {
+                configuration.headerRecords = 1
+            }
+        }
+        if let policy = try invocation.choice("on-error", ErrorPolicy.allCases.map(\.rawValue)) {
+            configuration.onError = ErrorPolicy(rawValue: policy)!
+        }
+        if let empty = try invocation.choice("empty", ["keep", "error"]) { configuration.emptyIsError = empty == "error" }
+        if let n = try invocation.integer("max-record-bytes", in: 1...Int(Int32.max)) { configuration.maxRecordBytes = n }
+        return configuration
+    }
+
+    static func write(_ text: String, to stream: inout FileDescriptorStream) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { b in try? stream.write(b) }
+    }
+}

@@ -1,0 +1,120 @@
+/// Byte-level UTF-8 helpers shared by the engine and the tools.
+public enum UTF8Bytes {
+    /// The length of the valid UTF-8 sequence starting at `i`, or 0 when the
+    /// byte at `i` does not start one (overlong forms, surrogates and code
+    /// points past U+10FFFF are invalid). `end` bounds the look-ahead.
+    @inlinable
+    public static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        let b0 = p[i]
+        if b0 < 0x80 { return 1 }
+        if b0 < 0xC2 { return 0 }
+        if b0 < 0xE0 {
+            return i + 1 < end && p[i + 1] & 0xC0 == 0x80 ? 2 : 0
+        }
+        if b0 < 0xF0 {
+            guard i + 2 < end else { return 0 }
+            let b1 = p[i + 1]
+            let b2 = p[i + 2]
+            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return 0 }
+            if b0 == 0xE0 && b1 < 0xA0 { return 0 }  // overlong
+            if b0 == 0xED && b1 >= 0xA0 { return 0 }  // surrogate
+            return 3
+        }
+        if b0 < 0xF5 {
+            guard i + 3 < end else { return 0 }
+            let b1 = p[i + 1]
+            guard b1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80, p[i + 3] & 0xC0 == 0x80 else { return 0 }
+            if b0 == 0xF0 && b1 < 0x90 { return 0 }  // overlong
+            if b0 == 0xF4 && b1 >= 0x90 { return 0 }  // past U+10FFFF
+            return 4
+        }
+        return 0
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    @inlinable
+    public static func firstInvalid(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var i = start
+        while i < end {
+            // Eight ASCII bytes at a time.
+            while i + 8 <= end {
+                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                i += 8
+            }
+            if i >= end { break }
+            if p[i] < 0x80 {
+                i += 1
+                continue
+            }
+            let n = sequenceLength(p, i, end)
+            if n == 0 { return i }
+            i += n
+        }
+        return nil
+    }
+
+    /// Whether `bytes` are valid UTF-8.
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return firstInvalid(base, 0, bytes.count) == nil
+    }
+
+    /// The number of Unicode scalars in the first `byteOffset` bytes: offsets
+    /// in messages count characters, not bytes.
+    public static func scalarOffset(_ bytes: UnsafeBufferPointer<UInt8>, _ byteOffset: Int) -> Int {
+        var n = 0
+        for i in 0..<min(byteOffset, bytes.count) where bytes[i] & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+
+    /// Appends `bytes` escaped for an error record: backslash, TAB, LF and CR
+    /// as `\\`, `\t`, `\n`, `\r`, every byte that is not valid UTF-8 as `\xHH`.
+    public static func appendEscaped(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8]) {
+        var i = start
+        while i < end {
+            let b = p[i]
+            switch b {
+            case UInt8(ascii: "\\"): out.append(b); out.append(b); i += 1
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t")); i += 1
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n")); i += 1
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r")); i += 1
+            case 0..<0x80: out.append(b); i += 1
+            default:
+                let n = sequenceLength(p, i, end)
+                if n == 0 {
+                    appendHexEscape(b, into: &out)
+                    i += 1
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(start: p + i, count: n))
+                    i += n
+                }
+            }
+        }
+    }
+
+    /// Appends the escaped form of a Swift string (messages quote input).
+    public static func appendEscaped(_ text: String, into out: inout [UInt8]) {
+        var copy = text
+        copy.withUTF8 { buffer in
+            if let base = buffer.baseAddress { appendEscaped(base, 0, buffer.count, into: &out) }
+        }
+    }
+
+    static func appendHexEscape(_ b: UInt8, into out: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "x"))
+        out.append(hex[Int(b >> 4)])
+        out.append(hex[Int(b & 0xF)])
+    }
+
+    /// A short quotation of `bytes` for a message: the text itself, or a
+    /// `\xHH` form of an invalid byte.
+    public static func quote(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
+        guard let base = bytes.baseAddress, i < bytes.count else { return "end of value" }
+        let n = sequenceLength(base, i, bytes.count)
+        if n == 0 { return "byte \\x" + String(bytes[i], radix: 16, uppercase: true) }
+        return "'" + String(decoding: UnsafeBufferPointer(start: base + i, count: n), as: UTF8.self) + "'"
+    }
+}

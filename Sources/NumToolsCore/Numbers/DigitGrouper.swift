@@ -1,0 +1,365 @@
+import Foundation
+
+/// The notation numgroup writes: separator, decimal point and group sizes.
+public struct GroupingStyle: Sendable, Hashable {
+    /// UTF-8 of the grouping separator written (default `,`).
+    public var separator: [UInt8]
+    /// UTF-8 of the decimal point, read and written (default `.`).
+    public var decimal: [UInt8]
+    /// Group sizes and minimum grouping digits.
+    public var grouping: Grouping
+    /// The locale the style came from, if any; messages name its grouping.
+    public var localeIdentifier: String?
+
+    /// How messages name the grouping: `en_US grouping`, `3-digit grouping`.
+    public var name: String {
+        if let localeIdentifier { return "\(localeIdentifier) grouping" }
+        return grouping.secondary == grouping.primary
+            ? "\(grouping.primary)-digit grouping" : "\(grouping.primary),\(grouping.secondary) grouping"
+    }
+
+    /// Explicit separator, decimal point and group sizes.
+    public init(separator: String = ",", decimal: String = ".", grouping: Grouping = Grouping(primary: 3)) {
+        self.separator = Array(separator.utf8)
+        self.decimal = Array(decimal.utf8)
+        self.grouping = grouping
+    }
+
+    /// The separator, decimal point and grouping of a locale, as FormatStyle applies them.
+    public init(locale: Locale, identifier: String? = nil) {
+        let format = LocaleNumberFormat(locale: locale)
+        separator = format.groupingSeparator
+        decimal = format.decimalSeparator
+        grouping = Grouping(
+            primary: format.primaryGroupSize, secondary: format.secondaryGroupSize,
+            minimumDigits: format.minimumGroupingDigits)
+        localeIdentifier = identifier ?? locale.identifier
+    }
+
+    /// Returns a copy that groups only integer parts of at least `digits` digits.
+    public func minimumIntegerDigits(_ digits: Int) -> GroupingStyle {
+        var copy = self
+        copy.grouping.minimumDigits = max(1, digits - grouping.primary)
+        return copy
+    }
+}
+
+/// Separators that stand for one another when read: the three spaces of
+/// CLDR grouping (U+0020, U+00A0, U+202F), and the two apostrophes (U+2019, U+0027).
+enum SeparatorVariants {
+    static let spaces: [[UInt8]] = [[0x20], [0xC2, 0xA0], [0xE2, 0x80, 0xAF]]
+    static let apostrophes: [[UInt8]] = [[0xE2, 0x80, 0x99], [0x27]]
+
+    /// Every spelling accepted on input for `separator`.
+    static func accepted(for separator: [UInt8]) -> [[UInt8]] {
+        if separator.isEmpty { return [] }
+        if spaces.contains(separator) { return spaces }
+        if apostrophes.contains(separator) { return apostrophes }
+        return [separator]
+    }
+}
+
+/// Length of `pattern` matched at `i`, or 0.
+@inline(__always)
+func match(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ pattern: [UInt8]) -> Int {
+    guard !pattern.isEmpty, i + pattern.count <= p.count else { return 0 }
+    for k in 0..<pattern.count where p[i + k] != pattern[k] { return 0 }
+    return pattern.count
+}
+
+/// numgroup's value transformation: group, ungroup, sanitize or group
+/// numbers inside text, never changing a digit.
+public struct DigitGrouper: ValueTransform, Sendable {
+    /// What numgroup does to a value.
+    public enum Mode: Sendable, Hashable {
+        /// Insert separators (separators already in place are accepted).
+        case group
+        /// Remove correctly placed separators.
+        case ungroup
+        /// Drop everything but digits, the first decimal point and a leading sign, then group.
+        case sanitize
+        /// Group runs of at least `minimumDigits` digits standing alone in free text; never an error.
+        case text(minimumDigits: Int)
+    }
+
+    public let style: GroupingStyle
+    public let mode: Mode
+    let acceptedSeparators: [[UInt8]]
+    var scratch: [UInt8] = []
+
+    public init(style: GroupingStyle, mode: Mode = .group) {
+        self.style = style
+        self.mode = mode
+        acceptedSeparators = SeparatorVariants.accepted(for: style.separator)
+    }
+
+    public mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError)
+    {
+        switch mode {
+        case .group: try regroup(value, ungroup: false, into: &output)
+        case .ungroup: try regroup(value, ungroup: true, into: &output)
+        case .sanitize: try sanitize(value, into: &output)
+        case .text(let minimum): groupText(value, minimumDigits: minimum, into: &output)
+        }
+    }
+
+    /// Groups a value held in a string (library use).
+    public mutating func callAsFunction(_ value: String) throws(ValueError) -> String {
+        var out: [UInt8] = []
+        let bytes = Array(value.utf8)
+        try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try transform(b, into: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always)
+    func separatorLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        for s in acceptedSeparators {
+            let n = match(p, i, s)
+            if n > 0 { return n }
+        }
+        return 0
+    }
+
+    // MARK: Group and ungroup
+
+    mutating func regroup(_ p: UnsafeBufferPointer<UInt8>, ungroup: Bool, into out: inout [UInt8]) throws(ValueError) {
+        let n = p.count
+        var i = 0
+        if p[0] == UInt8(ascii: "+") || p[0] == UInt8(ascii: "-") { i = 1 }
+        let bodyStart = i
+        var integerDigits = 0
+        var fractionDigits = 0
+        var decimalAt = -1
+        var separators = 0
+        // Pass 1: every character is a digit, a separator or the one decimal point.
+        while i < n {
+            let b = p[i]
+            if b &- 48 < 10 {
+                if decimalAt >= 0 { fractionDigits += 1 } else { integerDigits += 1 }
+                i += 1
+                continue
+            }
+            let d = match(p, i, style.decimal)
+            if d > 0 {
+                if decimalAt >= 0 {
+                    throw ValueError(
+                        "multiple-decimal-points",
+                        "second decimal point at offset \(UTF8Bytes.scalarOffset(p, i)); the first is at offset \(UTF8Bytes.scalarOffset(p, decimalAt))"
+                    )
+                }
+                decimalAt = i
+                i += d
+                continue
+            }
+            let s = separatorLength(p, i)
+            if s > 0 {
+                if decimalAt >= 0 {
+                    throw ValueError(
+                        "misplaced-grouping",
+                        "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
+                }
+                separators += 1
+                i += s
+                continue
+            }
+            if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
+                throw ValueError(
+                    "misplaced-sign",
+                    "sign '\(Character(UnicodeScalar(b)))' at offset \(UTF8Bytes.scalarOffset(p, i)); a sign may only lead the number"
+                )
+            }
+            throw ValueError(
+                "invalid-character",
+                "\(UTF8Bytes.quote(p, at: i)) at offset \(UTF8Bytes.scalarOffset(p, i)) is not a digit, grouping separator or decimal point"
+            )
+        }
+        if integerDigits + fractionDigits == 0 { throw ValueError("no-digits", "value has no digits") }
+        let integerEnd = decimalAt >= 0 ? decimalAt : n
+        // Pass 2: each separator present sits where the group sizes put one.
+        if separators > 0 {
+            var seen = 0
+            var k = bodyStart
+            while k < integerEnd {
+                if p[k] &- 48 < 10 {
+                    seen += 1
+                    k += 1
+                    continue
+                }
+                let s = separatorLength(p, k)
+                let next = k + s
+                let fits =
+                    seen > 0 && next < integerEnd && p[next] &- 48 < 10
+                    && isGroupBoundary(digitsToTheRight: integerDigits - seen)
+                if !fits {
+                    throw ValueError(
+                        "misplaced-grouping",
+                        "grouping separator at offset \(UTF8Bytes.scalarOffset(p, k)) does not fit \(style.name)")
+                }
+                k = next
+            }
+        }
+        // Output: sign, digits (grouped unless ungrouping), decimal point and fraction as given.
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[0..<bodyStart]))
+        let grouping = style.grouping
+        var position = 0
+        var k = bodyStart
+        while k < integerEnd {
+            let b = p[k]
+            if b &- 48 < 10 {
+                if !ungroup, position > 0, grouping.separatorBefore(position: position, of: integerDigits) {
+                    out.append(contentsOf: style.separator)
+                }
+                out.append(b)
+                position += 1
+                k += 1
+            } else {
+                k += separatorLength(p, k)
+            }
+        }
+        if decimalAt >= 0 { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[decimalAt..<n])) }
+    }
+
+    /// Whether a separator may stand with `digitsToTheRight` integer digits
+    /// after it, by the group sizes alone (minimum grouping digits is a
+    /// preference of the writer, not a rule for the reader).
+    func isGroupBoundary(digitsToTheRight r: Int) -> Bool {
+        let g = style.grouping
+        guard g.primary > 0 else { return false }
+        if r == g.primary { return true }
+        return r > g.primary && g.secondary > 0 && (r - g.primary) % g.secondary == 0
+    }
+
+    // MARK: Sanitize
+
+    mutating func sanitize(_ p: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(ValueError) {
+        scratch.removeAll(keepingCapacity: true)
+        var sign: UInt8? = nil
+        var seenDigitOrPoint = false
+        var seenPoint = false
+        var i = 0
+        while i < p.count {
+            let b = p[i]
+            if b &- 48 < 10 {
+                scratch.append(b)
+                seenDigitOrPoint = true
+                i += 1
+                continue
+            }
+            let d = match(p, i, style.decimal)
+            if d > 0 {
+                if !seenPoint { scratch.append(contentsOf: style.decimal) }
+                seenPoint = true
+                seenDigitOrPoint = true
+                i += d
+                continue
+            }
+            if !seenDigitOrPoint, sign == nil, b == UInt8(ascii: "-") || b == UInt8(ascii: "+") { sign = b }
+            i += 1
+        }
+        guard scratch.contains(where: { $0 &- 48 < 10 }) else {
+            throw ValueError("no-digits", "value has no digits")
+        }
+        if let sign { scratch.insert(sign, at: 0) }
+        let clean = scratch
+        try clean.withUnsafeBufferPointer { (b) throws(ValueError) in try regroup(b, ungroup: false, into: &out) }
+    }
+
+    // MARK: Numbers in text
+
+    /// Groups each number standing alone in `p`: a run of at least
+    /// `minimumDigits` ASCII digits not starting with 0, with its sign and
+    /// fraction, touching no letter, digit or `_`, and not part of a dotted,
+    /// dashed, slashed or colon sequence (versions, dates, times, addresses).
+    func groupText(_ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout [UInt8]) {
+        let n = p.count
+        var copied = 0
+        var i = 0
+        while i < n {
+            guard p[i] &- 48 < 10 else {
+                i += 1
+                continue
+            }
+            let runStart = i
+            while i < n, p[i] &- 48 < 10 { i += 1 }
+            let runEnd = i
+            // The fraction that follows, if any.
+            var numberEnd = runEnd
+            let d = match(p, runEnd, style.decimal)
+            if d > 0, runEnd + d < n, p[runEnd + d] &- 48 < 10 {
+                numberEnd = runEnd + d
+                while numberEnd < n, p[numberEnd] &- 48 < 10 { numberEnd += 1 }
+            }
+            i = numberEnd
+            guard runEnd - runStart >= minimumDigits, p[runStart] != UInt8(ascii: "0"),
+                style.grouping.groups(count: runEnd - runStart),
+                standsAlone(p, before: runStart, after: numberEnd)
+            else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<runStart]))
+            for k in runStart..<runEnd {
+                if k > runStart, style.grouping.separatorBefore(position: k - runStart, of: runEnd - runStart) {
+                    out.append(contentsOf: style.separator)
+                }
+                out.append(p[k])
+            }
+            copied = runEnd
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<n]))
+    }
+
+    /// Whether the number in `[start, end)` is a word of its own.
+    func standsAlone(_ p: UnsafeBufferPointer<UInt8>, before start: Int, after end: Int) -> Bool {
+        // Left: skip a sign, then the neighbour must not be part of a word or sequence.
+        var left = start
+        if left > 0, p[left - 1] == UInt8(ascii: "-") || p[left - 1] == UInt8(ascii: "+") { left -= 1 }
+        if left > 0 {
+            let (scalar, length) = scalarBefore(p, left)
+            if isWordScalar(scalar) { return false }
+            if isConnector(scalar) || isSeparatorBefore(p, left), left - length > 0,
+                isWordScalar(scalarBefore(p, left - length).0)
+            {
+                return false
+            }
+        }
+        if start > 0, left == start - 1 {
+            // The sign itself must not hang off a word (`abc-12345` is an identifier).
+            if start - 1 > 0, isWordScalar(scalarBefore(p, start - 1).0) { return false }
+        }
+        if end < p.count {
+            let (scalar, length) = scalarAt(p, end)
+            if isWordScalar(scalar) { return false }
+            let sep = separatorLength(p, end)
+            if isConnector(scalar) || sep > 0 || match(p, end, style.decimal) > 0 {
+                let next = end + max(length, sep)
+                if next < p.count, isWordScalar(scalarAt(p, next).0) { return false }
+            }
+        }
+        return true
+    }
+
+    func isSeparatorBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        for s in acceptedSeparators where end >= s.count && match(p, end - s.count, s) > 0 { return true }
+        return false
+    }
+
+    func isConnector(_ s: Unicode.Scalar) -> Bool {
+        s == "." || s == "-" || s == "/" || s == ":" || s == ","
+    }
+
+    func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s == "_" || ("0"..."9").contains(s) || s.properties.isAlphabetic
+    }
+
+    func scalarAt(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {
+        let length = max(1, UTF8Bytes.sequenceLength(p.baseAddress!, i, p.count))
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(rebasing: p[i..<(i + length)]).makeIterator()
+        if case .scalarValue(let s) = decoder.decode(&iterator) { return (s, length) }
+        return (" ", length)
+    }
+
+    func scalarBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> (Unicode.Scalar, Int) {
+        var start = end - 1
+        while start > 0, p[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        return scalarAt(p, start)
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+
+/// A number read exactly: its sign and ASCII digit strings.
+public struct ParsedNumber: Sendable, Hashable {
+    /// Whether the value had a minus sign.
+    public var negative: Bool
+    /// ASCII digits of the integer part, as written (may be empty: `.5`).
+    public var integer: [UInt8]
+    /// ASCII digits of the fraction, as written.
+    public var fraction: [UInt8]
+    /// Scratch: grouping separators seen, as integer digits before each
+    /// (high 32 bits) and byte offset (low 32 bits).
+    var separators: [Int] = []
+
+    public init(negative: Bool = false, integer: [UInt8] = [], fraction: [UInt8] = []) {
+        self.negative = negative
+        self.integer = integer
+        self.fraction = fraction
+    }
+
+    /// Whether every digit is zero.
+    public var isZero: Bool { !integer.contains { $0 != 48 } && !fraction.contains { $0 != 48 } }
+}
+
+/// Reads numbers written in one locale's notation, strictly: the locale's
+/// own digits or ASCII (never both), its grouping separator only where its
+/// group sizes put one, one decimal separator, a leading sign in the forms
+/// CLDR gives it (or ASCII `-`/`+`, U+2212), bidi marks ignored wherever they stand.
+public struct LocaleNumberParser: Sendable {
+    public let localeIdentifier: String
+    public let style: LocaleNumberFormat.Style
+    let grouping: Grouping
+    let percentIsPrefix: Bool
+    /// Every token but ASCII digits, in priority order (first match wins).
+    let tokens: [Token]
+    /// Whether any token starts with the byte.
+    let isLead: [Bool]
+
+    /// Something the parser recognises: at most 4 UTF-8 bytes, no reference
+    /// counting, so the hot loop scans a flat array.
+    struct Token: Sendable {
+        enum Kind: UInt8, Sendable { case bidi, digit, decimal, group, percent, minus, plus, space }
+        var kind: Kind
+        /// The digit's value, for `.digit`.
+        var value: UInt8
+        var length: Int
+        var b0: UInt8, b1: UInt8, b2: UInt8, b3: UInt8
+        /// One of the three spaces.
+        var isSpace: Bool
+
+        init(_ kind: Kind, _ bytes: [UInt8], value: UInt8 = 0) {
+            precondition((1...4).contains(bytes.count), "token of \(bytes.count) bytes")
+            self.kind = kind
+            self.value = value
+            length = bytes.count
+            let padded = bytes + [0, 0, 0]
+            (b0, b1, b2, b3) = (padded[0], padded[1], padded[2], padded[3])
+            isSpace = SeparatorVariants.spaces.contains(bytes)
+        }
+
+        @inline(__always)
+        func matches(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+            guard i + length <= p.count, p[i] == b0 else { return false }
+            if length > 1 && p[i + 1] != b1 { return false }
+            if length > 2 && p[i + 2] != b2 { return false }
+            if length > 3 && p[i + 3] != b3 { return false }
+            return true
+        }
+    }
+
+    static let bidiMarks: [[UInt8]] = [[0xE2, 0x80, 0x8E], [0xE2, 0x80, 0x8F], [0xD8, 0x9C]]
+
+    /// Derives the parser from the format the locale writes with.
+    public init(format: LocaleNumberFormat) {
+        localeIdentifier = format.localeIdentifier
+        style = format.style
+        grouping = Grouping(primary: format.primaryGroupSize, secondary: format.secondaryGroupSize)
+        func signText(_ affix: [UInt8]) -> [UInt8]? {
+            var text = Self.strip(affix, Self.bidiMarks)
+            if format.style == .percent {
+                text = Self.strip(text, [Self.percentSymbol(format)] + SeparatorVariants.spaces)
+            }
+            return text.isEmpty ? nil : text
+        }
+        let minus: [[UInt8]] = [[0x2D], [0xE2, 0x88, 0x92]]  // "-", U+2212
+        let minusSigns = ([signText(format.negativePrefix)].compactMap { $0 } + minus).uniqued()
+        let plusSigns = ([signText(format.plusPrefix)].compactMap { $0 } + [[0x2B]]).uniqued()
+        percentIsPrefix = Self.strip(format.positivePrefix, Self.bidiMarks).isEmpty == false
+
+        var tokens = Self.bidiMarks.map { Token(.bidi, $0) }
+        if !format.usesASCIIDigits {
+            tokens += format.digits.enumerated().map { Token(.digit, $0.element, value: UInt8($0.offset)) }
+        }
+        tokens.append(Token(.decimal, format.decimalSeparator))
+        tokens += SeparatorVariants.accepted(for: format.groupingSeparator).map { Token(.group, $0) }
+        if format.style == .percent { tokens.append(Token(.percent, Self.percentSymbol(format))) }
+        tokens += minusSigns.map { Token(.minus, $0) }
+        tokens += plusSigns.map { Token(.plus, $0) }
+        tokens += SeparatorVariants.spaces.map { Token(.space, $0) }
+        self.tokens = tokens
+        var isLead = [Bool](repeating: false, count: 256)
+        for t in tokens { isLead[Int(t.b0)] = true }
+        self.isLead = isLead
+    }
+
+    /// The percent sign of a percent format: its affix less bidi marks and spaces.
+    static func percentSymbol(_ format: LocaleNumberFormat) -> [UInt8] {
+        strip(format.positivePrefix + format.positiveSuffix, bidiMarks + SeparatorVariants.spaces)
+    }
+
+    static func strip(_ bytes: [UInt8], _ tokens: [[UInt8]]) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        outer: while i < bytes.count {
+            for t in tokens where i + t.count <= bytes.count && Array(bytes[i..<(i + t.count)]) == t {
+                i += t.count
+                continue outer
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out
+    }
+
+    /// The token at `i`, if any.
+    @inline(__always)
+    func token(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Token? {
+        guard isLead[Int(p[i])] else { return nil }
+        for t in tokens where t.matches(p, i) { return t }
+        return nil
+    }
+
+    /// Parses `value` into `number` (whose buffers are reused).
+    public func parse(_ p: UnsafeBufferPointer<UInt8>, into number: inout ParsedNumber) throws(ValueError) {
+        number.negative = false
+        number.integer.removeAll(keepingCapacity: true)
+        number.fraction.removeAll(keepingCapacity: true)
+        number.separators.removeAll(keepingCapacity: true)
+        let n = p.count
+        var i = 0
+        var sawSign = false
+        var sawPercent = false
+        var sawDigit = false
+        var decimalAt = -1
+        var digitSystem = 0  // 0 unknown, 1 ASCII, 2 native
+        var lastWasSeparator = false
+
+        func offset(_ i: Int) -> Int { UTF8Bytes.scalarOffset(p, i) }
+        func misplaced(_ at: Int) -> ValueError {
+            ValueError(
+                "misplaced-grouping", "grouping separator at offset \(offset(at)) does not fit \(localeIdentifier) grouping")
+        }
+        func invalid(_ at: Int) -> ValueError {
+            ValueError(
+                "invalid-character",
+                "\(UTF8Bytes.quote(p, at: at)) at offset \(offset(at)) is not part of a \(localeIdentifier) number")
+        }
+
+        while i < n {
+            let b = p[i]
+            var digit: UInt8
+            var length = 1
+            var system = 1
+            if b &- 48 < 10 {
+                digit = b
+            } else {
+                guard let t = token(p, i) else { throw invalid(i) }
+                switch t.kind {
+                case .bidi:
+                    i += t.length
+                    continue
+                case .digit:
+                    digit = 48 + t.value
+                    length = t.length
+                    system = 2
+                case .decimal:
+                    if decimalAt >= 0 {
+                        throw ValueError(
+                            "multiple-decimal-separators",
+                            "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))")
+                    }
+                    if lastWasSeparator { throw misplaced(number.separators.last! & 0xFFFF_FFFF) }
+                    decimalAt = i
+                    i += t.length
+                    continue
+                case .group, .space:
+                    // Spaces before a trailing percent sign belong to the percent pattern.
+                    if t.isSpace, style == .percent, !percentIsPrefix, restIsPercent(p, from: i) {
+                        sawPercent = true
+                        i = n
+                        continue
+                    }
+                    guard t.kind == .group else { throw invalid(i) }
+                    if decimalAt >= 0 {
+                        throw ValueError(
+                            "misplaced-grouping", "grouping separator at offset \(offset(i)) is in the fraction")
+                    }
+                    if !sawDigit || lastWasSeparator { throw misplaced(i) }
+                    number.separators.append(number.integer.count << 32 | i)
+                    lastWasSeparator = true
+                    i += t.length
+                    continue
+                case .percent:
+                    let atPrefix = percentIsPrefix && !sawPercent && !sawDigit && decimalAt < 0
+                    let atSuffix = !percentIsPrefix && !sawPercent && restIsPercent(p, from: i)
+                    guard atPrefix || atSuffix else {
+                        throw ValueError(
+                            "invalid-character",
+                            "percent sign at offset \(offset(i)) is not where \(localeIdentifier) writes it")
+                    }
+                    sawPercent = true
+                    i += t.length
+                    // Spaces between a leading percent sign and the digits.
+                    while atPrefix, i < n, let s = token(p, i), s.isSpace { i += s.length }
+                    continue
+                case .minus, .plus:
+                    if sawSign || sawDigit || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
+                        throw ValueError(
+                            "misplaced-sign", "sign at offset \(offset(i)); a sign may only lead the number")
+                    }
+                    sawSign = true
+                    number.negative = t.kind == .minus
+                    i += t.length
+                    continue
+                }
+            }
+            if sawPercent && !percentIsPrefix {
+                throw ValueError("invalid-character", "digit at offset \(offset(i)) after the percent sign")
+            }
+            if digitSystem != system {
+                if digitSystem != 0 {
+                    throw ValueError(
+                        "mixed-digits",
+                        "\(system == 1 ? "ASCII" : localeIdentifier) digit at offset \(offset(i)) mixed with \(digitSystem == 1 ? "ASCII" : localeIdentifier) digits"
+                    )
+                }
+                digitSystem = system
+            }
+            sawDigit = true
+            lastWasSeparator = false
+            if decimalAt >= 0 { number.fraction.append(digit) } else { number.integer.append(digit) }
+            i += length
+        }
+        if !sawDigit { throw ValueError("no-digits", "value has no digits") }
+        if lastWasSeparator { throw misplaced(number.separators.last! & 0xFFFF_FFFF) }
+        let total = number.integer.count
+        for s in number.separators where !fits(digitsToTheRight: total - s >> 32) {
+            throw misplaced(s & 0xFFFF_FFFF)
+        }
+    }
+
+    /// Whether only spaces, then the percent sign, then bidi marks remain from `start`.
+    func restIsPercent(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var i = start
+        var seen = false
+        while i < p.count {
+            guard let t = token(p, i) else { return false }
+            if t.kind == .bidi || (!seen && t.isSpace) {
+                i += t.length
+            } else if !seen, t.kind == .percent {
+                seen = true
+                i += t.length
+            } else {
+                return false
+            }
+        }
+        return seen
+    }
+
+    func fits(digitsToTheRight r: Int) -> Bool {
+        guard grouping.primary > 0 else { return false }
+        if r == grouping.primary { return true }
+        return r > grouping.primary && grouping.secondary > 0 && (r - grouping.primary) % grouping.secondary == 0
+    }
+}
+
+extension Array where Element == [UInt8] {
+    func uniqued() -> [[UInt8]] {
+        var out: [[UInt8]] = []
+        for e in self where !out.contains(e) { out.append(e) }
+        return out
+    }
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Install or uninstall numtools: the four executables, their man pages, the
+# numtools(7) overview and bash, zsh and fish completions.
+#
+#   scripts/install.sh [--prefix DIR] [--bin DIR] [--uninstall]
+#
+# --bin DIR installs the executables already built in DIR instead of building
+# (for packagers, and for the test that installs into a temporary prefix).
+#
+# Install builds in release mode with the Swift runtime linked statically
+# (fast start-up, no runtime to ship; about 70 MB a binary), then copies into
+#   PREFIX/bin/                                   numgroup numconv phonefmt coinfmt
+#   PREFIX/share/man/man1/, man7/                 TOOL.1, numtools.7
+#   PREFIX/share/bash-completion/completions/     TOOL
+#   PREFIX/share/zsh/site-functions/              _TOOL
+#   PREFIX/share/fish/vendor_completions.d/       TOOL.fish
+# and records every file and directory it created in
+# PREFIX/share/numtools/install-manifest, so that --uninstall removes exactly
+# those (directories only when they are empty again).
+set -euo pipefail
+
+prefix=/usr/local
+bin=
+uninstall=false
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --prefix) [ $# -ge 2 ] || { echo "install.sh: --prefix needs a directory" >&2; exit 2; }
+                  prefix=$2; shift 2;;
+        --prefix=*) prefix=${1#--prefix=}; shift;;
+        --bin) [ $# -ge 2 ] || { echo "install.sh: --bin needs a directory" >&2; exit 2; }
+               bin=$2; shift 2;;
+        --bin=*) bin=${1#--bin=}; shift;;
+        --uninstall) uninstall=true; shift;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
+        *) echo "install.sh: unknown argument '$1'" >&2; exit 2;;
+    esac
+done
+case "$prefix" in /*) ;; *) prefix="$PWD/$prefix";; esac
+
+tools=(numgroup numconv phonefmt coinfmt)
+manifest="$prefix/share/numtools/install-manifest"
+
+if $uninstall; then
+    [ -f "$manifest" ] || { echo "install.sh: nothing to uninstall: $manifest not found" >&2; exit 1; }
+    files=$(grep '^f ' "$manifest" | cut -c3-)
+    dirs=$(grep '^d ' "$manifest.dirs" 2>/dev/null | cut -c3- | sort -r || true)
+    while IFS= read -r f; do [ -z "$f" ] || rm -f -- "$f"; done <<< "$files"
+    rm -f -- "$manifest" "$manifest.dirs"
+    rmdir -- "$prefix/share/numtools" 2>/dev/null || true
+    # Directories install created, deepest first, each only if empty again.
+    while IFS= read -r d; do [ -z "$d" ] || rmdir -- "$d" 2>/dev/null || true; done <<< "$dirs"
+    echo "numtools uninstalled from $prefix"
+    exit 0
+fi
+
+cd "$(dirname "$0")/.."
+if [ -z "$bin" ]; then
+    swift build -c release --static-swift-stdlib
+    bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+fi
+for t in "${tools[@]}"; do
+    [ -x "$bin/$t" ] || { echo "install.sh: $bin/$t is not an executable" >&2; exit 1; }
+done
+
+created_dirs=()
+installed=()
+make_dir() {  # mkdir -p, remembering each directory it creates
+    local d=$1 missing=()
+    while [ ! -d "$d" ]; do missing+=("$d"); d=$(dirname "$d"); done
+    mkdir -p -- "$1"
+    created_dirs+=("${missing[@]}")
+}
+put() {  # put SOURCE DEST MODE
+    make_dir "$(dirname "$2")"
+    install -m "$3" -- "$1" "$2"
+    installed+=("$2")
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for t in "${tools[@]}"; do
+    put "$bin/$t" "$prefix/bin/$t" 755
+    put "man/$t.1" "$prefix/share/man/man1/$t.1" 644
+    "$bin/$t" --completion bash > "$tmp/$t.bash"
+    "$bin/$t" --completion zsh > "$tmp/_$t"
+    "$bin/$t" --completion fish > "$tmp/$t.fish"
+    put "$tmp/$t.bash" "$prefix/share/bash-completion/completions/$t" 644
+    put "$tmp/_$t" "$prefix/share/zsh/site-functions/_$t" 644
+    put "$tmp/$t.fish" "$prefix/share/fish/vendor_completions.d/$t.fish" 644
+done
+put man/numtools.7 "$prefix/share/man/man7/numtools.7" 644
+
+make_dir "$(dirname "$manifest")"
+{ for f in "${installed[@]}"; do echo "f $f"; done; } > "$manifest"
+# Directories created by an earlier install stay listed.
+{ cat "$manifest.dirs" 2>/dev/null || true
+  for d in "${created_dirs[@]}"; do [ "$d" = "$prefix/share/numtools" ] || echo "d $d"; done
+} | sort -u > "$manifest.dirs.new"
+mv -- "$manifest.dirs.new" "$manifest.dirs"
+echo "numtools installed in $prefix (${#installed[@]} files); uninstall with: scripts/install.sh --prefix $prefix --uninstall"
