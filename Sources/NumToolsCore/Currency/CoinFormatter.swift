@@ -51,10 +51,25 @@ public struct CoinFormatter: Sendable {
         var override: SymbolOverride? = nil
         var templateProbe = FoundationProbe(locale: style.locale, kind: kind, compact: compact)
         if let symbol = style.symbol, currency != nil, style.display == .symbol || style.display == .narrow {
-            // The pattern comes from the narrow USD symbol `$`, which is replaced.
-            override = SymbolOverride(symbol: symbol)
-            templateProbe = FoundationProbe(
-                locale: style.locale, kind: .currency(code: "USD", display: .narrow), compact: compact)
+            // The pattern comes from a narrow symbol made of one currency
+            // sign (`$`, else `€` or `£`), which is replaced; failing those
+            // (never seen), from an unknown code, which ICU writes as is.
+            var chosen: (FoundationProbe, String)? = nil
+            for (code, sign) in [("USD", "$"), ("EUR", "€"), ("GBP", "£")] {
+                let narrow = FoundationProbe(
+                    locale: style.locale, kind: .currency(code: code, display: .narrow), compact: compact)
+                let sample = notation.affixes(of: narrow.render("1", fraction: 0, form: .negative))
+                if String(decoding: sample.prefix + sample.suffix, as: UTF8.self).contains(sign) {
+                    chosen = (narrow, sign)
+                    break
+                }
+            }
+            let (source, placeholder) = chosen ?? (
+                FoundationProbe(locale: style.locale, kind: .currency(code: "QQQ", display: .symbol), compact: compact),
+                "QQQ"
+            )
+            override = SymbolOverride(symbol: symbol, placeholder: placeholder)
+            templateProbe = source
         }
         probe = templateProbe
         symbolOverride = override
@@ -135,8 +150,9 @@ public struct CoinFormatter: Sendable {
         self.symbolOverride = symbolOverride
     }
 
-    /// Magnitudes probed for compact patterns; larger ones use the last.
-    static let compactMagnitudes = 24
+    /// Magnitudes probed for compact patterns; larger ones use the last
+    /// (CLDR's short patterns end at 10^14, and ICU uses the largest beyond).
+    static let compactMagnitudes = 16
     /// Numbers whose text is compared to tell whether a format depends on
     /// the plural category: every last digit at fraction lengths 0 to 6,
     /// teens, and round millions.
@@ -150,7 +166,7 @@ public struct CoinFormatter: Sendable {
         return samples
     }()
     /// Mantissas (times each power of ten) compared for compact patterns.
-    static let compactPluralSamples = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "1.1", "1.5", "1.9", "1.01"]
+    static let compactPluralSamples = ["0", "1", "2", "3", "5", "1.1", "1.5", "1.01"]
     /// How many plural-dependent templates to keep before starting over.
     static let cacheLimit = 4096
 
@@ -451,10 +467,12 @@ extension FoundationProbe {
 /// the symbol's character next to the number is itself a symbol or a space.
 struct SymbolOverride: Sendable, Hashable {
     var symbol: String
+    /// The symbol in the probed pattern that `symbol` replaces.
+    var placeholder: String
 
     func apply(_ affixes: Template.Affixes) -> Template.Affixes {
         var result = affixes
-        let dollar = UInt8(ascii: "$")
+        let target = Array(placeholder.utf8)
         let nbsp: [UInt8] = [0xC2, 0xA0]
         func needsSpace(_ scalar: Unicode.Scalar?) -> Bool {
             guard let scalar else { return false }
@@ -465,14 +483,29 @@ struct SymbolOverride: Sendable, Hashable {
             default: return true
             }
         }
-        if let i = affixes.prefix.lastIndex(of: dollar) {
+        func range(of needle: [UInt8], in haystack: [UInt8], last: Bool) -> Range<Int>? {
+            guard haystack.count >= needle.count else { return nil }
+            let starts = Array(0...(haystack.count - needle.count))
+            for start in last ? starts.reversed() : starts where Array(haystack[start..<(start + needle.count)]) == needle {
+                return start..<(start + needle.count)
+            }
+            return nil
+        }
+        // After a letter code (the QQQ placeholder) ICU inserted a no-break
+        // space; it stays only where the new symbol needs one.
+        let letters = placeholder.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+        if let r = range(of: target, in: affixes.prefix, last: true) {
+            var upper = r.upperBound
+            if letters && Array(affixes.prefix[upper...]) == nbsp { upper = affixes.prefix.count }
             var replacement = Array(symbol.utf8)
-            if i == affixes.prefix.count - 1 && needsSpace(symbol.unicodeScalars.last) { replacement += nbsp }
-            result.prefix.replaceSubrange(i...i, with: replacement)
-        } else if let i = affixes.suffix.firstIndex(of: dollar) {
+            if upper == affixes.prefix.count && needsSpace(symbol.unicodeScalars.last) { replacement += nbsp }
+            result.prefix.replaceSubrange(r.lowerBound..<upper, with: replacement)
+        } else if let r = range(of: target, in: affixes.suffix, last: false) {
+            var lower = r.lowerBound
+            if letters && Array(affixes.suffix[..<lower]) == nbsp { lower = 0 }
             var replacement = Array(symbol.utf8)
-            if i == 0 && needsSpace(symbol.unicodeScalars.first) { replacement = nbsp + replacement }
-            result.suffix.replaceSubrange(i...i, with: replacement)
+            if lower == 0 && needsSpace(symbol.unicodeScalars.first) { replacement = nbsp + replacement }
+            result.suffix.replaceSubrange(lower..<r.upperBound, with: replacement)
         }
         return result
     }

@@ -27,7 +27,8 @@ public enum CurrencyCatalog {
     /// (`fr` → `fr_FR` → EUR); USD when there is none.
     public static func defaultCurrency(for locale: Locale) -> String {
         if let currency = locale.currency, isKnown(currency.identifier) { return currency.identifier.uppercased() }
-        if let region = locale.language.maximalIdentifier.split(separator: "-").last(where: { part in
+        let parts: [String] = locale.language.maximalIdentifier.components(separatedBy: "-")
+        if let region = parts.dropFirst().last(where: { part in
             (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
         }) {
             let regional = Locale(identifier: "\(locale.language.languageCode?.identifier ?? "en")_\(region)")

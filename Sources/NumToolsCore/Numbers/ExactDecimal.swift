@@ -207,15 +207,16 @@ extension ExactDecimal {
         func describe(_ at: Int) -> String {
             let b = bytes[at]
             if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-            if b < 0x80 { return "byte 0x\(String(b, radix: 16, uppercase: true))" }
+            if b < 0x80 { return "byte 0x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true) }
             // Decode the whole scalar so the message quotes the character.
             var end = at + 1
             while end < n && end - at < 4 && bytes[end] & 0xC0 == 0x80 { end += 1 }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self)
             if let scalar = text.unicodeScalars.first, scalar != "\u{FFFD}" {
-                return "'\(text.prefix(1))' (U+\(String(scalar.value, radix: 16, uppercase: true)))"
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "'\(text.prefix(1))' (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
             }
-            return "byte 0x\(String(b, radix: 16, uppercase: true))"
+            return "byte 0x" + String(b, radix: 16, uppercase: true)
         }
         func fail(_ at: Int, expected: String) -> ParseError {
             if at >= n {
