@@ -189,7 +189,7 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
 extension ExactDecimal {
     /// Why a value is not a machine number; ``code`` is the stable error code.
     public struct ParseError: Error, Sendable, Hashable {
-        /// 0-based byte offset of the problem in the value.
+        /// 0-based offset of the problem in the value, in Unicode scalars.
         public var offset: Int
         /// A short English sentence naming the problem and its offset.
         public var message: String
@@ -204,25 +204,14 @@ extension ExactDecimal {
     public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
         let n = bytes.count
         var i = 0
-        func describe(_ at: Int) -> String {
-            let b = bytes[at]
-            if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-            if b < 0x80 { return "byte 0x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true) }
-            // Decode the whole scalar so the message quotes the character.
-            var end = at + 1
-            while end < n && end - at < 4 && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self)
-            if let scalar = text.unicodeScalars.first, scalar != "\u{FFFD}" {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return "'\(text.prefix(1))' (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
-            }
-            return "byte 0x" + String(b, radix: 16, uppercase: true)
-        }
+        // Offsets count Unicode scalars from 0, like the other tools' messages.
         func fail(_ at: Int, expected: String) -> ParseError {
+            let offset = UTF8Bytes.scalarOffset(bytes, at)
             if at >= n {
-                return ParseError(offset: at, message: "number ends at offset \(at); expected \(expected)")
+                return ParseError(offset: offset, message: "number ends at offset \(offset); expected \(expected)")
             }
-            return ParseError(offset: at, message: "unexpected \(describe(at)) at offset \(at); expected \(expected)")
+            return ParseError(
+                offset: offset, message: "unexpected \(UTF8Bytes.quote(bytes, at: at)) at offset \(offset); expected \(expected)")
         }
         let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         var negative = false
