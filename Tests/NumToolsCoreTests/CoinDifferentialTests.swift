@@ -71,4 +71,37 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
+
+    /// Every ISO 4217 currency Foundation knows (historic ones have years in
+    /// their names), in a random locale, display and style each.
+    @Test func everyCurrency() {
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC0DE)
+        var failures: [String] = []
+        let ids = Locale.availableIdentifiers.sorted()
+        for code in CurrencyCatalog.codes {
+            let kind: CoinFormatStyle.Style = Bool.random(using: &rng) ? .compact : .currency
+            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: ids.randomElement(using: &rng)!), currencyCode: code)
+            style = Self.randomSettings(style.display(CoinFormatStyle.CurrencyDisplay.allCases.randomElement(using: &rng)!), &rng)
+            Self.check(style, values: Self.valuesPerFormatter / 2, &rng, failures: &failures)
+        }
+        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    /// Locales with Unicode extension keywords (numbering system, currency).
+    @Test(arguments: [
+        "th-TH-u-nu-thai", "ar-SA-u-nu-latn", "en-US-u-nu-arab", "de_DE@currency=USD", "hi-IN-u-nu-deva", "fa_IR",
+        "my_MM", "en-IN-u-cu-eur", "zh-Hant-TW", "sr-Latn-RS",
+    ])
+    func localesWithKeywords(id: String) {
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ UInt64(id.utf8.count))
+        var failures: [String] = []
+        for kind in CoinFormatStyle.Style.allCases {
+            for display in CoinFormatStyle.CurrencyDisplay.allCases where kind == .currency || display == .symbol {
+                var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id)).display(display)
+                if kind == .compact { style = style.currency(CurrencyCatalog.defaultCurrency(for: style.locale)) }
+                Self.check(Self.randomSettings(style, &rng), values: Self.valuesPerFormatter, &rng, failures: &failures)
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
 }

@@ -52,6 +52,9 @@ func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
         }
         if let precision { f = f.precision(precision) }
         if style.style == .compact { f = f.notation(.compactName) }
+        // ICU's formatter misplaces currency names in a few locales until it
+        // has compiled itself (third call); the compiled output is the reference.
+        if style.display == .name { for _ in 0..<3 { _ = f.format(value) } }
         return f.format(value)
     case (.currency, nil):
         fatalError("currency style always resolves a code")

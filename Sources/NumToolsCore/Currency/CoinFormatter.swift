@@ -46,7 +46,14 @@ public struct CoinFormatter: Sendable {
             if let currency { kind = .currency(code: currency, display: style.display) } else { kind = .number }
         }
         let digitTable = LocaleNumberFormat(locale: style.locale).digits
-        let plain = FoundationProbe(locale: style.locale, kind: kind, compact: false)
+        // Currency names may hold digits ("Albanian lekë (1946–1965)",
+        // "unités de compte 9 européennes"): digits, separators and compact
+        // divisors of the name presentation are read with US dollars, whose
+        // name has none, and only the text around the number with the real
+        // currency (found by the number's exact text, see Notation.affixes).
+        var derivationKind = kind
+        if case .currency(_, .name) = kind { derivationKind = .currency(code: "USD", display: .name) }
+        let plain = FoundationProbe(locale: style.locale, kind: derivationKind, compact: false)
         var notation = Notation(probe: plain, digits: digitTable)
         var override: SymbolOverride? = nil
         var templateProbe = FoundationProbe(locale: style.locale, kind: kind, compact: compact)
@@ -80,7 +87,7 @@ public struct CoinFormatter: Sendable {
             var divisors: [Int] = []
             for m in 0...CoinFormatter.compactMagnitudes {
                 let shown = plain.digitTableCount(
-                    FoundationProbe(locale: style.locale, kind: kind, compact: true).render(
+                    FoundationProbe(locale: style.locale, kind: derivationKind, compact: true).render(
                         "1e\(m)", fraction: nil, form: .positive), digits: notation.digitTable)
                 divisors.append(m - max(0, shown - 1))
             }
@@ -88,12 +95,12 @@ public struct CoinFormatter: Sendable {
             // Compact notation groups with at least two digits (ICU's MIN2 strategy): probe at the top magnitude.
             if notation.primaryGroupSize > 0 {
                 let top = divisors[divisors.count - 1]
-                let compactProbe = FoundationProbe(locale: style.locale, kind: kind, compact: true)
+                let compactProbe = FoundationProbe(locale: style.locale, kind: derivationKind, compact: true)
                 var minimum = notation.minimumGroupingDigits
                 for extra in 1...4 {
                     let text = compactProbe.render(
                         "1e\(notation.primaryGroupSize + extra - 1 + top)", fraction: nil, form: .positive)
-                    if notation.digitTable.digitSpans(Array(text.utf8)).count > 1 {
+                    if notation.digitTable.digitSpans(withoutParentheses(text)).count > 1 {
                         minimum = extra
                         break
                     }
@@ -275,7 +282,9 @@ public struct CoinFormatter: Sendable {
 
     mutating func template(_ key: TemplateKey) -> Template {
         if let fixed = fixedTemplates[key.bucket] { return fixed }
-        let reduced = key.pluralShape
+        // Compact currency names are probed with the unscaled value, whose
+        // rendering must show exactly these digits: no reduction then.
+        let reduced = key.unscaled.isEmpty ? key.pluralShape : key
         if let cached = cache[reduced] { return cached }
         let template = probeTemplate(reduced, forms: FoundationProbe.Form.templateForms)
         if cache.count >= CoinFormatter.cacheLimit { cache.removeAll(keepingCapacity: true) }
@@ -312,7 +321,13 @@ public struct CoinFormatter: Sendable {
             } else {
                 rendered = probe.render(text + "e\(divisor)", fraction: fraction, form: form)
             }
-            var affixes = notation.affixes(of: rendered)
+            var body: [UInt8] = []
+            notation.appendGroupedInteger(key.integer, into: &body)
+            if !key.fraction.isEmpty {
+                body += notation.decimalSeparator
+                for d in key.fraction { body += notation.digits[Int(d &- 48)] }
+            }
+            var affixes = notation.affixes(of: rendered, body: body)
             if let symbolOverride { affixes = symbolOverride.apply(affixes) }
             switch form {
             case .positive: result.positive = affixes
@@ -405,11 +420,11 @@ struct Notation: Sendable {
         let table = DigitTable(digits)
         digitTable = table
         // Decimal separator: what stands between the digits of 1.5.
-        let half = Array(probe.render("1.5", fraction: 1, form: .positive).utf8)
+        let half = withoutParentheses(probe.render("1.5", fraction: 1, form: .positive))
         let halfSpans = table.digitSpans(half)
         decimalSeparator = halfSpans.count >= 2 ? Array(half[halfSpans[0].upperBound..<halfSpans[1].lowerBound]) : []
         // Grouping: the runs of digits in a long integer, read from the right.
-        let long = Array(probe.render("1234567890123456789", fraction: 0, form: .positive).utf8)
+        let long = withoutParentheses(probe.render("1234567890123456789", fraction: 0, form: .positive))
         let runs = table.digitSpans(long)
         if runs.count < 2 {
             primaryGroupSize = 0
@@ -424,7 +439,7 @@ struct Notation: Sendable {
             var minimum = 1
             for extra in 1...4 {
                 let text = probe.render("1e\(primaryGroupSize + extra - 1)", fraction: 0, form: .positive)
-                if table.digitSpans(Array(text.utf8)).count > 1 {
+                if table.digitSpans(withoutParentheses(text)).count > 1 {
                     minimum = extra
                     break
                 }
@@ -433,9 +448,35 @@ struct Notation: Sendable {
         }
     }
 
-    /// The text before the first digit and after the last digit of `rendered`.
-    func affixes(of rendered: String) -> Template.Affixes {
+    /// The text around `body` (the number as this notation writes it) in
+    /// `rendered`: at its first occurrence that is neither next to another
+    /// digit nor inside parentheses (currency names may hold years). Without
+    /// a body, or when it does not occur, the text before the first digit and
+    /// after the last.
+    func affixes(of rendered: String, body: [UInt8]? = nil) -> Template.Affixes {
         let bytes = Array(rendered.utf8)
+        if let body, !body.isEmpty, bytes.count >= body.count {
+            func isDigit(_ at: Int) -> Bool {
+                guard at >= 0 && at < bytes.count else { return false }
+                if bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") { return true }
+                // The byte might end a multi-byte digit: look back to its start.
+                var start = at
+                while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                return digitTable.digit(in: bytes, at: start) != nil
+            }
+            var depth = 0
+            for start in 0...(bytes.count - body.count) {
+                if start > 0 {
+                    if bytes[start - 1] == UInt8(ascii: "(") { depth += 1 }
+                    if bytes[start - 1] == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                }
+                guard depth == 0, bytes[start] == body[0], Array(bytes[start..<(start + body.count)]) == body else {
+                    continue
+                }
+                if isDigit(start - 1) || isDigit(start + body.count) { continue }
+                return Template.Affixes(prefix: Array(bytes[..<start]), suffix: Array(bytes[(start + body.count)...]))
+            }
+        }
         let spans = digitTable.digitSpans(bytes)
         guard let first = spans.first, let last = spans.last else { return Template.Affixes(prefix: bytes, suffix: []) }
         return Template.Affixes(prefix: Array(bytes[..<first.lowerBound]), suffix: Array(bytes[last.upperBound...]))
@@ -454,10 +495,26 @@ struct Notation: Sendable {
     }
 }
 
+/// UTF-8 of `text` without its parenthesized parts, where currency names keep years.
+func withoutParentheses(_ text: String) -> [UInt8] {
+    var out: [UInt8] = []
+    var depth = 0
+    for b in text.utf8 {
+        if b == UInt8(ascii: "(") {
+            depth += 1
+        } else if b == UInt8(ascii: ")") && depth > 0 {
+            depth -= 1
+        } else if depth == 0 {
+            out.append(b)
+        }
+    }
+    return out
+}
+
 extension FoundationProbe {
     /// How many digits `text` shows.
     func digitTableCount(_ text: String, digits table: DigitTable) -> Int {
-        let bytes = Array(text.utf8)
+        let bytes = withoutParentheses(text)
         return table.digitSpans(bytes).reduce(0) { $0 + table.digitCount(bytes[$1]) }
     }
 }

@@ -3,6 +3,12 @@ import Foundation
 /// Renders probe values with the FormatStyle that a ``CoinFormatStyle``
 /// mirrors. Only the derivation of a ``CoinFormatter`` calls it; formatting
 /// itself never goes through Foundation.
+/// How often a new ICU number formatter is called before its output is
+/// trusted: ICU compiles a formatter on its third call.
+enum ICUWarmUp {
+    static let calls = 3
+}
+
 struct FoundationProbe: Sendable {
     enum Kind: Sendable, Hashable {
         case number
@@ -76,6 +82,13 @@ struct FoundationProbe: Sendable {
             if form == .plus { f = f.sign(strategy: .always()) }
             if form == .unsigned { f = f.sign(strategy: .never) }
             if !grouping { f = f.grouping(.never) }
+            if display == .name {
+                // ICU's first calls of a new formatter (before it compiles its
+                // fast path) misplace the name where currency spacing applies
+                // in some locales (en_EE, CLE: "CLE 2,9 Chilean escudos5");
+                // the compiled formatter writes "CLE 2,95 Chilean escudos".
+                for _ in 0..<ICUWarmUp.calls { _ = f.format(decimal) }
+            }
             return f.format(decimal)
         }
     }
