@@ -30,7 +30,7 @@ public struct CoinFormatter: Sendable {
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
     /// Plural-dependent templates, by pattern magnitude and shape of the number.
-    var cache: [TemplateKey: Template] = [:]
+    var cache: [FormKey: Template.Affixes] = [:]
 
     /// Derives the formatter for `style`.
     public init(_ style: CoinFormatStyle) {
@@ -175,7 +175,7 @@ public struct CoinFormatter: Sendable {
     /// Mantissas (times each power of ten) compared for compact patterns.
     static let compactPluralSamples = ["0", "1", "2", "3", "5", "1.1", "1.5", "1.01"]
     /// How many plural-dependent templates to keep before starting over.
-    static let cacheLimit = 4096
+    static let cacheLimit = 1 << 16
 
     // MARK: Formatting
 
@@ -183,16 +183,15 @@ public struct CoinFormatter: Sendable {
     @discardableResult
     public mutating func format(_ value: ExactDecimal, into out: inout [UInt8]) -> Outcome {
         let (number, key) = layout(value)
-        let template = self.template(key)
         let outcome: Outcome = number.isZero ? .zero : number.isNegative ? .negative : .positive
-        let affixes: Template.Affixes
+        let form: FoundationProbe.Form
         switch style.sign {
-        case .automatic: affixes = number.isNegative ? template.negative : template.positive
-        case .never: affixes = template.positive
-        case .always: affixes = number.isNegative ? template.negative : template.plus
-        case .exceptZero:
-            affixes = number.isZero ? template.positive : number.isNegative ? template.negative : template.plus
+        case .automatic: form = number.isNegative ? .negative : .positive
+        case .never: form = .positive
+        case .always: form = number.isNegative ? .negative : .plus
+        case .exceptZero: form = number.isZero ? .positive : number.isNegative ? .negative : .plus
         }
+        let affixes = self.affixes(key, form)
         out.append(contentsOf: affixes.prefix)
         notation.appendGroupedInteger(key.integer, into: &out)
         if !key.fraction.isEmpty {
@@ -280,16 +279,24 @@ public struct CoinFormatter: Sendable {
         }
     }
 
-    mutating func template(_ key: TemplateKey) -> Template {
-        if let fixed = fixedTemplates[key.bucket] { return fixed }
+    /// The text around a number of this shape in this sign form.
+    mutating func affixes(_ key: TemplateKey, _ form: FoundationProbe.Form) -> Template.Affixes {
+        if let fixed = fixedTemplates[key.bucket] {
+            switch form {
+            case .positive, .unsigned: return fixed.positive
+            case .negative: return fixed.negative
+            case .plus: return fixed.plus
+            }
+        }
         // Compact currency names are probed with the unscaled value, whose
         // rendering must show exactly these digits: no reduction then.
         let reduced = key.unscaled.isEmpty ? key.pluralShape : key
-        if let cached = cache[reduced] { return cached }
-        let template = probeTemplate(reduced, forms: FoundationProbe.Form.templateForms)
+        let cacheKey = FormKey(key: reduced, form: form)
+        if let cached = cache[cacheKey] { return cached }
+        let affixes = probeTemplate(reduced, forms: [form]).affixes(form)
         if cache.count >= CoinFormatter.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[reduced] = template
-        return template
+        cache[cacheKey] = affixes
+        return affixes
     }
 
     /// Asks Foundation for the text around a number of this shape.
@@ -300,33 +307,43 @@ public struct CoinFormatter: Sendable {
         if fraction > 0 { text += "." + String(decoding: key.fraction, as: UTF8.self) }
         let isZero = !(key.integer + key.fraction).contains { $0 != UInt8(ascii: "0") }
         var result = Template()
+        var body: [UInt8] = []
+        notation.appendGroupedInteger(key.integer, into: &body)
+        if !key.fraction.isEmpty {
+            body += notation.decimalSeparator
+            for d in key.fraction { body += notation.digits[Int(d &- 48)] }
+        }
         for form in forms {
-            var rendered: String
-            if !key.unscaled.isEmpty {
-                // Compact currency names: render the unscaled value with the style's own precision.
-                // The positive form of a negative value (sign never) keeps its
-                // sign, so that floor and ceiling pick the same compact magnitude.
-                var unscaled = String(decoding: key.unscaled, as: UTF8.self)
-                let unscaledZero = !key.unscaled.contains { $0 > UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-                if unscaledZero && key.unscaledNegative, case .fractionLength(_, let hi) = precision {
-                    unscaled = "1e-\(hi + 5)"  // a number that rounds to zero
+            func render(warmUp: Bool) -> String {
+                if !key.unscaled.isEmpty {
+                    // Compact currency names: render the unscaled value with the
+                    // style's own precision. The positive form of a negative value
+                    // (sign never) keeps its sign, so that floor and ceiling pick
+                    // the same compact magnitude.
+                    var unscaled = String(decoding: key.unscaled, as: UTF8.self)
+                    let unscaledZero = !key.unscaled.contains { $0 > UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                    if unscaledZero && key.unscaledNegative, case .fractionLength(_, let hi) = precision {
+                        unscaled = "1e-\(hi + 5)"  // a number that rounds to zero
+                    }
+                    let signed = form == .positive && key.unscaledNegative
+                    return probe.render(
+                        signed ? "-" + unscaled : unscaled, precision: foundationPrecision,
+                        rule: style.rounding.foundationRule ?? .toNearestOrEven, form: signed ? .unsigned : form,
+                        warmUp: warmUp)
+                } else if form == .negative && isZero {
+                    // Decimal has no negative zero: a tiny negative number rounds to it.
+                    return probe.render(
+                        "1e-\(fraction + 5)", precision: .fractionLength(fraction...fraction), rule: nil, form: .negative,
+                        warmUp: warmUp)
                 }
-                let signed = form == .positive && key.unscaledNegative
-                rendered = probe.render(
-                    signed ? "-" + unscaled : unscaled, precision: foundationPrecision,
-                    rule: style.rounding.foundationRule ?? .toNearestOrEven, form: signed ? .unsigned : form)
-            } else if form == .negative && isZero {
-                // Decimal has no negative zero: a tiny negative number rounds to it.
-                rendered = probe.render("1e-\(fraction + 5)", fraction: fraction, form: .negative)
-            } else {
-                rendered = probe.render(text + "e\(divisor)", fraction: fraction, form: form)
+                return probe.render(
+                    text + "e\(divisor)", precision: .fractionLength(fraction...fraction), rule: nil, form: form,
+                    warmUp: warmUp)
             }
-            var body: [UInt8] = []
-            notation.appendGroupedInteger(key.integer, into: &body)
-            if !key.fraction.isEmpty {
-                body += notation.decimalSeparator
-                for d in key.fraction { body += notation.digits[Int(d &- 48)] }
-            }
+            // A fresh ICU formatter may misplace a currency name (see
+            // FoundationProbe); only then is it called until it compiles.
+            var rendered = render(warmUp: false)
+            if notation.locate(body, in: rendered) == nil { rendered = render(warmUp: true) }
             var affixes = notation.affixes(of: rendered, body: body)
             if let symbolOverride { affixes = symbolOverride.apply(affixes) }
             switch form {
@@ -348,6 +365,20 @@ struct Template: Sendable, Hashable {
     var positive = Affixes()
     var negative = Affixes()
     var plus = Affixes()
+
+    func affixes(_ form: FoundationProbe.Form) -> Affixes {
+        switch form {
+        case .positive, .unsigned: positive
+        case .negative: negative
+        case .plus: plus
+        }
+    }
+}
+
+/// A cache key: the shape of the number and the sign form.
+struct FormKey: Sendable, Hashable {
+    var key: TemplateKey
+    var form: FoundationProbe.Form
 }
 
 /// The number shown and its pattern magnitude: what selects a template.
@@ -454,8 +485,18 @@ struct Notation: Sendable {
     /// a body, or when it does not occur, the text before the first digit and
     /// after the last.
     func affixes(of rendered: String, body: [UInt8]? = nil) -> Template.Affixes {
+        if let body, let found = locate(body, in: rendered) { return found }
         let bytes = Array(rendered.utf8)
-        if let body, !body.isEmpty, bytes.count >= body.count {
+        let spans = digitTable.digitSpans(bytes)
+        guard let first = spans.first, let last = spans.last else { return Template.Affixes(prefix: bytes, suffix: []) }
+        return Template.Affixes(prefix: Array(bytes[..<first.lowerBound]), suffix: Array(bytes[last.upperBound...]))
+    }
+
+    /// The text around `body` in `rendered`, or nil when `body` does not
+    /// stand there on its own (see ``affixes(of:body:)``).
+    func locate(_ body: [UInt8], in rendered: String) -> Template.Affixes? {
+        let bytes = Array(rendered.utf8)
+        if !body.isEmpty, bytes.count >= body.count {
             func isDigit(_ at: Int) -> Bool {
                 guard at >= 0 && at < bytes.count else { return false }
                 if bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") { return true }
@@ -477,9 +518,7 @@ struct Notation: Sendable {
                 return Template.Affixes(prefix: Array(bytes[..<start]), suffix: Array(bytes[(start + body.count)...]))
             }
         }
-        let spans = digitTable.digitSpans(bytes)
-        guard let first = spans.first, let last = spans.last else { return Template.Affixes(prefix: bytes, suffix: []) }
-        return Template.Affixes(prefix: Array(bytes[..<first.lowerBound]), suffix: Array(bytes[last.upperBound...]))
+        return nil
     }
 
     func appendGroupedInteger(_ integer: [UInt8], into out: inout [UInt8]) {

@@ -17,7 +17,7 @@ struct FoundationProbe: Sendable {
     }
 
     /// Which sign form to render.
-    enum Form: Sendable {
+    enum Form: Sendable, Hashable {
         /// The value as given, automatic sign.
         case positive
         /// The value negated, automatic sign.
@@ -45,7 +45,7 @@ struct FoundationProbe: Sendable {
     /// Renders `value` with the given precision and rounding rule (nil: the style's defaults).
     func render(
         _ value: String, precision: NumberFormatStyleConfiguration.Precision?, rule: FloatingPointRoundingRule?,
-        form: Form, grouping: Bool = true
+        form: Form, grouping: Bool = true, warmUp: Bool = true
     ) -> String {
         var decimal = Decimal(string: value)!
         if form == .negative { decimal = -decimal }
@@ -82,7 +82,7 @@ struct FoundationProbe: Sendable {
             if form == .plus { f = f.sign(strategy: .always()) }
             if form == .unsigned { f = f.sign(strategy: .never) }
             if !grouping { f = f.grouping(.never) }
-            if display == .name {
+            if display == .name && warmUp {
                 // ICU's first calls of a new formatter (before it compiles its
                 // fast path) misplace the name where currency spacing applies
                 // in some locales (en_EE, CLE: "CLE 2,9 Chilean escudos5");

@@ -56,15 +56,26 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
     /// The number `sign × digits × 10^exponent`; `digits` are ASCII and may
     /// have leading or trailing zeros.
     public init(negative: Bool, digits: some Collection<UInt8>, exponent: Int) {
-        var d = Array(digits.drop { $0 == UInt8(ascii: "0") })
-        var e = exponent
-        while let last = d.last, last == UInt8(ascii: "0") {
-            d.removeLast()
-            e += 1
+        // One pass for the bounds, one allocation for the digits.
+        var start = digits.startIndex
+        while start != digits.endIndex && digits[start] == UInt8(ascii: "0") { start = digits.index(after: start) }
+        var end = start
+        var trailingZeros = 0
+        var i = start
+        while i != digits.endIndex {
+            let next = digits.index(after: i)
+            if digits[i] != UInt8(ascii: "0") {
+                end = next
+                trailingZeros = 0
+            } else {
+                trailingZeros += 1
+            }
+            i = next
         }
+        let d = Array(digits[start..<end])
         self.isNegative = negative
         self.digits = d
-        self.exponent = d.isEmpty ? 0 : e
+        self.exponent = d.isEmpty ? 0 : exponent + trailingZeros
     }
 
     /// Zero, without a sign.
