@@ -39,7 +39,7 @@ private func options(in text: String, pattern: String) -> Set<String> {
 }
 
 @Suite struct ManPageTests {
-    static let tools = ["numgroup", "numconv"]
+    static let tools = ["numgroup", "numconv", "phonefmt"]
 
     /// Every option `--help` lists is in the man page's OPTIONS section, and
     /// every option that section documents is in `--help`.
@@ -55,7 +55,8 @@ private func options(in text: String, pattern: String) -> Set<String> {
         let rest = page[start.upperBound...]
         let section = String(rest[..<(rest.range(of: "\n.Sh ")?.lowerBound ?? rest.endIndex)])
         let itemLines = section.split(separator: "\n").filter { $0.hasPrefix(".It ") }.joined(separator: "\n")
-        let manOptions = options(in: itemLines, pattern: #"Fl \\-([a-z][a-z-]*)"#)
+            .replacingOccurrences(of: "\\-", with: "-")
+        let manOptions = options(in: itemLines, pattern: #"Fl -([a-z][a-z-]*)"#)
         let manShorts = options(in: itemLines, pattern: #"Fl (\w)\b"#)
 
         #expect(helpOptions.subtracting(manOptions).isEmpty, "in --help but not in \(tool).1")

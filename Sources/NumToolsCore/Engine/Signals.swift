@@ -7,23 +7,61 @@ import Synchronization
 
 /// The signal that asked the tool to stop, 0 while none has.
 private let receivedSignal = Atomic<Int32>(0)
+/// The two ends of the self-pipe the handler writes to, -1 before `install`.
+private let wakeReadEnd = Atomic<Int32>(-1)
+private let wakeWriteEnd = Atomic<Int32>(-1)
 
-/// SIGINT and SIGTERM handling: the handler only records the signal (without
-/// SA_RESTART, so a blocked read returns); the engine then writes every
-/// complete record read so far and the tool exits 128 + the signal number.
+/// SIGINT and SIGTERM handling: the handler records the signal and writes a
+/// byte to a self-pipe; a read of standard input waits on that pipe as well
+/// (``FileDescriptorStream``), so a signal that arrives just before the read
+/// blocks, or on another thread, still ends the wait. The engine then writes
+/// every complete record read so far and the tool exits 128 + the signal number.
 public enum Signals {
     /// Installs the handlers, and makes a reader that went away an EPIPE error
     /// instead of a silent death mid-write.
     public static func install() {
+        if wakeReadEnd.load(ordering: .acquiring) < 0 {
+            var ends: [Int32] = [-1, -1]
+            if pipe(&ends) == 0 {
+                for k in 0..<2 {
+                    // Never on standard input, output or error, should one be closed.
+                    let moved = fcntl(ends[k], F_DUPFD_CLOEXEC, 3)
+                    if moved >= 0 {
+                        close(ends[k])
+                        ends[k] = moved
+                    }
+                    _ = fcntl(ends[k], F_SETFD, FD_CLOEXEC)
+                    _ = fcntl(ends[k], F_SETFL, fcntl(ends[k], F_GETFL) | O_NONBLOCK)
+                }
+                wakeWriteEnd.store(ends[1], ordering: .releasing)
+                wakeReadEnd.store(ends[0], ordering: .releasing)
+            }
+        }
+        receivedSignal.store(0, ordering: .relaxed)
         for signal in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
+                let saved = errno
                 receivedSignal.store(number, ordering: .relaxed)
+                let fd = wakeWriteEnd.load(ordering: .relaxed)
+                if fd >= 0 {
+                    var byte: UInt8 = 0
+                    _ = Glibc.write(fd, &byte, 1)
+                }
+                errno = saved
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        // A parent may hand down SIGINT and SIGTERM blocked (Foundation's
+        // Process spawned from a thread that blocks them does): unblocked,
+        // or the tool could not be interrupted at all.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGINT)
+        sigaddset(&handled, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         Glibc.signal(SIGPIPE, SIG_IGN)
     }
 
@@ -33,10 +71,30 @@ public enum Signals {
         return n == 0 ? nil : n
     }
 
+    /// The read end of the self-pipe, once the handlers are installed: it
+    /// becomes readable when a signal arrives.
+    public static var wakeDescriptor: Int32? {
+        let fd = wakeReadEnd.load(ordering: .acquiring)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Forgets a received signal (tests).
+    static func clear() {
+        receivedSignal.store(0, ordering: .relaxed)
+        if let fd = wakeDescriptor {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while Glibc.read(fd, &buffer, buffer.count) > 0 {}
+        }
+    }
+
     /// Ends the process as a classic filter does when its reader goes away:
     /// killed by SIGPIPE, with nothing on stderr.
     public static func dieOfBrokenPipe() -> Never {
         Glibc.signal(SIGPIPE, SIG_DFL)
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
         raise(SIGPIPE)
         exit(128 + SIGPIPE)
     }

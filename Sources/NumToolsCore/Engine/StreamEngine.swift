@@ -266,6 +266,13 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                     csv = CSVScanState()
                     return recordEnd(p, start, i, t)
                 }
+                if b == d0, delimiter.count > 1, i + delimiter.count > count,
+                    delimiter.starts(with: UnsafeBufferPointer(start: p + i, count: count - i))
+                {
+                    // Part of a delimiter: the next read decides.
+                    scan = i
+                    return nil
+                }
                 if b == d0, matchesDelimiter(p, i, count) {
                     csv.mode = .fieldStart
                     csv.field += 1
@@ -308,7 +315,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 p, 0, count, .none, field: csv.field,
                 ValueError(
                     "unterminated-quote",
-                    "quoted field \(csv.field) opened at offset \(csv.quoteOffset) is not closed at end of input"))
+                    "quoted field \(csv.field) opened at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p, count: count), csv.quoteOffset)) is not closed at end of input"
+                ))
             return
         }
         processRecord(p, 0, count, .none)
@@ -487,7 +495,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                     field: field,
                     error: ValueError(
                         "invalid-csv",
-                        "quoted field \(field) at offset \(fieldStart - start) has text after its closing quote"))
+                        "quoted field \(field) at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), fieldStart - start)) has text after its closing quote"
+                    ))
             } else {
                 // Unquote into scratch, then transform that.
                 scratch.removeAll(keepingCapacity: true)
@@ -496,6 +505,15 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 while k < close {
                     scratch.append(p[k])
                     k += p[k] == quote ? 2 : 1
+                }
+                if !configuration.emptyIsError, scratch.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    // A blank value passes through unchanged, quotes included.
+                    out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+                    if i >= end { return }
+                    out.append(contentsOf: delimiter)
+                    i += delimiter.count
+                    field += 1
+                    continue
                 }
                 scratch.append(0)
                 let mark = out.count

@@ -125,6 +125,7 @@ public enum ToolRunner {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         build: (ToolInvocation) throws(UsageError) -> ToolAction
     ) -> Never {
+        FileDescriptorStream.reserveStandardDescriptors()
         var stdout = FileDescriptorStream(fd: 1, name: "standard output")
         var stderr = FileDescriptorStream(fd: 2, name: "standard error")
         Signals.install()

@@ -27,13 +27,27 @@ public struct GroupingStyle: Sendable, Hashable {
 
     /// The separator, decimal point and grouping of a locale, as FormatStyle applies them.
     public init(locale: Locale, identifier: String? = nil) {
-        let format = LocaleNumberFormat(locale: locale)
+        // numgroup writes ASCII digits, so it takes the symbols the locale
+        // uses with Latin digits: Arabic-script locales, for one, write
+        // `1,234.5` with them but `١٬٢٣٤٫٥` with their native digits.
+        let format = LocaleNumberFormat(locale: Self.latinDigits(locale))
         separator = format.groupingSeparator
         decimal = format.decimalSeparator
         grouping = Grouping(
             primary: format.primaryGroupSize, secondary: format.secondaryGroupSize,
             minimumDigits: format.minimumGroupingDigits)
         localeIdentifier = identifier ?? locale.identifier
+    }
+
+    /// The locale with the Latin numbering system. (Editing the identifier
+    /// keeps variants such as POSIX, which `Locale.Components` loses.)
+    static func latinDigits(_ locale: Locale) -> Locale {
+        let icu = Locale.identifier(.icu, from: locale.identifier)
+        let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        var keywords = parts.count > 1 ? parts[1].split(separator: ";").map(String.init) : []
+        keywords.removeAll { $0.lowercased().hasPrefix("numbers=") }
+        keywords.append("numbers=latn")
+        return Locale(identifier: parts[0] + "@" + keywords.joined(separator: ";"))
     }
 
     /// Returns a copy that groups only integer parts of at least `digits` digits.
@@ -124,6 +138,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     mutating func regroup(_ p: UnsafeBufferPointer<UInt8>, ungroup: Bool, into out: inout [UInt8]) throws(ValueError) {
         let n = p.count
+        guard n > 0 else { throw ValueError("no-digits", "value has no digits") }
         var i = 0
         if p[0] == UInt8(ascii: "+") || p[0] == UInt8(ascii: "-") { i = 1 }
         let bodyStart = i
@@ -308,45 +323,62 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     /// Whether the number in `[start, end)` is a word of its own.
     func standsAlone(_ p: UnsafeBufferPointer<UInt8>, before start: Int, after end: Int) -> Bool {
+        // A fraction on its own (`.12345`) is not an integer part: never grouped.
+        let d = style.decimal.count
+        if start >= d, match(p, start - d, style.decimal) > 0 { return false }
         // Left: skip a sign, then the neighbour must not be part of a word or sequence.
         var left = start
-        if left > 0, p[left - 1] == UInt8(ascii: "-") || p[left - 1] == UInt8(ascii: "+") { left -= 1 }
+        if left > 0, p[left - 1] == UInt8(ascii: "-") || p[left - 1] == UInt8(ascii: "+") {
+            left -= 1
+            // The sign itself must not hang off a word (`abc-12345` is an identifier).
+            if left > 0, isWordScalar(scalarBefore(p, left).0) { return false }
+        }
         if left > 0 {
             let (scalar, length) = scalarBefore(p, left)
             if isWordScalar(scalar) { return false }
-            if isConnector(scalar) || isSeparatorBefore(p, left), left - length > 0,
-                isWordScalar(scalarBefore(p, left - length).0)
+            if isConnector(scalar), left - length > 0, isWordScalar(scalarBefore(p, left - length).0) { return false }
+            if let s = separatorBefore(p, left), left - s.count > 0,
+                joins(s, scalarBefore(p, left - s.count).0)
             {
                 return false
             }
         }
-        if start > 0, left == start - 1 {
-            // The sign itself must not hang off a word (`abc-12345` is an identifier).
-            if start - 1 > 0, isWordScalar(scalarBefore(p, start - 1).0) { return false }
-        }
         if end < p.count {
             let (scalar, length) = scalarAt(p, end)
             if isWordScalar(scalar) { return false }
-            let sep = separatorLength(p, end)
-            if isConnector(scalar) || sep > 0 || match(p, end, style.decimal) > 0 {
-                let next = end + max(length, sep)
+            if isConnector(scalar) || match(p, end, style.decimal) > 0 {
+                let next = end + max(length, match(p, end, style.decimal))
                 if next < p.count, isWordScalar(scalarAt(p, next).0) { return false }
+            }
+            if let s = separatorAt(p, end), end + s.count < p.count, joins(s, scalarAt(p, end + s.count).0) {
+                return false
             }
         }
         return true
     }
 
-    func isSeparatorBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
-        for s in acceptedSeparators where end >= s.count && match(p, end - s.count, s) > 0 { return true }
-        return false
+    /// Whether grouping separator `s` followed or preceded by `neighbour`
+    /// joins the number to it. A space separator is also the space between
+    /// words, so only a digit on its other side makes it grouping.
+    func joins(_ s: [UInt8], _ neighbour: Unicode.Scalar) -> Bool {
+        SeparatorVariants.spaces.contains(s) ? neighbour.properties.numericType != nil : isWordScalar(neighbour)
+    }
+
+    func separatorBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> [UInt8]? {
+        acceptedSeparators.first { end >= $0.count && match(p, end - $0.count, $0) > 0 }
+    }
+
+    func separatorAt(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> [UInt8]? {
+        acceptedSeparators.first { match(p, i, $0) > 0 }
     }
 
     func isConnector(_ s: Unicode.Scalar) -> Bool {
         s == "." || s == "-" || s == "/" || s == ":" || s == ","
     }
 
+    /// Letters, `_` and digits of any script.
     func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        s == "_" || ("0"..."9").contains(s) || s.properties.isAlphabetic
+        s == "_" || s.properties.numericType != nil || s.properties.isAlphabetic
     }
 
     func scalarAt(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {

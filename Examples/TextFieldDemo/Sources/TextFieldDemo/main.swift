@@ -23,3 +23,14 @@ do {
 } catch {
     print("de_DE 1,234.5 is rejected: \(error.code): \(error.message)")
 }
+
+// A phone field: what libphonenumber's as-you-type formatter shows after
+// each digit, then the number the form stores.
+var phoneField = PhoneAsYouTypeFormatter(region: "KR")!
+print("Phone field (KR):")
+for digit in "01012345678".unicodeScalars {
+    print("  typed \(digit) shows \(phoneField.input(digit))")
+}
+if let parser = PhoneNumberParser(region: "KR"), let number = try? parser.validNumber("010-1234-5678") {
+    print("stored as \(PhoneNumberFormatter(format: .e164).string(for: number)), type \(number.type)")
+}

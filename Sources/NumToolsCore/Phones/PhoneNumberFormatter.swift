@@ -1,0 +1,133 @@
+/// Writes a ``PhoneNumber`` in one of the five formats, as libphonenumber's
+/// `format_number` does (the country's own formatting rules; numbers
+/// without a rule are written as plain digits).
+public struct PhoneNumberFormatter: Sendable {
+    /// The format written.
+    public var format: PhoneNumberFormat
+
+    /// A formatter for `format`.
+    public init(format: PhoneNumberFormat = .national) {
+        self.format = format
+    }
+
+    /// `number` in ``format``.
+    public func string(for number: PhoneNumber) -> String {
+        var out: [UInt8] = []
+        append(number, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `number` in ``format`` to `out` as UTF-8.
+    public func append(_ number: PhoneNumber, to out: inout [UInt8]) {
+        Self.append(number, format, to: &out)
+    }
+
+    static func append(_ number: PhoneNumber, _ format: PhoneNumberFormat, to out: inout [UInt8]) {
+        guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else {
+            for d in number.nsn { out.append(d &+ 0x30) }
+            return
+        }
+        let cc = meta.countryCodeASCII
+        switch format {
+        case .e164:
+            out.append(UInt8(ascii: "+"))
+            out.append(contentsOf: cc)
+            for d in number.nsn { out.append(d &+ 0x30) }
+            return
+        case .digits:
+            var national: [UInt8] = []
+            append(number, .national, to: &national)
+            for c in national where c >= 0x30 && c <= 0x39 { out.append(c) }
+            return
+        case .national:
+            break
+        case .international:
+            out.append(UInt8(ascii: "+"))
+            out.append(contentsOf: cc)
+            out.append(UInt8(ascii: " "))
+        case .rfc3966:
+            out.append(contentsOf: "tel:+".utf8)
+            out.append(contentsOf: cc)
+            out.append(UInt8(ascii: "-"))
+        }
+        let formats = meta.intlNumberFormats.isEmpty || format == .national ? meta.numberFormats : meta.intlNumberFormats
+        guard let rule = chooseFormat(formats, number.nsn) else {
+            for d in number.nsn { out.append(d &+ 0x30) }
+            return
+        }
+        let formatted = formatNSN(number.nsn, rule, national: format == .national)
+        if format == .rfc3966 {
+            appendRFC3966(formatted, to: &out)
+        } else {
+            out.append(contentsOf: formatted)
+        }
+    }
+
+    /// `_choose_formatting_pattern_for_number`.
+    static func chooseFormat(_ formats: [PhoneFormatRule], _ nsn: [UInt8]) -> PhoneFormatRule? {
+        nsn.withUnsafeBufferPointer { buf in
+            for f in formats {
+                if let ld = f.leadingDigits.last, !ld.matchesPrefix(buf) { continue }
+                if f.pattern.fullMatch(buf) { return f }
+            }
+            return nil
+        }
+    }
+
+    /// `_format_nsn_using_pattern` without carrier codes.
+    static func formatNSN(_ nsn: [UInt8], _ rule: PhoneFormatRule, national: Bool) -> [UInt8] {
+        rule.pattern.substitute(nsn, template: national ? rule.nationalFormat : rule.format)
+    }
+
+    /// The format with its first `$N` replaced by the national prefix
+    /// formatting rule, whose `$1` stands for that `$N`.
+    static func replaceFirstGroup(_ format: [UInt8], with npfr: [UInt8]) -> [UInt8] {
+        var i = 0
+        while i + 1 < format.count {
+            if format[i] == UInt8(ascii: "$"), format[i + 1] >= 0x30, format[i + 1] <= 0x39 {
+                var expanded: [UInt8] = []
+                var j = 0
+                while j < npfr.count {
+                    if npfr[j] == UInt8(ascii: "$"), j + 1 < npfr.count, npfr[j + 1] == UInt8(ascii: "1") {
+                        expanded.append(contentsOf: format[i...(i + 1)])
+                        j += 2
+                    } else {
+                        expanded.append(npfr[j])
+                        j += 1
+                    }
+                }
+                return Array(format[..<i]) + expanded + Array(format[(i + 2)...])
+            }
+            i += 1
+        }
+        return format
+    }
+
+    /// libphonenumber's punctuation (formats are ASCII).
+    static func isSeparator(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "-"), UInt8(ascii: "x"), UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "/"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// Leading punctuation removed, every other run of it made one `-`.
+    static func appendRFC3966(_ formatted: [UInt8], to out: inout [UInt8]) {
+        var i = 0
+        while i < formatted.count && isSeparator(formatted[i]) { i += 1 }
+        var inRun = false
+        while i < formatted.count {
+            let c = formatted[i]
+            if isSeparator(c) {
+                if !inRun { out.append(UInt8(ascii: "-")) }
+                inRun = true
+            } else {
+                out.append(c)
+                inRun = false
+            }
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,403 @@
+/// Reads phone numbers written for a default region the way libphonenumber's
+/// `parse`, `is_valid_number` and `number_type` do, and judges them the way a
+/// sign-up form reports them.
+///
+/// What counts as the number in a pasted value: everything before the first
+/// `+` or digit is a label and is ignored (`Tel:`, `전화:`); everything after
+/// the last digit is ignored too (it holds no digit). In between only digits
+/// of any script and libphonenumber's punctuation (spaces, `-`, `.`, `(`,
+/// `)`, `/`, `[`, `]`, NBSP, dashes and their full-width forms) may appear;
+/// anything else (letters, `*`, `#`, `~`, ...) is `invalid-character`. So
+/// extensions (`ext. 12`) and vanity letters are refused, as a form would.
+public struct PhoneNumberParser: Sendable {
+    /// The region assumed for numbers written without a country code.
+    public let region: String
+    let meta: PhoneRegionMetadata
+    /// Whether no other region shares the default region's country code.
+    let isOnlyRegionOfCountryCode: Bool
+
+    /// A parser for numbers of `region` (upper-case ISO 3166 code, such as
+    /// `KR`); nil when the metadata has no such region.
+    public init?(region: String) {
+        guard let meta = PhoneMetadataStore.shared.region(region) else { return nil }
+        self.region = region
+        self.meta = meta
+        isOnlyRegionOfCountryCode = PhoneMetadataStore.shared.countryCodeToRegions[meta.countryCode]?.count == 1
+    }
+
+    // MARK: - Public entry points
+
+    /// Parses `text` as libphonenumber's `parse` does: the result may still
+    /// be an invalid number (see ``PhoneNumber/isValid``).
+    public func parse(_ text: String) throws(PhoneNumberError) -> PhoneNumber {
+        var text = text
+        return try text.withUTF8 { buf in Result { () throws(PhoneNumberError) in try parse(buf) } }.get()
+    }
+
+    /// Parses UTF-8 `bytes` (which must be valid UTF-8) as libphonenumber's
+    /// `parse` does.
+    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) -> PhoneNumber {
+        let input = try PhoneInput(bytes)
+        return try parse(input)
+    }
+
+    /// The form's verdict on `text`: a valid number of one of `types`
+    /// (all types when empty), or the reason it is not.
+    public func validNumber(_ text: String, types: Set<PhoneNumberType> = []) throws(PhoneNumberError)
+        -> PhoneNumber
+    {
+        var text = text
+        return try text.withUTF8 { buf in
+            Result { () throws(PhoneNumberError) in try validNumber(buf, types: types) }
+        }.get()
+    }
+
+    /// The form's verdict on UTF-8 `bytes` (valid UTF-8): a valid number of
+    /// one of `types` (all types when empty), or the reason it is not.
+    public func validNumber(_ bytes: UnsafeBufferPointer<UInt8>, types: Set<PhoneNumberType> = []) throws(
+        PhoneNumberError
+    ) -> PhoneNumber {
+        let number = try parse(bytes)
+        if !number.isValid {
+            let main = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode)!
+            let name = main.id == "001" ? "+\(number.countryCode)" : main.id
+            switch testLength(number.nsn, main) {
+            case .tooShort:
+                throw PhoneNumberError(
+                    .tooShort,
+                    "number has \(number.nsn.count) digits; \(name) numbers have at least \(main.general.possibleLengths.first ?? 0)"
+                )
+            case .tooLong:
+                throw PhoneNumberError(
+                    .tooLong,
+                    "number has \(number.nsn.count) digits; \(name) numbers have at most \(main.general.possibleLengths.last ?? 0)"
+                )
+            default:
+                throw PhoneNumberError(
+                    .invalidNumber,
+                    "+\(number.countryCode) \(number.nationalNumber) does not fit the \(name) numbering plan")
+            }
+        }
+        if !types.isEmpty && !types.contains(where: { number.type.isAccepted(by: $0) }) {
+            throw wrongTypeError(number, types)
+        }
+        return number
+    }
+
+    func wrongTypeError(_ number: PhoneNumber, _ types: Set<PhoneNumberType>) -> PhoneNumberError {
+        let wanted = types.map(\.rawValue).sorted().joined(separator: " or ")
+        return PhoneNumberError(
+            .wrongType, "+\(number.countryCode) \(number.nationalNumber) is a \(number.type.rawValue) number, not \(wanted)")
+    }
+
+    // MARK: - libphonenumber's parse
+
+    func parse(_ input: PhoneInput) throws(PhoneNumberError) -> PhoneNumber {
+        if input.scalarCount > 250 {
+            throw PhoneNumberError(.tooLong, "value is \(input.scalarCount) characters long; at most 250 are read")
+        }
+        // libphonenumber's viability check: two bare digits, or at least
+        // three; otherwise it is NOT_A_NUMBER, which a form calls invalid.
+        let viable = input.digits.count >= 3 || (input.digits.count == 2 && !input.plus && !input.hasPunctuation)
+        if !viable {
+            let count = input.digits.count == 1 ? "1 digit" : "\(input.digits.count) digits"
+            throw PhoneNumberError(.invalidCharacter, "value is not a phone number: it has only \(count)")
+        }
+        var meta = self.meta
+        var countryCode: Int
+        var national: [UInt8]
+        do {
+            (countryCode, national) = try extractCountryCode(input.digits, plus: input.plus)
+        } catch let e where e.code == .invalidCountryCode && input.plus {
+            // libphonenumber retries without the plus sign.
+            (countryCode, national) = try extractCountryCode(input.digits, plus: false)
+            if countryCode == 0 { throw e }
+        }
+        if countryCode != 0 {
+            let numberRegion = PhoneMetadataStore.shared.mainRegion(countryCode: countryCode)!
+            if numberRegion != region {
+                meta = PhoneMetadataStore.shared.metadata(region: numberRegion, countryCode: countryCode)!
+            }
+        } else {
+            national = input.digits
+            countryCode = meta.countryCode
+        }
+        if national.count < 2 {
+            throw PhoneNumberError(.tooShort, "number has \(national.count) digits after the country code")
+        }
+        let (stripped, _) = stripNationalPrefix(national, meta)
+        switch testLength(stripped, meta) {
+        case .tooShort, .possibleLocalOnly, .invalidLength: break
+        default: national = stripped
+        }
+        if national.count < 2 {
+            throw PhoneNumberError(.tooShort, "number has \(national.count) digits after the prefixes")
+        }
+        if national.count > 17 {
+            throw PhoneNumberError(
+                .tooLong, "number has \(national.count) digits; phone numbers have at most 17 after the country code")
+        }
+        let numberRegion: String?
+        var type = PhoneNumberType.unknown
+        if countryCode == self.meta.countryCode && isOnlyRegionOfCountryCode {
+            // The common case: a number of the default region's own plan.
+            numberRegion = region
+            type = Self.numberType(national, self.meta)
+        } else if let (m, t) = Self.regionForNumber(countryCode: countryCode, nsn: national) {
+            numberRegion = m.id
+            type = t
+        } else {
+            numberRegion = nil
+        }
+        return PhoneNumber(countryCode: countryCode, nsn: national, regionCode: numberRegion, type: type)
+    }
+
+    /// `_maybe_extract_country_code`: (0, []) when the number has no country code.
+    private func extractCountryCode(_ digits: [UInt8], plus: Bool) throws(PhoneNumberError) -> (Int, [UInt8]) {
+        if digits.isEmpty { return (0, []) }
+        var full = digits
+        var international = plus
+        if !plus, let idd = meta.internationalPrefix, let m = idd.match(digits) {
+            // Country codes never start with 0, so 0 after the prefix means it was not one.
+            if m.end >= digits.count || digits[m.end] != 0 {
+                full = Array(digits[m.end...])
+                international = true
+            }
+        }
+        if international {
+            if full.count <= 2 {
+                throw PhoneNumberError(.tooShort, "only \(full.count) digits follow the international prefix")
+            }
+            if let (cc, rest) = Self.leadingCountryCode(full) { return (cc, rest) }
+            let shown = full.prefix(3).map { String($0) }.joined()
+            throw PhoneNumberError(.invalidCountryCode, "no country has the calling code at the start of +\(shown)")
+        }
+        let ccDigits = meta.countryCodeDigits
+        if full.starts(with: ccDigits) {
+            let potential = Array(full[ccDigits.count...])
+            let (stripped, _) = stripNationalPrefix(potential, meta)
+            let before = meta.generalPattern.fullMatch(full)
+            let after = meta.generalPattern.fullMatch(stripped)
+            if (!before && after) || testLength(full, meta) == .tooLong {
+                return (meta.countryCode, stripped)
+            }
+        }
+        return (0, [])
+    }
+
+    static func digitValues(_ n: Int) -> [UInt8] {
+        String(n).utf8.map { $0 - 0x30 }
+    }
+
+    /// `_extract_country_code`: a known calling code of 1 to 3 digits at the start.
+    static func leadingCountryCode(_ digits: [UInt8]) -> (Int, [UInt8])? {
+        if digits.isEmpty || digits[0] == 0 { return nil }
+        var cc = 0
+        for i in 0..<min(3, digits.count) {
+            cc = cc * 10 + Int(digits[i])
+            if PhoneMetadataStore.shared.countryCodeToRegions[cc] != nil {
+                return (cc, Array(digits[(i + 1)...]))
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Plan helpers shared with the formatters
+
+    /// `_maybe_strip_national_prefix_carrier_code`: the number without its
+    /// national prefix (and carrier code), and whether one was removed.
+    func stripNationalPrefix(_ number: [UInt8], _ meta: PhoneRegionMetadata) -> ([UInt8], Bool) {
+        Self.stripNationalPrefix(number, meta)
+    }
+
+    static func stripNationalPrefix(_ number: [UInt8], _ meta: PhoneRegionMetadata) -> ([UInt8], Bool) {
+        guard !number.isEmpty, let npp = meta.nationalPrefixForParsing, let m = npp.match(number) else {
+            return (number, false)
+        }
+        let general = meta.generalPattern
+        let viableOriginal = general.fullMatch(number)
+        let lastGroupMissing = npp.groupCount == 0 || m.range(npp.groupCount) == nil
+        if let rule = meta.nationalPrefixTransformRule, !lastGroupMissing {
+            var transformed: [UInt8] = []
+            npp.expand(rule, m, number, into: &transformed)
+            transformed = transformed.map { $0 &- 0x30 }
+            transformed.append(contentsOf: number[m.end...])
+            if viableOriginal && !general.fullMatch(transformed) { return (number, false) }
+            return (transformed, true)
+        }
+        let rest = Array(number[m.end...])
+        if viableOriginal && !general.fullMatch(rest) { return (number, false) }
+        return (rest, true)
+    }
+
+    enum LengthResult { case possible, possibleLocalOnly, tooShort, tooLong, invalidLength }
+
+    /// `_test_number_length` against the general description.
+    func testLength(_ nsn: [UInt8], _ meta: PhoneRegionMetadata) -> LengthResult {
+        Self.testLength(nsn.count, meta)
+    }
+
+    static func testLength(_ length: Int, _ meta: PhoneRegionMetadata) -> LengthResult {
+        let general = meta.general
+        if general.localOnlyLengths.contains(length) { return .possibleLocalOnly }
+        guard let minimum = general.possibleLengths.first, let maximum = general.possibleLengths.last else {
+            return .invalidLength
+        }
+        if minimum == length { return .possible }
+        if minimum > length { return .tooShort }
+        if maximum < length { return .tooLong }
+        return general.possibleLengths.contains(length) ? .possible : .invalidLength
+    }
+
+    /// `region_code_for_number` (nil when no region takes the number), with
+    /// the number's type in that region's plan.
+    static func regionForNumber(countryCode: Int, nsn: [UInt8]) -> (PhoneRegionMetadata, PhoneNumberType)? {
+        let regions = PhoneMetadataStore.shared.regionsMetadata(countryCode: countryCode)
+        if regions.count == 1 { return (regions[0], numberType(nsn, regions[0])) }
+        for m in regions {
+            if let ld = m.leadingDigits {
+                if ld.matchesPrefix(nsn) { return (m, numberType(nsn, m)) }
+            } else {
+                let t = numberType(nsn, m)
+                if t != .unknown { return (m, t) }
+            }
+        }
+        return nil
+    }
+
+    /// `_number_type_helper`.
+    static func numberType(_ nsn: [UInt8], _ meta: PhoneRegionMetadata) -> PhoneNumberType {
+        nsn.withUnsafeBufferPointer { buf in
+            func matches(_ kind: PhoneDescKind) -> Bool { meta.matches(kind, buf) }
+            if !matches(.general) { return .unknown }
+            if matches(.premiumRate) { return .premiumRate }
+            if matches(.tollFree) { return .tollFree }
+            if matches(.sharedCost) { return .sharedCost }
+            if matches(.voip) { return .voip }
+            if matches(.personalNumber) { return .personalNumber }
+            if matches(.pager) { return .pager }
+            if matches(.uan) { return .uan }
+            if matches(.voicemail) { return .voicemail }
+            if matches(.fixedLine) {
+                if meta.sameMobileAndFixedLinePattern || matches(.mobile) { return .fixedLineOrMobile }
+                return .fixedLine
+            }
+            if !meta.sameMobileAndFixedLinePattern && matches(.mobile) { return .mobile }
+            return .unknown
+        }
+    }
+}
+
+/// The number part of a pasted value, normalized: see ``PhoneNumberParser``.
+struct PhoneInput {
+    /// Whether the number starts with `+` (or `＋`).
+    var plus = false
+    /// Every digit, as values 0...9.
+    var digits: [UInt8] = []
+    /// Whether punctuation appears between the first and the last digit.
+    var hasPunctuation = false
+    /// Unicode scalars from the number's start to its last digit.
+    var scalarCount = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) {
+        digits.reserveCapacity(20)
+        var i = 0
+        var offset = 0  // in Unicode scalars
+        var started = false
+        var plusRun = true
+        // Offsets of the pending punctuation since the last digit: only
+        // punctuation followed by a digit is inside the number.
+        var pendingPunctuation = false
+        var pendingScalars = 0
+        var badScalar: (Unicode.Scalar, Int)?
+        while i < bytes.count {
+            let (scalar, length) = Self.decode(bytes, i)
+            i += length
+            defer { offset += 1 }
+            if let d = Self.digitValue(scalar) {
+                if !started {
+                    started = true
+                    plusRun = false
+                }
+                if let (bad, at) = badScalar {
+                    throw PhoneNumberError(
+                        .invalidCharacter, "character \(Self.describe(bad)) at offset \(at) is not part of a phone number")
+                }
+                plusRun = false
+                digits.append(d)
+                if pendingPunctuation { hasPunctuation = true }
+                scalarCount += pendingScalars + 1
+                pendingScalars = 0
+                pendingPunctuation = false
+                continue
+            }
+            if !started {
+                if scalar == "+" || scalar == "\u{FF0B}" {
+                    started = true
+                    plus = true
+                    scalarCount = 1
+                }
+                continue
+            }
+            pendingScalars += 1
+            if plusRun && (scalar == "+" || scalar == "\u{FF0B}") { continue }
+            plusRun = false
+            if Self.isPunctuation(scalar) {
+                pendingPunctuation = true
+            } else if badScalar == nil {
+                badScalar = (scalar, offset)
+            }
+        }
+        if digits.isEmpty {
+            throw PhoneNumberError(.invalidCharacter, "value holds no digit")
+        }
+    }
+
+    static func describe(_ s: Unicode.Scalar) -> String {
+        s.value < 0x21 || (s.value >= 0x7F && s.value < 0xA0)
+            ? "U+\(String(s.value, radix: 16, uppercase: true))" : "'\(Character(s))'"
+    }
+
+    /// Decodes one scalar of valid UTF-8 at `i`.
+    @inline(__always)
+    static func decode(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {
+        let c0 = UInt32(b[i])
+        if c0 < 0x80 { return (Unicode.Scalar(UInt8(c0)), 1) }
+        func cont(_ k: Int) -> UInt32 { i + k < b.count ? UInt32(b[i + k] & 0x3F) : 0 }
+        var v: UInt32
+        var n: Int
+        if c0 < 0xE0 {
+            v = (c0 & 0x1F) << 6 | cont(1)
+            n = 2
+        } else if c0 < 0xF0 {
+            v = (c0 & 0x0F) << 12 | cont(1) << 6 | cont(2)
+            n = 3
+        } else {
+            v = (c0 & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3)
+            n = 4
+        }
+        return (Unicode.Scalar(v) ?? "\u{FFFD}", n)
+    }
+
+    /// The value of a decimal digit of any script (Unicode category Nd).
+    @inline(__always)
+    static func digitValue(_ s: Unicode.Scalar) -> UInt8? {
+        if s.value < 0x80 {
+            return s.value >= 0x30 && s.value <= 0x39 ? UInt8(s.value - 0x30) : nil
+        }
+        let p = s.properties
+        guard p.numericType == .decimal, let v = p.numericValue else { return nil }
+        return UInt8(v)
+    }
+
+    /// libphonenumber's punctuation, less `x` and the tildes (which it reads
+    /// as extension marks).
+    static func isPunctuation(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x20, 0x28, 0x29, 0x2D, 0x2E, 0x2F, 0x5B, 0x5D: true
+        case 0xA0, 0xAD, 0x2010...0x2015, 0x200B, 0x2060, 0x2053, 0x2212, 0x223C, 0x3000, 0x30FC: true
+        case 0xFF08, 0xFF09, 0xFF0D, 0xFF0E, 0xFF0F, 0xFF3B, 0xFF3D: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,498 @@
+/// A regular expression of libphonenumber's metadata, compiled once for
+/// matching strings of the ten decimal digits.
+///
+/// The metadata's patterns only ever see normalized digit strings, so the
+/// alphabet is `0...9` (values, not ASCII). Two engines share one parse:
+/// a deterministic automaton for yes/no questions (full match, "does some
+/// prefix match"), which costs one table lookup per digit, and a backtracking
+/// program for the few places that need capture groups or Python's
+/// leftmost-first match end (formatting, national prefix stripping,
+/// international prefixes). Backtracking explores alternatives in the same
+/// order as Python's `re`, so group contents and match ends agree with
+/// phonenumbers.
+final class PhonePattern: Sendable {
+    /// The pattern's source text, as in the metadata.
+    let source: String
+    /// Number of capturing groups.
+    let groupCount: Int
+    private let program: [Instruction]
+    /// DFA transitions, 10 per state; -1 is the dead state. State 0 is the start.
+    private let transitions: [Int32]
+    private let accepting: [Bool]
+
+    /// Compiles `source`; a syntax the compiler does not know is a bug in the
+    /// generated data and stops at once.
+    init(_ source: String) {
+        self.source = source
+        var parser = PatternParser(Array(source.utf8))
+        let node = parser.parseAlternation()
+        precondition(parser.atEnd, "phone metadata pattern not understood: \(source)")
+        self.groupCount = parser.groupCount
+        var compiler = ProgramCompiler()
+        compiler.emit(node)
+        compiler.code.append(.match)
+        self.program = compiler.code
+        let dfa = DFABuilder(program: compiler.code).build()
+        self.transitions = dfa.transitions
+        self.accepting = dfa.accepting
+    }
+
+    // MARK: - Automaton
+
+    /// Whether the whole of `digits` matches (Python's `fullmatch`).
+    func fullMatch(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        var state = 0
+        for d in digits {
+            guard d < 10 else { return false }
+            let next = transitions[state &* 10 &+ Int(d)]
+            if next < 0 { return false }
+            state = Int(next)
+        }
+        return accepting[state]
+    }
+
+    /// Whether the whole of `digits` matches (Python's `fullmatch`).
+    func fullMatch(_ digits: [UInt8]) -> Bool {
+        digits.withUnsafeBufferPointer { fullMatch($0) }
+    }
+
+    /// Whether a prefix of `digits` (possibly all of it) matches: Python's
+    /// `re.match` succeeds.
+    func matchesPrefix(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        var state = 0
+        if accepting[0] { return true }
+        for d in digits {
+            guard d < 10 else { return false }
+            let next = transitions[state &* 10 &+ Int(d)]
+            if next < 0 { return false }
+            state = Int(next)
+            if accepting[state] { return true }
+        }
+        return false
+    }
+
+    /// Whether a prefix of `digits` (possibly all of it) matches.
+    func matchesPrefix(_ digits: [UInt8]) -> Bool {
+        digits.withUnsafeBufferPointer { matchesPrefix($0) }
+    }
+
+    // MARK: - Backtracking
+
+    /// A successful match: `groups[2*i]`, `groups[2*i+1]` are the start and
+    /// end of group i (group 0 is the whole match); -1 when it did not take
+    /// part.
+    struct Match {
+        var groups: [Int]
+        var start: Int { groups[0] }
+        var end: Int { groups[1] }
+        func range(_ group: Int) -> Range<Int>? {
+            let s = groups[2 * group]
+            let e = groups[2 * group + 1]
+            return s < 0 || e < 0 ? nil : s..<e
+        }
+    }
+
+    /// Python's `re.match` at `start`: anchored at `start`, first match in
+    /// priority order; with `toEnd`, Python's `fullmatch`.
+    func match(_ digits: [UInt8], at start: Int = 0, toEnd: Bool = false) -> Match? {
+        var caps = [Int](repeating: -1, count: 2 * (groupCount + 1))
+        caps[0] = start
+        let ok = digits.withUnsafeBufferPointer { buf in
+            program.withUnsafeBufferPointer { prog in
+                Self.run(prog, buf, 0, start, toEnd, &caps)
+            }
+        }
+        return ok ? Match(groups: caps) : nil
+    }
+
+    /// Python's `re.search` from `start`.
+    func search(_ digits: [UInt8], from start: Int = 0) -> Match? {
+        var s = start
+        while s <= digits.count {
+            // The empty rest of the input can only match a pattern that takes "".
+            if s == digits.count && !accepting[0] { return nil }
+            if let m = match(digits, at: s) { return m }
+            s += 1
+        }
+        return nil
+    }
+
+    /// Python's `re.sub(pattern, template, digits, count)`: every
+    /// non-overlapping match (or the first `count`) replaced by `template`,
+    /// where `$N` is group N (empty when the group did not take part).
+    func substitute(_ digits: [UInt8], template: [UInt8], count: Int = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + template.count)
+        var pos = 0
+        var done = 0
+        var searchFrom = 0
+        while searchFrom <= digits.count, count == 0 || done < count, let m = search(digits, from: searchFrom) {
+            for i in pos..<m.start { out.append(digits[i] &+ 0x30) }
+            expand(template, m, digits, into: &out)
+            done += 1
+            pos = m.end
+            searchFrom = m.end == m.start ? m.end + 1 : m.end
+            if m.end == m.start && m.end < digits.count {
+                out.append(digits[m.end] &+ 0x30)
+                pos = m.end + 1
+            }
+        }
+        if pos < digits.count {
+            for i in pos..<digits.count { out.append(digits[i] &+ 0x30) }
+        }
+        return out
+    }
+
+    /// Appends `template` with `$N` replaced by group N of `m` (as ASCII digits).
+    func expand(_ template: [UInt8], _ m: Match, _ digits: [UInt8], into out: inout [UInt8]) {
+        var i = 0
+        while i < template.count {
+            let c = template[i]
+            if c == UInt8(ascii: "$"), i + 1 < template.count, template[i + 1] >= 0x30, template[i + 1] <= 0x39 {
+                let g = Int(template[i + 1] - 0x30)
+                if g <= groupCount, let r = m.range(g) {
+                    for j in r { out.append(digits[j] &+ 0x30) }
+                }
+                i += 2
+            } else {
+                out.append(c)
+                i += 1
+            }
+        }
+    }
+
+    private static func run(
+        _ prog: UnsafeBufferPointer<Instruction>, _ input: UnsafeBufferPointer<UInt8>,
+        _ startPC: Int, _ startPos: Int, _ toEnd: Bool, _ caps: inout [Int]
+    ) -> Bool {
+        var pc = startPC
+        var pos = startPos
+        while true {
+            switch prog[pc] {
+            case .set(let mask):
+                guard pos < input.count, mask & (1 &<< UInt16(input[pos])) != 0 else { return false }
+                pc += 1
+                pos += 1
+            case .jump(let target):
+                pc = target
+            case .split(let first, let second):
+                if run(prog, input, first, pos, toEnd, &caps) { return true }
+                pc = second
+            case .save(let slot):
+                let old = caps[slot]
+                caps[slot] = pos
+                if run(prog, input, pc + 1, pos, toEnd, &caps) { return true }
+                caps[slot] = old
+                return false
+            case .assertEnd:
+                guard pos == input.count else { return false }
+                pc += 1
+            case .match:
+                if toEnd && pos != input.count { return false }
+                caps[1] = pos
+                return true
+            }
+        }
+    }
+}
+
+// MARK: - Parsing
+
+/// A parsed pattern.
+private indirect enum PatternNode {
+    /// One digit out of a set (bit i set: digit i). An empty set never matches
+    /// (a literal that is not a digit, such as `~` in `8~10`).
+    case set(UInt16)
+    case concat([PatternNode])
+    case alternation([PatternNode])
+    case repetition(PatternNode, min: Int, max: Int?, greedy: Bool)
+    case group(PatternNode, index: Int?)
+    /// `$`: the end of the input.
+    case endAnchor
+}
+
+private struct PatternParser {
+    let text: [UInt8]
+    var pos = 0
+    var groupCount = 0
+
+    init(_ text: [UInt8]) { self.text = text }
+
+    var atEnd: Bool { pos >= text.count }
+
+    private func peek() -> UInt8? { pos < text.count ? text[pos] : nil }
+
+    mutating func parseAlternation() -> PatternNode {
+        var branches = [parseConcat()]
+        while peek() == UInt8(ascii: "|") {
+            pos += 1
+            branches.append(parseConcat())
+        }
+        return branches.count == 1 ? branches[0] : .alternation(branches)
+    }
+
+    private mutating func parseConcat() -> PatternNode {
+        var items: [PatternNode] = []
+        while let c = peek(), c != UInt8(ascii: "|"), c != UInt8(ascii: ")") {
+            var atom = parseAtom()
+            atom = parseQuantifiers(atom)
+            items.append(atom)
+        }
+        return items.count == 1 ? items[0] : .concat(items)
+    }
+
+    private mutating func parseQuantifiers(_ atom: PatternNode) -> PatternNode {
+        var node = atom
+        while let c = peek() {
+            var minCount = 0
+            var maxCount: Int?
+            switch c {
+            case UInt8(ascii: "?"): minCount = 0; maxCount = 1; pos += 1
+            case UInt8(ascii: "*"): minCount = 0; maxCount = nil; pos += 1
+            case UInt8(ascii: "+"): minCount = 1; maxCount = nil; pos += 1
+            case UInt8(ascii: "{"):
+                pos += 1
+                minCount = parseInt()
+                if peek() == UInt8(ascii: ",") {
+                    pos += 1
+                    maxCount = peek() == UInt8(ascii: "}") ? nil : parseInt()
+                } else {
+                    maxCount = minCount
+                }
+                precondition(peek() == UInt8(ascii: "}"), "bad quantifier in phone pattern")
+                pos += 1
+            default:
+                return node
+            }
+            var greedy = true
+            if peek() == UInt8(ascii: "?") {
+                greedy = false
+                pos += 1
+            }
+            node = .repetition(node, min: minCount, max: maxCount, greedy: greedy)
+        }
+        return node
+    }
+
+    private mutating func parseInt() -> Int {
+        var n = 0
+        while let c = peek(), c >= 0x30, c <= 0x39 {
+            n = n * 10 + Int(c - 0x30)
+            pos += 1
+        }
+        return n
+    }
+
+    private mutating func parseAtom() -> PatternNode {
+        let c = text[pos]
+        pos += 1
+        switch c {
+        case UInt8(ascii: "("):
+            var index: Int?
+            if peek() == UInt8(ascii: "?") {
+                precondition(pos + 1 < text.count && text[pos + 1] == UInt8(ascii: ":"), "unsupported group")
+                pos += 2
+            } else {
+                groupCount += 1
+                index = groupCount
+            }
+            let inner = parseAlternation()
+            precondition(peek() == UInt8(ascii: ")"), "unbalanced parenthesis in phone pattern")
+            pos += 1
+            return .group(inner, index: index)
+        case UInt8(ascii: "["):
+            return .set(parseClass())
+        case UInt8(ascii: "\\"):
+            let e = text[pos]
+            pos += 1
+            if e == UInt8(ascii: "d") { return .set(0x3FF) }
+            return .set(Self.literalMask(e))
+        case UInt8(ascii: "."):
+            return .set(0x3FF)
+        case UInt8(ascii: "$"):
+            return .endAnchor
+        case UInt8(ascii: "^"):
+            precondition(pos == 1, "unsupported ^ in phone pattern")
+            return .concat([])
+        default:
+            return .set(Self.literalMask(c))
+        }
+    }
+
+    private static func literalMask(_ c: UInt8) -> UInt16 {
+        c >= 0x30 && c <= 0x39 ? 1 << UInt16(c - 0x30) : 0
+    }
+
+    private mutating func parseClass() -> UInt16 {
+        var mask: UInt16 = 0
+        var negate = false
+        if peek() == UInt8(ascii: "^") {
+            negate = true
+            pos += 1
+        }
+        var first = true
+        while let c = peek(), c != UInt8(ascii: "]") || first {
+            first = false
+            pos += 1
+            var lo = c
+            if c == UInt8(ascii: "\\") {
+                let e = text[pos]
+                pos += 1
+                if e == UInt8(ascii: "d") {
+                    mask |= 0x3FF
+                    continue
+                }
+                lo = e
+            }
+            if peek() == UInt8(ascii: "-"), pos + 1 < text.count, text[pos + 1] != UInt8(ascii: "]") {
+                pos += 1
+                let hi = text[pos]
+                pos += 1
+                if hi >= lo {
+                    for ch in lo...hi { mask |= Self.literalMask(ch) }
+                }
+            } else {
+                mask |= Self.literalMask(lo)
+            }
+        }
+        precondition(peek() == UInt8(ascii: "]"), "unterminated class in phone pattern")
+        pos += 1
+        return negate ? ~mask & 0x3FF : mask
+    }
+}
+
+// MARK: - Program
+
+private enum Instruction {
+    case set(UInt16)
+    case jump(Int)
+    /// Try `first`, then `second` (Python's priority order).
+    case split(Int, Int)
+    case save(Int)
+    case assertEnd
+    case match
+}
+
+private struct ProgramCompiler {
+    var code: [Instruction] = []
+
+    mutating func emit(_ node: PatternNode) {
+        switch node {
+        case .set(let mask):
+            code.append(.set(mask))
+        case .endAnchor:
+            code.append(.assertEnd)
+        case .concat(let items):
+            for item in items { emit(item) }
+        case .alternation(let branches):
+            var jumps: [Int] = []
+            for (i, branch) in branches.enumerated() {
+                if i < branches.count - 1 {
+                    let split = code.count
+                    code.append(.split(0, 0))
+                    emit(branch)
+                    jumps.append(code.count)
+                    code.append(.jump(0))
+                    code[split] = .split(split + 1, code.count)
+                } else {
+                    emit(branch)
+                }
+            }
+            for j in jumps { code[j] = .jump(code.count) }
+        case .group(let inner, let index):
+            if let index {
+                code.append(.save(2 * index))
+                emit(inner)
+                code.append(.save(2 * index + 1))
+            } else {
+                emit(inner)
+            }
+        case .repetition(let inner, let minCount, let maxCount, let greedy):
+            for _ in 0..<minCount { emit(inner) }
+            if let maxCount {
+                // Optional copies, nested: x{0,2} is (x(x)?)?.
+                var splits: [Int] = []
+                for _ in minCount..<maxCount {
+                    splits.append(code.count)
+                    code.append(.split(0, 0))
+                    emit(inner)
+                }
+                let end = code.count
+                for s in splits {
+                    code[s] = greedy ? .split(s + 1, end) : .split(end, s + 1)
+                }
+            } else {
+                let split = code.count
+                code.append(.split(0, 0))
+                emit(inner)
+                code.append(.jump(split))
+                let end = code.count
+                code[split] = greedy ? .split(split + 1, end) : .split(end, split + 1)
+            }
+        }
+    }
+}
+
+// MARK: - Automaton construction
+
+/// Subset construction over the program's NFA (sets, jumps, splits and saves
+/// are the epsilon structure; `match` is acceptance).
+private struct DFABuilder {
+    let program: [Instruction]
+
+    /// The instructions reachable without consuming input; `atEnd` also
+    /// passes `$` (used to decide acceptance).
+    func closure(_ seeds: [Int], atEnd: Bool = false) -> [Int] {
+        var seen = [Bool](repeating: false, count: program.count)
+        var stack = seeds
+        var result: [Int] = []
+        while let pc = stack.popLast() {
+            if seen[pc] { continue }
+            seen[pc] = true
+            switch program[pc] {
+            case .set, .match: result.append(pc)
+            case .assertEnd where !atEnd: result.append(pc)
+            case .jump(let t): stack.append(t)
+            case .split(let a, let b): stack.append(a); stack.append(b)
+            case .save: stack.append(pc + 1)
+            case .assertEnd: if atEnd { stack.append(pc + 1) }
+            }
+        }
+        result.sort()
+        return result
+    }
+
+    func build() -> (transitions: [Int32], accepting: [Bool]) {
+        var ids: [[Int]: Int32] = [:]
+        var states: [[Int]] = []
+        var transitions: [Int32] = []
+        var accepting: [Bool] = []
+        func add(_ s: [Int]) -> Int32 {
+            if let id = ids[s] { return id }
+            let id = Int32(states.count)
+            ids[s] = id
+            states.append(s)
+            transitions.append(contentsOf: repeatElement(-1, count: 10))
+            accepting.append(closure(s, atEnd: true).contains { if case .match = program[$0] { return true } else { return false } })
+            return id
+        }
+        _ = add(closure([0]))
+        var i = 0
+        while i < states.count {
+            let s = states[i]
+            for d in 0..<10 {
+                var next: [Int] = []
+                for pc in s {
+                    if case .set(let mask) = program[pc], mask & (1 << UInt16(d)) != 0 {
+                        next.append(pc + 1)
+                    }
+                }
+                if next.isEmpty { continue }
+                let target = add(closure(next))
+                transitions[i * 10 + d] = target
+            }
+            i += 1
+        }
+        return (transitions, accepting)
+    }
+}

@@ -1,0 +1,68 @@
+/// phonefmt's value transformation for the stream engine: each value is a
+/// phone number to validate and reformat, or (with ``asYouType``) a partial
+/// input to show as libphonenumber's AsYouTypeFormatter would.
+public struct PhoneTransform: ValueTransform, Sendable {
+    /// The region assumed for numbers without a country code.
+    public let region: String
+    /// The output format.
+    public let format: PhoneNumberFormat
+    /// The accepted types; empty accepts every valid number (`--type any`).
+    public let types: Set<PhoneNumberType>
+    /// Whether values are partial inputs for the as-you-type formatter.
+    public let asYouType: Bool
+
+    private let parser: PhoneNumberParser
+    private let typing: PhoneAsYouTypeFormatter
+    /// ``types`` as bits of `PhoneNumberType.allCases` indices, with
+    /// fixed-line-or-mobile accepted by fixed-line and by mobile.
+    private let acceptedMask: UInt32
+
+    /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
+    /// when the metadata has no such region.
+    public init?(
+        region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
+        asYouType: Bool = false
+    ) {
+        guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
+        else { return nil }
+        self.region = region
+        self.format = format
+        self.types = types
+        self.asYouType = asYouType
+        self.parser = parser
+        self.typing = typing
+        var mask: UInt32 = 0
+        for (i, t) in PhoneNumberType.allCases.enumerated() where types.isEmpty || types.contains(where: { t.isAccepted(by: $0) }) {
+            mask |= 1 << UInt32(i)
+        }
+        acceptedMask = mask & ~(1 << UInt32(PhoneNumberType.allCases.firstIndex(of: .unknown)!))
+    }
+
+    /// Writes the number in ``format``, the as-you-type display, or throws
+    /// the reason the value is not an acceptable number.
+    public mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError)
+    {
+        if asYouType {
+            var f = typing
+            var i = 0
+            while i < value.count {
+                let (scalar, length) = PhoneInput.decode(value, i)
+                i += length
+                f.enter(scalar)
+            }
+            f.appendOutput(to: &output)
+            return
+        }
+        let number: PhoneNumber
+        do {
+            number = try parser.validNumber(value)
+        } catch {
+            throw ValueError(error.code.rawValue, error.message)
+        }
+        if acceptedMask & (1 << UInt32(number.type.index)) == 0 {
+            let error = parser.wrongTypeError(number, types)
+            throw ValueError(error.code.rawValue, error.message)
+        }
+        PhoneNumberFormatter.append(number, format, to: &output)
+    }
+}

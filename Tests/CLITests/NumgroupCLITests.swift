@@ -1,0 +1,361 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+private func numgroup(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+    -> ToolResult
+{
+    try ToolProcess.run("numgroup", arguments, input: input.map { Array($0.utf8) }, environment: environment)
+}
+
+/// The usage-error shape: exit 2, nothing on stdout, the problem then the hint on stderr.
+private func expectUsageError(_ result: ToolResult, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(result.exited(2), "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+    #expect(
+        result.err == "numgroup: \(message)\nTry 'numgroup --help' for more information.\n", sourceLocation: sourceLocation)
+}
+
+@Suite struct NumgroupCLITests {
+    // MARK: The issue's examples, as operands
+
+    @Test(arguments: [
+        (["1234567.891"], "1,234,567.891\n"),
+        (["1234."], "1,234.\n"),
+        ([".5"], ".5\n"),
+        (["000123"], "000,123\n"),
+        (["1,234,567"], "1,234,567\n"),
+        (["1234", "5678"], "1,234\n5,678\n"),
+        (["  1234 "], "  1,234 \n"),
+        (["-s", "_", "1234567"], "1_234_567\n"),
+        (["-s", "'", "1234567"], "1'234'567\n"),
+        (["-s", " ", "1234567"], "1 234 567\n"),
+        (["-s", "\u{202F}", "1234567"], "1\u{202F}234\u{202F}567\n"),
+        (["--decimal", ",", "-s", ".", "1234567,891"], "1.234.567,891\n"),
+        (["-g", "3,2", "1234567"], "12,34,567\n"),
+        (["-g", "4", "12345678"], "1234,5678\n"),
+        (["--min-digits", "5", "1234", "12345"], "1234\n12,345\n"),
+        (["-l", "es_ES", "1234", "12345"], "1234\n12.345\n"),
+        (["-l", "en_IN", "1234567"], "12,34,567\n"),
+        (["-l", "de_DE", "1234567,891", "1.234.567,891"], "1.234.567,891\n1.234.567,891\n"),
+        (["-l", "de-CH", "1234567.89"], "1’234’567.89\n"),
+        (["-l", "ar_EG", "1234567.891"], "1,234,567.891\n"),
+        (["-u", "1,234,567.891"], "1234567.891\n"),
+        (["--sanitize", "$1,2a34.5.6"], "1,234.56\n"),
+        (["--text", "took 1234567 ms at 2024-12-23 12:30:45 (v1.2.3)"], "took 1,234,567 ms at 2024-12-23 12:30:45 (v1.2.3)\n"),
+        (["--", "-1234"], "-1,234\n"),
+        (["-1234", "-.5"], "-1,234\n-.5\n"),
+        (["-1,234", "-u"], "-1234\n"),
+    ])
+    func examples(arguments: [String], expected: String) throws {
+        let result = try numgroup(arguments)
+        #expect(result.exited(0), "\(result)")
+        #expect(result.out == expected)
+        #expect(result.err == "")
+    }
+
+    @Test func fiveHundredDigits() throws {
+        let digits = String(repeating: "1234567890", count: 50)
+        let result = try numgroup([digits])
+        #expect(result.exited(0))
+        #expect(result.out.filter(\.isNumber) == digits)
+        #expect(try numgroup(["-u", result.out.trimmingCharacters(in: .newlines)]).out == digits + "\n")
+    }
+
+    @Test(arguments: [
+        ("12a", "invalid-character", "'a' at offset 2 is not a digit, grouping separator or decimal point"),
+        ("1.0.2", "multiple-decimal-points", "second decimal point at offset 3; the first is at offset 1"),
+        ("1,23", "misplaced-grouping", "grouping separator at offset 1 does not fit 3-digit grouping"),
+        ("12-3", "misplaced-sign", "sign '-' at offset 2; a sign may only lead the number"),
+        ("-", "no-digits", "value has no digits"),
+        (".", "no-digits", "value has no digits"),
+    ])
+    func errorRecords(input: String, code: String, message: String) throws {
+        let result = try numgroup(["--", input])
+        #expect(result.exited(1), "\(result)")
+        #expect(result.out == "error\t1\t0\t\(code)\t\(message)\t\(input)\n")
+        #expect(result.err == "")
+    }
+
+    // MARK: Standard input
+
+    @Test func pipeline() throws {
+        let result = try numgroup([], input: "1234\r\n-1234567.891\n\n1,23\n  99999 \n12345")
+        #expect(result.exited(1), "\(result)")
+        #expect(
+            result.out
+                == "1,234\r\n-1,234,567.891\n\nerror\t4\t0\tmisplaced-grouping\tgrouping separator at offset 1 does not fit 3-digit grouping\t1,23\n  99,999 \n12,345"
+        )
+        #expect(result.err == "")
+    }
+
+    @Test func zeroTerminated() throws {
+        let result = try numgroup(["-zf2"], input: "a\t1234\u{0}b\nc\t5678\u{0}d\t1,23\n\u{0}")
+        #expect(result.exited(1), "\(result)")
+        #expect(
+            result.out
+                == "a\t1,234\u{0}b\nc\t5,678\u{0}error\t3\t2\tinvalid-character\t'\\n' at offset 4 is not a digit, grouping separator or decimal point\td\\t1,23\\n\u{0}"
+        )
+    }
+
+    @Test func csv() throws {
+        let input = "name,amount,note\r\n\"Smith, J\",1234567.5,\"said \"\"hi\"\"\"\r\nDoe,\"1,234\",\"a\nb\"\r\nRoe,12x,c\r\n"
+        let result = try numgroup(["--csv", "-f", "2", "--header"], input: input)
+        #expect(result.exited(1), "\(result)")
+        #expect(
+            result.out
+                == "name,amount,note\r\n\"Smith, J\",\"1,234,567.5\",\"said \"\"hi\"\"\"\r\nDoe,\"1,234\",\"a\nb\"\r\n"
+                + "error\t4\t2\tinvalid-character\t'x' at offset 2 is not a digit, grouping separator or decimal point\tRoe,12x,c\r\n")
+    }
+
+    @Test func indianAndSwissGroupingOnFields() throws {
+        let result = try numgroup(["-f", "2-", "-g", "3,2"], input: "a\t123456789\t-1234.5\n")
+        #expect(result.out == "a\t12,34,56,789\t-1,234.5\n")
+        let swiss = try numgroup(["-d", ";", "-f", "1", "-l", "de_CH"], input: "1234567.5;x\n")
+        #expect(swiss.out == "1’234’567.5;x\n")
+    }
+
+    @Test func textOnALog() throws {
+        let log = """
+            2024-12-23T12:30:45Z INFO request id=42 bytes=1048576 took 12345 ms from 10.0.0.12
+            2024-12-23T12:30:46Z WARN v1.2.3 queue depth 1234567, user_12345 retry 000123456
+            """
+        let result = try numgroup(["--text"], input: log + "\n")
+        #expect(result.exited(0))
+        #expect(
+            result.out == """
+                2024-12-23T12:30:45Z INFO request id=42 bytes=1,048,576 took 12,345 ms from 10.0.0.12
+                2024-12-23T12:30:46Z WARN v1.2.3 queue depth 1,234,567, user_12345 retry 000123456
+
+                """)
+    }
+
+    @Test(arguments: ["keep", "skip", "abort"])
+    func diagnostics(policy: String) throws {
+        let result = try numgroup(["--on-error=" + policy], input: "1234\n1,23\n5678\n")
+        #expect(result.exited(1), "\(result)")
+        #expect(result.err == "numgroup: record 2, field 0: misplaced-grouping: grouping separator at offset 1 does not fit 3-digit grouping\n")
+        switch policy {
+        case "keep": #expect(result.out == "1,234\n1,23\n5,678\n")
+        case "skip": #expect(result.out == "1,234\n5,678\n")
+        default: #expect(result.out == "1,234\n")
+        }
+    }
+
+    /// `--on-error=abort` stops at the bad record without waiting for more input.
+    @Test func abortReadsNoFurther() throws {
+        let tool = try RunningTool("numgroup", ["--on-error=abort"])
+        tool.write("1234\n1,23\n")  // and standard input stays open
+        let result = tool.finish()
+        #expect(result.exited(1), "\(result)")
+        #expect(result.out == "1,234\n")
+    }
+
+    @Test func recordTooLong() throws {
+        let long = String(repeating: "1", count: 100_000)
+        let result = try numgroup(["--max-record-bytes=1000"], input: "1234\n\(long)\r\n5678\n")
+        #expect(result.exited(1))
+        #expect(
+            result.out
+                == "1,234\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 1000 bytes\t\(long)\r\n5,678\n")
+    }
+
+    @Test func invalidUTF8() throws {
+        let result = try ToolProcess.run("numgroup", [], input: [0x31, 0x32, 0xFF, 0x0A, 0x31, 0x32, 0x33, 0x34, 0x0A])
+        #expect(result.exited(1))
+        #expect(result.out == "error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 2 is not valid UTF-8\t12\\xFF\n1,234\n")
+    }
+
+    @Test func emptyIsError() throws {
+        let result = try numgroup(["--empty=error"], input: "1234\n \n")
+        #expect(result.exited(1))
+        #expect(result.out == "1,234\nerror\t2\t0\tempty\tvalue is empty\t \n")
+        #expect(try numgroup([], input: "\n \n").exited(0))
+    }
+
+    /// The locale of the environment does not change numgroup's defaults.
+    @Test func environmentLocaleIsNotTheDefault() throws {
+        let result = try numgroup(["1234.5"], environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"])
+        #expect(result.out == "1,234.5\n")
+    }
+
+    // MARK: Options
+
+    @Test(arguments: [
+        ["--separator=_", "1234"], ["--separator", "_", "1234"], ["-s_", "1234"], ["-s", "_", "1234"], ["--sep=_", "1234"],
+        ["1234", "-s", "_"],
+    ])
+    func optionSyntax(arguments: [String]) throws {
+        let result = try numgroup(arguments)
+        #expect(result.exited(0), "\(result)")
+        #expect(result.out == "1_234\n")
+    }
+
+    @Test func help() throws {
+        let result = try numgroup(["--help"])
+        #expect(result.exited(0))
+        #expect(result.out.hasPrefix("Usage: numgroup [OPTIONS] [VALUE...]\n"))
+        #expect(result.err == "")
+        for option in ["--separator", "--decimal", "--group", "--min-digits", "--locale", "--ungroup", "--sanitize", "--text",
+                       "--list-locales", "--field", "--delimiter", "--csv", "--header", "--zero-terminated", "--on-error",
+                       "--empty", "--max-record-bytes", "--help", "--version"] {
+            #expect(result.out.contains(option), "\(option)")
+        }
+        #expect(try numgroup(["-h"]).out == result.out)
+    }
+
+    @Test func version() throws {
+        let result = try numgroup(["--version"])
+        #expect(result.exited(0))
+        #expect(result.out.wholeMatch(of: /numgroup \d+\.\d+\.\d+\n/) != nil, "\(result)")
+    }
+
+    @Test func listLocales() throws {
+        let result = try numgroup(["--list-locales"])
+        #expect(result.exited(0))
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count > 500)
+        let ids = lines.map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[0]) }
+        #expect(ids == ids.sorted())
+        #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })
+        #expect(lines.contains("de_DE\tGerman (Germany)\t1.234.567,891"))
+    }
+
+    // MARK: Usage errors: exit 2, no input read
+
+    @Test(arguments: [
+        (["--seperator=x"], "unrecognized option '--seperator' (did you mean '--separator'?)"),
+        (["--locale", "de_CHH"], "unknown locale 'de_CHH' for --locale (did you mean 'de_CH'?)"),
+        (["-l", "klingon"], "unknown locale 'klingon' for --locale"),
+        (["-q1234"], "invalid option -- 'q'"),
+        (["-x"], "invalid option -- 'x'"),
+        (["--field"], "option '--field' requires an argument"),
+        (["-g", "0"], "invalid value '0' for --group: expected N or N,M with sizes from 1 to 64"),
+        (["-g", "3,2,1"], "invalid value '3,2,1' for --group: expected N or N,M with sizes from 1 to 64"),
+        (["--min-digits", "0"], "invalid value '0' for --min-digits: expected a whole number from 1 to 2147483647"),
+        (["--decimal", "ab"], "invalid value 'ab' for --decimal: expected one character"),
+        (["-s", ""], "invalid value '' for --separator: expected a string"),
+        (["--decimal", ","], "the grouping separator and the decimal point are both ','"),
+        (["-s", "1"], "the grouping separator and decimal point cannot be digits or signs"),
+        (["--text", "-u"], "--ungroup and --text cannot be used together"),
+        (["--on-error=ignore"], "invalid value 'ignore' for --on-error: expected one of record, keep, skip, abort"),
+        (["-f", "0"], "invalid field list '0': fields are numbered from 1"),
+        (["--max-record-bytes=0"], "invalid value '0' for --max-record-bytes: expected a whole number from 1 to 2147483647"),
+    ])
+    func usageError(arguments: [String], message: String) throws {
+        let (result, unread) = try ToolProcess.runLeavingInput("numgroup", arguments, input: "1234\n")
+        expectUsageError(result, message)
+        #expect(unread == "1234\n", "no input is read")
+    }
+
+    @Test func badLocaleInTheEnvironmentIsIgnoredWithoutLocaleOption() throws {
+        let result = try numgroup(["1234"], environment: ["LANG": "xx_YY.UTF-8"])
+        #expect(result.exited(0))
+    }
+
+    // MARK: Input/output errors: exit 3
+
+    @Test func fullDisk() throws {
+        let result = try ToolProcess.shell("numgroup 1234 > /dev/full")
+        #expect(result.exited(3), "\(result)")
+        #expect(result.err == "numgroup: write error on standard output: No space left on device\n")
+        let streamed = try ToolProcess.shell("printf '1234\\n' | numgroup > /dev/full")
+        #expect(streamed.exited(3), "\(streamed)")
+        #expect(streamed.err == "numgroup: write error on standard output: No space left on device\n")
+    }
+
+    @Test func closedStandardOutput() throws {
+        let result = try ToolProcess.shell("numgroup 1234 >&-")
+        #expect(result.exited(3), "\(result)")
+        #expect(result.err == "numgroup: write error on standard output: Bad file descriptor\n")
+        let streamed = try ToolProcess.shell("printf '1234\\n' | numgroup >&-")
+        #expect(streamed.exited(3), "\(streamed)")
+        #expect(streamed.err == "numgroup: write error on standard output: Bad file descriptor\n")
+    }
+
+    @Test func readError() throws {
+        let result = try ToolProcess.shell("numgroup < /")
+        #expect(result.exited(3), "\(result)")
+        #expect(result.err == "numgroup: read error on standard input: Is a directory\n")
+    }
+
+    @Test func closedStandardInput() throws {
+        let result = try ToolProcess.shell("numgroup <&-")
+        #expect(result.exited(3), "\(result)")
+        #expect(result.err == "numgroup: read error on standard input: Bad file descriptor\n")
+    }
+
+    // MARK: Pipes and signals
+
+    /// `numgroup < big | head -1`: the reader goes away and numgroup stops quietly.
+    @Test func brokenPipe() throws {
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("numgroup-big-\(getpid()).txt")
+        try Data(String(repeating: "1234567\n", count: 2_000_000).utf8).write(to: big)
+        defer { try? FileManager.default.removeItem(at: big) }
+        let tool = try RunningTool(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "exec numgroup < \"$0\"", big.path])
+        #expect(tool.readLine().hasPrefix("1,234,567\n"))
+        tool.closeOutput()
+        let result = tool.finish()
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.reason == .uncaughtSignal && result.status == SIGPIPE, "\(result)")
+        // And as a shell pipeline: head's line, and nothing on stderr.
+        let pipeline = try ToolProcess.shell("numgroup < \"\(big.path)\" | head -1")
+        #expect(pipeline.out == "1,234,567\n")
+        #expect(pipeline.err == "")
+    }
+
+    /// Output for a record arrives before the next record is written.
+    @Test func slowInput() throws {
+        let tool = try RunningTool("numgroup", ["-f", "2"])
+        tool.write("a\t1234\n")
+        #expect(tool.read(upTo: "a\t1,234\n") == "a\t1,234\n")
+        tool.write("b\t5678")
+        tool.write("9\r\n")
+        #expect(tool.read(upTo: "b\t56,789\r\n") == "b\t56,789\r\n")
+        tool.closeInput()
+        let result = tool.finish()
+        #expect(result.exited(0), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func signalMidStream(signal: Int32) throws {
+        let tool = try RunningTool("numgroup")
+        tool.write("1234\n5678\n")
+        #expect(tool.read(upTo: "1,234\n5,678\n") == "1,234\n5,678\n")
+        tool.write("999")  // an incomplete record; standard input stays open
+        tool.signal(signal)
+        let result = tool.finish()
+        #expect(result.exited(128 + signal), "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.isEmpty)
+    }
+
+    /// Records read completely before the signal all have their output,
+    /// even when numgroup is busy writing.
+    @Test func signalWhileStreaming() throws {
+        let tool = try RunningTool("numgroup")
+        let record = "1234567\n"
+        let written = DispatchSemaphore(value: 0)
+        Thread {
+            // Standard input stays open: the writes end when numgroup exits.
+            for _ in 0..<200 { tool.write(String(repeating: record, count: 1000)) }
+            written.signal()
+        }.start()
+        let first = tool.read(until: { $0.count >= 100_000 })
+        tool.signal(SIGTERM)
+        let rest = tool.finish()
+        #expect(rest.exited(143), "\(rest.status) \(rest.reason == .exit)")
+        let all = String(decoding: first + rest.stdout, as: UTF8.self)
+        // Whole lines only, each one right.
+        #expect(all.hasSuffix("\n"))
+        #expect(all.split(separator: "\n").allSatisfy { $0 == "1,234,567" })
+        written.wait()
+        tool.closeInput()
+    }
+}

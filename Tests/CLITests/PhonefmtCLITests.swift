@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// Runs the built phonefmt with `arguments` and `stdin`; returns stdout, stderr and the exit status.
+private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out: String, err: String, status: Int32) {
+    let candidates = [
+        Bundle.main.bundleURL.deletingLastPathComponent(),
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        Bundle.main.bundleURL,
+    ]
+    guard
+        let binary = candidates.map({ $0.appendingPathComponent("phonefmt") })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+        throw CocoaError(.fileNoSuchFile)
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
+}
+
+@Suite struct PhonefmtCLITests {
+    @Test func operandsAreRecords() throws {
+        let r = try phonefmt(["01012345678", "Tel: (02) 123-4567", "+82 (0)10-1234-5678"])
+        #expect(r.out == "010-1234-5678\n02-123-4567\n010-1234-5678\n")
+        #expect(r.status == 0)
+        #expect(r.err.isEmpty)
+    }
+
+    @Test func csvColumnToE164() throws {
+        let csv = "name,phone\nKim,010-1234-5678\n\"Lee, J\",\"(02) 123-4567\"\nPark,010-12\n"
+        let r = try phonefmt(["--csv", "-f", "2", "--header", "--format", "e164"], stdin: csv)
+        #expect(
+            r.out
+                == "name,phone\nKim,+821012345678\n\"Lee, J\",+8221234567\nerror\t4\t2\tinvalid-number\t+82 01012 does not fit the KR numbering plan\tPark,010-12\n"
+        )
+        #expect(r.status == 1)
+    }
+
+    @Test func mobileOnlyWithSkip() throws {
+        let r = try phonefmt(["--type", "mobile", "--on-error=skip"], stdin: "010-1234-5678\n02-123-4567\n")
+        #expect(r.out == "010-1234-5678\n")
+        #expect(r.err == "phonefmt: record 2, field 0: wrong-type: +82 21234567 is a fixed-line number, not mobile\n")
+        #expect(r.status == 1)
+    }
+
+    @Test func regionAndFormats() throws {
+        let r = try phonefmt(["--region", "us", "--format", "international", "(650) 253-0000", "011 82 10 1234 5678"])
+        #expect(r.out == "+1 650-253-0000\n+82 10-1234-5678\n")
+        #expect(r.status == 0)
+    }
+
+    @Test func asYouType() throws {
+        let r = try phonefmt(["--as-you-type"], stdin: "0\n01012\n0101234\n0101234567\n01012345678\n")
+        #expect(r.out == "0\n010-12\n010-1234\n010-123-4567\n010-1234-5678\n")
+        #expect(r.status == 0)
+    }
+
+    @Test func listRegions() throws {
+        let r = try phonefmt(["--list-regions"])
+        #expect(r.out.contains("\nKR\t82\tSouth Korea\t+82 2-212-3456\n"))
+        #expect(r.status == 0)
+    }
+
+    @Test func usageErrors() throws {
+        let region = try phonefmt(["--region", "KP1", "1"])
+        #expect(region.status == 2)
+        #expect(region.err.hasPrefix("phonefmt: unknown region 'KP1' for --region"))
+        let type = try phonefmt(["--type", "mobil", "1"])
+        #expect(type.status == 2)
+        #expect(type.err.contains("did you mean 'mobile'"))
+        let format = try phonefmt(["--format", "E.164", "1"])
+        #expect(format.status == 2)
+    }
+
+    @Test func invalidCharacterKeepsTheRecord() throws {
+        let r = try phonefmt([], stdin: "010-12a4-5678\r\n")
+        #expect(r.out == "error\t1\t0\tinvalid-character\tcharacter 'a' at offset 6 is not part of a phone number\t010-12a4-5678\r\n")
+        #expect(r.status == 1)
+    }
+}
+
+@Suite struct PhonefmtDocumentationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// `--help` equals the golden file (regenerate with `phonefmt --help > Tests/Fixtures/phonefmt-help.txt`).
+    @Test func helpMatchesGoldenFile() throws {
+        let golden = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/Fixtures/phonefmt-help.txt"), encoding: .utf8)
+        let r = try phonefmt(["--help"])
+        #expect(r.out == golden)
+        #expect(r.status == 0)
+    }
+
+    /// Every option and error code in the man page.
+    @Test func manPageNamesEveryOptionAndCode() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("man/phonefmt.1"), encoding: .utf8)
+        let help = try phonefmt(["--help"]).out
+        let options = help.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "--") else { return nil }
+            let name = line[r.upperBound...].prefix { $0.isLetter || $0 == "-" }
+            return name.isEmpty ? nil : String(name)
+        }
+        #expect(options.count >= 15)
+        for option in options {
+            #expect(page.contains("Fl \\-\(option)"), "man page lacks --\(option)")
+        }
+        for code in [
+            "invalid-character", "too-short", "too-long", "invalid-number", "invalid-country-code", "wrong-type", "empty",
+            "invalid-utf8", "record-too-long",
+        ] {
+            #expect(page.contains("Li \(code)"), "man page lacks \(code)")
+        }
+        for type in [
+            "fixed-line", "mobile", "fixed-line-or-mobile", "toll-free", "premium-rate", "shared-cost", "voip",
+            "personal-number", "pager", "uan", "voicemail", "any",
+        ] {
+            #expect(page.contains("Cm \(type)"), "man page lacks type \(type)")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import NumToolsCore
+
+@Suite struct PhoneTransformTests {
+    func run(_ t: PhoneTransform, _ value: String) -> String {
+        var t = t
+        var bytes = Array(value.utf8)
+        var out: [UInt8] = []
+        do {
+            try bytes.withUnsafeMutableBufferPointer { b throws(ValueError) in
+                try t.transform(UnsafeBufferPointer(b), into: &out)
+            }
+            return String(decoding: out, as: UTF8.self)
+        } catch {
+            return "\(error.code): \(error.message)"
+        }
+    }
+
+    @Test(arguments: [
+        (PhoneNumberFormat.national, "010-1234-5678"),
+        (.international, "+82 10-1234-5678"),
+        (.e164, "+821012345678"),
+        (.rfc3966, "tel:+82-10-1234-5678"),
+        (.digits, "01012345678"),
+    ])
+    func formats(_ format: PhoneNumberFormat, _ expected: String) throws {
+        let t = try #require(PhoneTransform(format: format))
+        #expect(run(t, "Tel: 010 1234 5678") == expected)
+    }
+
+    @Test func typeFilter() throws {
+        let mobile = try #require(PhoneTransform(types: [.mobile]))
+        #expect(run(mobile, "010-1234-5678") == "010-1234-5678")
+        #expect(run(mobile, "02-123-4567") == "wrong-type: +82 21234567 is a fixed-line number, not mobile")
+        let tollOrVoip = try #require(PhoneTransform(types: [.tollFree, .voip]))
+        #expect(run(tollOrVoip, "070-1234-5678") == "070-1234-5678")
+        #expect(run(tollOrVoip, "080-123-4567") == "080-123-4567")
+        #expect(run(tollOrVoip, "010-1234-5678").hasPrefix("wrong-type: "))
+        let us = try #require(PhoneTransform(region: "US", types: [.mobile]))
+        #expect(run(us, "650 253 0000") == "(650) 253-0000")
+    }
+
+    @Test func typeNames() {
+        #expect(PhoneNumberType.filter("any") == [])
+        #expect(PhoneNumberType.filter("mobile") == [.mobile])
+        #expect(PhoneNumberType.filter("toll-free,voip") == [.tollFree, .voip])
+        #expect(PhoneNumberType.filter("cell") == nil)
+        #expect(PhoneNumberType.filter("unknown") == nil)
+        #expect(PhoneNumberType.filterNames.count == 12)
+    }
+
+    @Test func asYouTypeIsNeverAnError() throws {
+        let t = try #require(PhoneTransform(asYouType: true))
+        #expect(run(t, "01012") == "010-12")
+        #expect(run(t, "0101234567") == "010-123-4567")
+        #expect(run(t, "abc") == "abc")
+        #expect(run(t, "010 12") == "010 12")
+    }
+
+    @Test func regionsListing() {
+        let rows = PhoneRegions.rows
+        #expect(rows.count == PhoneMetadata.regionCodes.count)
+        let kr = rows.first { $0.code == "KR" }
+        #expect(kr?.countryCode == 82)
+        #expect(kr?.name == "South Korea")
+        #expect(kr?.example == "+82 2-212-3456")
+        #expect(PhoneRegions.list.split(separator: "\n").allSatisfy { $0.split(separator: "\t").count == 4 })
+        #expect(PhoneTransform(region: "ZZ") == nil)
+    }
+}

@@ -1,0 +1,617 @@
+import Foundation
+import Testing
+@testable import NumToolsCore
+
+/// A transform that shows exactly what the engine handed it: `<value>`.
+/// A value holding `x` is an error; one holding `t` is an error whose
+/// message holds a TAB and a newline; `q` is written back as `a"b` and `k`
+/// as `a,b`, to exercise CSV re-quoting.
+struct Bracket: ValueTransform, Sendable {
+    mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError) {
+        if let i = value.firstIndex(of: UInt8(ascii: "x")) {
+            throw ValueError("bad-x", "value has an x at offset \(i)")
+        }
+        if value.contains(UInt8(ascii: "t")) { throw ValueError("bad-t", "a\ttab\nand\\newline") }
+        if Array(value) == Array("q".utf8) {
+            output.append(contentsOf: Array("a\"b".utf8))
+            return
+        }
+        if Array(value) == Array("k".utf8) {
+            output.append(contentsOf: Array("a,b".utf8))
+            return
+        }
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: value)
+        output.append(UInt8(ascii: ">"))
+    }
+}
+
+/// Output and diagnostics shared by reference, to see their interleaving
+/// and what was written at a given moment.
+final class SharedBytes: @unchecked Sendable {
+    var bytes: [UInt8] = []
+    var writes = 0
+    /// Fail every write with this, when set.
+    var failure: IOFailure?
+}
+
+struct SharedSink: ByteSink {
+    let target: SharedBytes
+    var prefix: [UInt8] = []
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOFailure) {
+        if let failure = target.failure { throw failure }
+        target.bytes.append(contentsOf: prefix)
+        target.bytes.append(contentsOf: bytes)
+        target.writes += 1
+    }
+}
+
+/// A source that records what each read was offered and how much output had
+/// been written by then.
+struct ProbeSource: ByteSource {
+    var inner: MemorySource
+    let output: SharedBytes?
+    var largestCapacity = 0
+    var bytesRead = 0
+    var outputAtRead: [Int] = []
+    /// Called after each read with the bytes read so far.
+    var afterRead: (Int) -> Void = { _ in }
+
+    mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
+        largestCapacity = max(largestCapacity, capacity)
+        outputAtRead.append(output?.bytes.count ?? 0)
+        let n = try inner.read(into: buffer, capacity: capacity)
+        bytesRead += n ?? 0
+        afterRead(bytesRead)
+        return n
+    }
+}
+
+func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+struct EngineResult: Equatable, CustomStringConvertible {
+    var output: [UInt8]
+    var diagnostics: String
+    var outcome: StreamOutcome
+
+    var description: String {
+        "output \(String(decoding: output, as: UTF8.self).debugDescription) \(output), stderr \(diagnostics.debugDescription), \(outcome)"
+    }
+}
+
+func runEngine<T: ValueTransform>(
+    _ input: [UInt8], _ configuration: StreamConfiguration, chunkSize: Int, transform: T
+) throws(IOFailure) -> EngineResult {
+    var engine = StreamEngine(
+        configuration: configuration, transform: transform, output: MemorySink(), diagnostics: MemorySink())
+    var source = MemorySource(input, chunkSize: chunkSize)
+    let outcome = try engine.run(&source)
+    return EngineResult(
+        output: engine.output.bytes, diagnostics: String(decoding: engine.diagnostics.bytes, as: UTF8.self),
+        outcome: outcome)
+}
+
+func config(
+    zero: Bool = false, fields: String? = nil, delimiter: String? = nil, csv: Bool = false, header: Int = 0,
+    onError: ErrorPolicy = .record, empty: Bool = false, max: Int = 1 << 20
+) -> StreamConfiguration {
+    var c = StreamConfiguration(toolName: "tool")
+    c.zeroTerminated = zero
+    c.fields = fields.map { try! FieldList($0) }
+    c.delimiter = delimiter.map { Array($0.utf8) }
+    c.csv = csv
+    c.headerRecords = header
+    c.onError = onError
+    c.emptyIsError = empty
+    c.maxRecordBytes = max
+    return c
+}
+
+/// One row of the engine's table: input, configuration, and what must come out.
+struct EngineCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var input: [UInt8]
+    var configuration: StreamConfiguration
+    var output: [UInt8]
+    var diagnostics = ""
+    var outcome = StreamOutcome.completed(errors: 0)
+
+    init(
+        _ name: String, _ input: String, _ configuration: StreamConfiguration, _ output: String,
+        stderr: String = "", _ outcome: StreamOutcome = .completed(errors: 0)
+    ) {
+        self.name = name
+        self.input = bytes(input)
+        self.configuration = configuration
+        self.output = bytes(output)
+        self.diagnostics = stderr
+        self.outcome = outcome
+    }
+
+    init(_ name: String, _ input: String, _ output: String, stderr: String = "", _ outcome: StreamOutcome = .completed(errors: 0)) {
+        self.init(name, input, config(), output, stderr: stderr, outcome)
+    }
+
+    init(
+        _ name: String, raw input: [UInt8], _ configuration: StreamConfiguration = config(), raw output: [UInt8],
+        _ outcome: StreamOutcome = .completed(errors: 0)
+    ) {
+        self.name = name
+        self.input = input
+        self.configuration = configuration
+        self.output = output
+        self.outcome = outcome
+    }
+
+    var testDescription: String { name }
+}
+
+let errors1 = StreamOutcome.completed(errors: 1)
+
+let engineCases: [EngineCase] = [
+    // Terminators.
+    EngineCase("LF", "1\n2\n", "<1>\n<2>\n"),
+    EngineCase("CRLF", "1\r\n2\r\n", "<1>\r\n<2>\r\n"),
+    EngineCase("mixed LF and CRLF", "1\r\n2\n3\r\n", "<1>\r\n<2>\n<3>\r\n"),
+    EngineCase("no final newline", "1\n2", "<1>\n<2>"),
+    EngineCase("no final CRLF", "1\r\n2", "<1>\r\n<2>"),
+    EngineCase("empty input", "", ""),
+    EngineCase("one empty record", "\n", "\n"),
+    EngineCase("empty records", "\n\r\n\n", "\n\r\n\n"),
+    EngineCase("CR inside a record is part of it", "1\r2\n", "<1\r2>\n"),
+    EngineCase("NUL", "1\u{0}2\u{0}", config(zero: true), "<1>\u{0}<2>\u{0}"),
+    EngineCase("NUL records keep LF and CR", "1\n2\r\n\u{0}", config(zero: true), "<1\n2\r\n>\u{0}"),
+    EngineCase("NUL without final terminator", "1\u{0}2", config(zero: true), "<1>\u{0}<2>"),
+    EngineCase("LF is data with NUL", "1\n2", config(zero: true), "<1\n2>"),
+    // Whitespace around the value.
+    EngineCase("spaces and tabs kept around", "  12 \t\n", "  <12> \t\n"),
+    EngineCase("blank value passes", " \t \n", " \t \n"),
+    EngineCase("empty=error on empty", "\n", config(empty: true), "error\t1\t0\tempty\tvalue is empty\t\n", errors1),
+    EngineCase(
+        "empty=error on blank", " \t\r\n", config(empty: true), "error\t1\t0\tempty\tvalue is empty\t \\t\r\n", errors1),
+    EngineCase(
+        "empty=error on a field", "a\t \n", config(fields: "2", empty: true),
+        "error\t1\t2\tempty\tvalue is empty\ta\\t \n", errors1),
+    // Fields.
+    EngineCase("field 2", "a\tb\tc\n", config(fields: "2"), "a\t<b>\tc\n"),
+    EngineCase("fields 2-", "a\tb\tc\n", config(fields: "2-"), "a\t<b>\t<c>\n"),
+    EngineCase("fields -2", "a\tb\tc\n", config(fields: "-2"), "<a>\t<b>\tc\n"),
+    EngineCase("fields 1,3", "a\tb\tc\td\n", config(fields: "1,3"), "<a>\tb\t<c>\td\n"),
+    EngineCase("missing field is absent", "a\tb\n", config(fields: "3"), "a\tb\n"),
+    EngineCase("empty field", "a\t\tc\n", config(fields: "2"), "a\t\tc\n"),
+    EngineCase("trailing delimiter", "a\t\n", config(fields: "2"), "a\t\n"),
+    EngineCase("blank field keeps its spaces", "a\t  \tc\n", config(fields: "2-"), "a\t  \t<c>\n"),
+    EngineCase("unselected fields byte for byte", "a\u{FF}\tb\n", config(fields: "2"), "a\u{FF}\t<b>\n"),
+    EngineCase("comma delimiter", "a,b,c\n", config(fields: "2", delimiter: ","), "a,<b>,c\n"),
+    EngineCase("multibyte delimiter", "a§b§c\n", config(fields: "2", delimiter: "§"), "a§<b>§c\n"),
+    EngineCase("fields and CRLF", "a\tb\r\n", config(fields: "2"), "a\t<b>\r\n"),
+    EngineCase("quotes are data without --csv", "\"a\tb\"\n", config(fields: "2"), "\"a\t<b\">\n"),
+    // CSV.
+    EngineCase("csv plain", "a,b,c\n", config(fields: "2", csv: true), "a,<b>,c\n"),
+    EngineCase("csv quoted value unquoted when not needed", "a,\"b\",c\n", config(fields: "2", csv: true), "a,<b>,c\n"),
+    EngineCase("csv quoted value with delimiter", "a,\"b,c\",d\n", config(fields: "2", csv: true), "a,\"<b,c>\",d\n"),
+    EngineCase("csv doubled quotes", "\"a\"\"b\",c\n", config(fields: "1", csv: true), "\"<a\"\"b>\",c\n"),
+    EngineCase("csv output with a quote is quoted", "q,k\n", config(fields: "1-", csv: true), "\"a\"\"b\",\"a,b\"\n"),
+    EngineCase("csv untouched field keeps its quotes", "\"a\",\"b\"\n", config(fields: "2", csv: true), "\"a\",<b>\n"),
+    EngineCase(
+        "csv multi-line field", "a,\"b\nc\",d\ne,f,g\n", config(fields: "2", csv: true), "a,\"<b\nc>\",d\ne,<f>,g\n"),
+    EngineCase(
+        "csv multi-line field in CRLF file", "a,\"b\r\nc\"\r\nx,y\r\n", config(fields: "2", csv: true),
+        "a,\"<b\r\nc>\"\r\nx,<y>\r\n"),
+    EngineCase(
+        "csv multi-line untouched field", "\"a\nb\",c\n", config(fields: "2", csv: true), "\"a\nb\",<c>\n"),
+    EngineCase("csv delimiter in unselected quoted field", "\"a,b\",c\n", config(fields: "2", csv: true), "\"a,b\",<c>\n"),
+    EngineCase("csv empty quoted field stays", "a,\"\",b\n", config(fields: "2", csv: true), "a,\"\",b\n"),
+    EngineCase("csv blank quoted field stays", "a,\" \",b\n", config(fields: "2", csv: true), "a,\" \",b\n"),
+    EngineCase("csv spaces around value", "a, 1 ,b\n", config(fields: "2", csv: true), "a, <1> ,b\n"),
+    EngineCase("csv with semicolons", "a;\"b;c\"\n", config(fields: "2", delimiter: ";", csv: true), "a;\"<b;c>\"\n"),
+    EngineCase("csv with TAB", "a\t\"b,c\"\n", config(fields: "2", delimiter: "\t", csv: true), "a\t<b,c>\n"),
+    EngineCase(
+        "csv with multibyte delimiter", "a§\"b\nc\"§d\n", config(fields: "2", delimiter: "§", csv: true),
+        "a§\"<b\nc>\"§d\n"),
+    EngineCase(
+        "csv quote in the middle of an unquoted field", "a\"b,c\n", config(fields: "1", csv: true),
+        "\"<a\"\"b>\",c\n"),
+    EngineCase("csv whole record", "a,\"b\nc\"\n", config(csv: true), "<a,\"b\nc\">\n"),
+    EngineCase(
+        "csv text after closing quote", "a,\"b\"c,d\n1\n", config(fields: "2", csv: true),
+        "error\t1\t2\tinvalid-csv\tquoted field 2 at offset 2 has text after its closing quote\ta,\"b\"c,d\n1\n",
+        errors1),
+    EngineCase(
+        "csv unterminated quote", "a\n\"b,c\nd\n", config(fields: "2", csv: true),
+        "a\nerror\t2\t1\tunterminated-quote\tquoted field 1 opened at offset 0 is not closed at end of input\t\"b,c\\nd\\n",
+        errors1),
+    EngineCase(
+        "csv offsets count characters", "é,\"b\"c\né,\"b\n", config(fields: "2", csv: true),
+        "error\t1\t2\tinvalid-csv\tquoted field 2 at offset 2 has text after its closing quote\té,\"b\"c\n"
+            + "error\t2\t2\tunterminated-quote\tquoted field 2 opened at offset 2 is not closed at end of input\té,\"b\\n",
+        .completed(errors: 2)),
+    EngineCase(
+        "csv partial multibyte delimiter at end of input", raw: bytes("a€1") + [0xE2, 0x82], config(fields: "2", delimiter: "€", csv: true),
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\\x82"), errors1),
+    EngineCase(
+        "csv multibyte delimiter lead byte then newline", raw: bytes("a€1") + [0xE2] + bytes("\n2€3\n"),
+        config(fields: "2", delimiter: "€", csv: true),
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\n2€<3>\n"), errors1),
+    EngineCase("csv closed quote at end of input", "\"b\nc\"", config(fields: "1", csv: true), "\"<b\nc>\""),
+    // Header.
+    EngineCase("header", "h\n1\n", config(header: 1), "h\n<1>\n"),
+    EngineCase("header passes bad values", "x\u{FF}\n1\n", config(header: 1), "x\u{FF}\n<1>\n"),
+    EngineCase("header 0", "1\n", config(header: 0), "<1>\n"),
+    EngineCase(
+        "header records count", "h1\nh2\nx\n", config(header: 2), "h1\nh2\nerror\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n",
+        errors1),
+    EngineCase("header longer than input", "h\n", config(header: 3), "h\n"),
+    EngineCase(
+        "csv header spanning lines", "\"h\n1\",2\n3,4\n", config(fields: "1", csv: true, header: 1),
+        "\"h\n1\",2\n<3>,4\n"),
+    // Error policies.
+    EngineCase(
+        "on-error record", "1\nx\n2\n", "<1>\nerror\t2\t0\tbad-x\tvalue has an x at offset 0\tx\n<2>\n", errors1),
+    EngineCase(
+        "on-error keep", "1\nx\n2\n", config(onError: .keep), "<1>\nx\n<2>\n",
+        stderr: "tool: record 2, field 0: bad-x: value has an x at offset 0\n", errors1),
+    EngineCase(
+        "on-error skip", "1\nx\n2\n", config(onError: .skip), "<1>\n<2>\n",
+        stderr: "tool: record 2, field 0: bad-x: value has an x at offset 0\n", errors1),
+    EngineCase(
+        "on-error abort", "1\nx\n2\n", config(onError: .abort), "<1>\n",
+        stderr: "tool: record 2, field 0: bad-x: value has an x at offset 0\n", .aborted),
+    EngineCase(
+        "errors are counted", "x\nax\n1\n", config(onError: .skip), "<1>\n",
+        stderr:
+            "tool: record 1, field 0: bad-x: value has an x at offset 0\ntool: record 2, field 0: bad-x: value has an x at offset 1\n",
+        .completed(errors: 2)),
+    EngineCase(
+        "error in a field", "a\tbx\r\n", config(fields: "2"),
+        "error\t1\t2\tbad-x\tvalue has an x at offset 1\ta\\tbx\r\n", errors1),
+    EngineCase(
+        "keep keeps the whole record", "a\tbx\tc\n", config(fields: "2-", onError: .keep), "a\tbx\tc\n",
+        stderr: "tool: record 1, field 2: bad-x: value has an x at offset 1\n", errors1),
+    EngineCase(
+        "error record ends like the record: CRLF", "x\r\n", "error\t1\t0\tbad-x\tvalue has an x at offset 0\tx\r\n", errors1),
+    EngineCase(
+        "error record ends like the record: nothing", "x", "error\t1\t0\tbad-x\tvalue has an x at offset 0\tx", errors1),
+    EngineCase(
+        "error record ends like the record: NUL", "a\nx\u{0}", config(zero: true),
+        "error\t1\t0\tbad-x\tvalue has an x at offset 2\ta\\nx\u{0}", errors1),
+    EngineCase(
+        "escaping in message and original", "t\\\tr\r\n", "error\t1\t0\tbad-t\ta\\ttab\\nand\\\\newline\tt\\\\\\tr\r\n",
+        errors1),
+    EngineCase(
+        "escaping CR in NUL records", "t\r\u{0}", config(zero: true),
+        "error\t1\t0\tbad-t\ta\\ttab\\nand\\\\newline\tt\\r\u{0}", errors1),
+    EngineCase(
+        "diagnostics escape the message", "t\n", config(onError: .skip), "",
+        stderr: "tool: record 1, field 0: bad-t: a\\ttab\\nand\\\\newline\n", errors1),
+    // Invalid UTF-8.
+    EngineCase(
+        "invalid UTF-8", raw: bytes("1\n") + [0xFF] + bytes("2\n3\n"),
+        raw: bytes("<1>\nerror\t2\t0\tinvalid-utf8\tbyte \\\\xFF at offset 0 is not valid UTF-8\t\\xFF2\n<3>\n"), errors1),
+    EngineCase(
+        "invalid UTF-8 offset counts characters", raw: bytes("é") + [0xC3, 0x28] + bytes("\n"),
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xC3 at offset 1 is not valid UTF-8\té\\xC3(\n"), errors1),
+    EngineCase(
+        "truncated sequence at end of input", raw: bytes("1") + [0xE2, 0x82],
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 1 is not valid UTF-8\t1\\xE2\\x82"), errors1),
+    EngineCase(
+        "surrogate and overlong", raw: [0xED, 0xA0, 0x80, 0x0A, 0xC0, 0x80, 0x0A],
+        raw: bytes(
+            "error\t1\t0\tinvalid-utf8\tbyte \\\\xED at offset 0 is not valid UTF-8\t\\xED\\xA0\\x80\nerror\t2\t0\tinvalid-utf8\tbyte \\\\xC0 at offset 0 is not valid UTF-8\t\\xC0\\x80\n"
+        ), .completed(errors: 2)),
+    EngineCase("valid multibyte values", "é😀\n", "<é😀>\n"),
+    // Records too long.
+    EngineCase(
+        "record-too-long then the next record", "12345\n1234\n", config(max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t12345\n<1234>\n", errors1),
+    EngineCase("CR is not counted", "1234\r\n1\r\n", config(max: 4), "<1234>\r\n<1>\r\n"),
+    EngineCase(
+        "record-too-long with CRLF", "12345\r\n1\r\n", config(max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t12345\r\n<1>\r\n", errors1),
+    EngineCase(
+        "record-too-long, last record", "1\n123456789", config(max: 4),
+        "<1>\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456789", errors1),
+    EngineCase(
+        "record-too-long keeps a final CR", "1\n123456789\r", config(max: 4),
+        "<1>\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456789\\r", errors1),
+    EngineCase(
+        "record-too-long escapes", "1\t2\\3\r4\r\n5\n", config(max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t1\\t2\\\\3\\r4\r\n<5>\n", errors1),
+    EngineCase(
+        "record-too-long, UTF-8 kept whole", "ééééé😀😀😀\n1\n", config(max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\tééééé😀😀😀\n<1>\n", errors1),
+    EngineCase(
+        "record-too-long, invalid bytes escaped", raw: [0x31, 0x32, 0xFF, 0xE2, 0x82, 0x33, 0x34, 0xF0, 0x0A, 0x35, 0x0A],
+        config(max: 4),
+        raw: bytes(
+            "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t12\\xFF\\xE2\\x8234\\xF0\n<5>\n"),
+        errors1),
+    EngineCase(
+        "record-too-long keep", "123456\n1\n", config(onError: .keep, max: 4), "123456\n<1>\n",
+        stderr: "tool: record 1, field 0: record-too-long: record is longer than the limit of 4 bytes\n", errors1),
+    EngineCase(
+        "record-too-long skip", "123456\n1\n", config(onError: .skip, max: 4), "<1>\n",
+        stderr: "tool: record 1, field 0: record-too-long: record is longer than the limit of 4 bytes\n", errors1),
+    EngineCase(
+        "record-too-long abort", "1\n123456\n1\n", config(onError: .abort, max: 4), "<1>\n",
+        stderr: "tool: record 2, field 0: record-too-long: record is longer than the limit of 4 bytes\n", .aborted),
+    EngineCase(
+        "record-too-long csv", "\"a\nbcdef\",g\nh\n", config(fields: "1", csv: true, max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t\"a\\nbcdef\",g\n<h>\n", errors1),
+    EngineCase(
+        "record-too-long NUL", "123456\n7\u{0}1\u{0}", config(zero: true, max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456\\n7\u{0}<1>\u{0}", errors1),
+]
+
+let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
+
+@Suite struct StreamEngineTests {
+    /// Every row gives the same result however the input is split into reads.
+    @Test(arguments: engineCases)
+    func table(_ row: EngineCase) throws {
+        let expected = EngineResult(output: row.output, diagnostics: row.diagnostics, outcome: row.outcome)
+        for chunkSize in chunkSizes {
+            let got = try runEngine(row.input, row.configuration, chunkSize: chunkSize, transform: Bracket())
+            #expect(got == expected, "chunk size \(chunkSize)")
+            if got != expected { break }
+        }
+    }
+
+    @Test func operandsAreOneLineEach() throws {
+        var engine = StreamEngine(
+            configuration: config(), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+        let outcome = try engine.run(operands: ["1", " 2 ", "", "a\nx", "3"])
+        #expect(outcome == .completed(errors: 1))
+        #expect(
+            String(decoding: engine.output.bytes, as: UTF8.self)
+                == "<1>\n <2> \n\nerror\t4\t0\tbad-x\tvalue has an x at offset 2\ta\\nx\n<3>\n")
+    }
+
+    @Test func operandsAbort() throws {
+        var engine = StreamEngine(
+            configuration: config(onError: .abort), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+        #expect(try engine.run(operands: ["1", "x", "2"]) == .aborted)
+        #expect(engine.output.bytes == bytes("<1>\n"))
+        #expect(String(decoding: engine.diagnostics.bytes, as: UTF8.self) == "tool: record 2, field 0: bad-x: value has an x at offset 0\n")
+    }
+
+    /// Diagnostics come after the output of the records before them.
+    @Test(arguments: [ErrorPolicy.keep, .skip, .abort])
+    func diagnosticsFollowEarlierOutput(policy: ErrorPolicy) throws {
+        let shared = SharedBytes()
+        var engine = StreamEngine(
+            configuration: config(onError: policy), transform: Bracket(), output: SharedSink(target: shared),
+            diagnostics: SharedSink(target: shared, prefix: bytes("ERR:")))
+        var source = MemorySource(bytes("1\nx\n2\n"))
+        _ = try engine.run(&source)
+        let text = String(decoding: shared.bytes, as: UTF8.self)
+        let diag = "ERR:tool: record 2, field 0: bad-x: value has an x at offset 0\n"
+        switch policy {
+        case .keep: #expect(text == "<1>\n" + diag + "x\n<2>\n")
+        case .skip: #expect(text == "<1>\n" + diag + "<2>\n")
+        default: #expect(text == "<1>\n" + diag)
+        }
+    }
+
+    /// `--on-error=abort` reads nothing after the bad record's read.
+    @Test func abortReadsNoFurther() throws {
+        let input = bytes("1\n2\nx\n") + [UInt8](repeating: UInt8(ascii: "9"), count: 100_000)
+        var engine = StreamEngine(
+            configuration: config(onError: .abort), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+        var source = ProbeSource(inner: MemorySource(input, chunkSize: 3), output: nil)
+        #expect(try engine.run(&source) == .aborted)
+        #expect(source.bytesRead <= 9)
+        #expect(engine.output.bytes == bytes("<1>\n<2>\n"))
+    }
+
+    /// What was produced for the records read is written before the next read.
+    @Test func flushesBeforeEachRead() throws {
+        let shared = SharedBytes()
+        var engine = StreamEngine(
+            configuration: config(), transform: Bracket(), output: SharedSink(target: shared), diagnostics: MemorySink())
+        var source = ProbeSource(inner: MemorySource(bytes("1\n22\n333\n"), chunkSize: 2), output: shared)
+        _ = try engine.run(&source)
+        // Reads: "1\n" | "22" | "\n3" | "33" | "\n" | eof
+        #expect(source.outputAtRead == [0, 4, 4, 9, 9, 15])
+    }
+
+    /// A record far longer than the limit streams through in bounded memory,
+    /// and the record after it is intact, with every policy.
+    @Test(arguments: [ErrorPolicy.record, .keep, .skip])
+    func hugeRecordStreams(policy: ErrorPolicy) throws {
+        var rng = SplitMix64(seed: 7)
+        let pieces = [bytes("é"), bytes("😀"), bytes("a"), bytes("\t"), bytes("\r"), [0xFF], bytes("\\")]
+        var record: [UInt8] = []
+        while record.count < 3_000_000 { record += pieces[Int.random(in: 0..<pieces.count, using: &rng)] }
+        let input = bytes("1\r\n") + record + bytes("\r\n2\r\n")
+        var expectedRecord: [UInt8] = []
+        record.withUnsafeBufferPointer { UTF8Bytes.appendEscaped($0.baseAddress!, 0, $0.count, into: &expectedRecord) }
+        let message = "record is longer than the limit of 1000 bytes"
+        for chunkSize in [1000, 4093, 65536] {
+            let shared = SharedBytes()
+            var engine = StreamEngine(
+                configuration: config(onError: policy, max: 1000), transform: Bracket(),
+                output: SharedSink(target: shared), diagnostics: MemorySink())
+            var source = ProbeSource(inner: MemorySource(input, chunkSize: chunkSize), output: shared)
+            #expect(try engine.run(&source) == .completed(errors: 1))
+            var expected = bytes("<1>\r\n")
+            switch policy {
+            case .record: expected += bytes("error\t2\t0\trecord-too-long\t\(message)\t") + expectedRecord + bytes("\r\n")
+            case .keep: expected += record + bytes("\r\n")
+            default: break
+            }
+            expected += bytes("<2>\r\n")
+            #expect(shared.bytes == expected, "chunk size \(chunkSize)")
+            // Memory stays bounded: the buffer never grows to hold the record.
+            #expect(source.largestCapacity < 1 << 19)
+            // And output was written while the record was still being read.
+            #expect(shared.writes > 2 || policy == .skip)
+        }
+    }
+
+    @Test func signalStopsAfterTheCompleteRecords() throws {
+        final class Flag: @unchecked Sendable { var signal: Int32? }
+        let flag = Flag()
+        var engine = StreamEngine(
+            configuration: config(), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+        engine.pendingSignal = { flag.signal }
+        var source = ProbeSource(inner: MemorySource(bytes("1\n2\n3\n45"), chunkSize: 3), output: nil)
+        source.afterRead = { n in if n >= 6 { flag.signal = 15 } }
+        #expect(try engine.run(&source) == .interrupted(signal: 15))
+        // The reads were "1\n2" and "\n3\n": the three complete records are written, nothing more is read.
+        #expect(engine.output.bytes == bytes("<1>\n<2>\n<3>\n"))
+        #expect(source.bytesRead == 6)
+    }
+
+    @Test func writeFailureIsThrown() {
+        let shared = SharedBytes()
+        shared.failure = .failed("write error on standard output: No space left on device")
+        var engine = StreamEngine(
+            configuration: config(), transform: Bracket(), output: SharedSink(target: shared), diagnostics: MemorySink())
+        var source = MemorySource(bytes("1\n2\n"))
+        #expect(throws: IOFailure.failed("write error on standard output: No space left on device")) {
+            _ = try engine.run(&source)
+        }
+    }
+
+    /// A write failure met while streaming a record too long is not lost.
+    @Test(arguments: [ErrorPolicy.record, .keep])
+    func writeFailureWhileStreamingIsThrown(policy: ErrorPolicy) {
+        let shared = SharedBytes()
+        shared.failure = .brokenPipe
+        var engine = StreamEngine(
+            configuration: config(onError: policy, max: 10), transform: Bracket(), output: SharedSink(target: shared),
+            diagnostics: MemorySink())
+        var source = MemorySource([UInt8](repeating: UInt8(ascii: "1"), count: 2_000_000), chunkSize: 1 << 16)
+        #expect(throws: IOFailure.brokenPipe) { _ = try engine.run(&source) }
+    }
+
+    @Test func readFailureIsThrown() {
+        struct Failing: ByteSource {
+            var calls = 0
+            mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
+                calls += 1
+                if calls == 1 {
+                    buffer[0] = UInt8(ascii: "1")
+                    buffer[1] = 0x0A
+                    return 2
+                }
+                throw .failed("read error on standard input: Input/output error")
+            }
+        }
+        var engine = StreamEngine(
+            configuration: config(), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+        var source = Failing()
+        #expect(throws: IOFailure.failed("read error on standard input: Input/output error")) {
+            _ = try engine.run(&source)
+        }
+        // What was read before the failure was written.
+        #expect(engine.output.bytes == bytes("<1>\n"))
+    }
+
+    /// A read interrupted by a signal (nil) is retried unless a signal is pending.
+    @Test func interruptedReadIsRetried() throws {
+        struct Interrupting: ByteSource {
+            var inner = MemorySource(Array("1\n2\n".utf8), chunkSize: 2)
+            var calls = 0
+            mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
+                calls += 1
+                if calls % 2 == 1 { return nil }
+                return try inner.read(into: buffer, capacity: capacity)
+            }
+        }
+        var engine = StreamEngine(
+            configuration: config(), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+        var source = Interrupting()
+        #expect(try engine.run(&source) == .completed(errors: 0))
+        #expect(engine.output.bytes == bytes("<1>\n<2>\n"))
+    }
+
+    /// numgroup's own values through the engine: a grouped CSV field is quoted.
+    @Test(arguments: [
+        ("a,1234,b\n", "a,\"1,234\",b\n"),
+        ("a,\"1,234\",b\n", "a,\"1,234\",b\n"),
+        ("a,\"1234\",b\n", "a,\"1,234\",b\n"),
+        ("a,123,b\n", "a,123,b\n"),
+        ("a,\"12,34\",b\n", "error\t1\t2\tmisplaced-grouping\tgrouping separator at offset 2 does not fit 3-digit grouping\ta,\"12,34\",b\n"),
+    ])
+    func numgroupCSV(input: String, expected: String) throws {
+        let got = try runEngine(
+            bytes(input), config(fields: "2", csv: true), chunkSize: 1 << 16,
+            transform: DigitGrouper(style: GroupingStyle()))
+        #expect(String(decoding: got.output, as: UTF8.self) == expected)
+    }
+
+    /// Large random streams: chunking never changes the result.
+    @Test(arguments: [(false, "\t"), (true, ","), (true, "€"), (false, "€")])
+    func randomStreamsIgnoreChunking(csv: Bool, delimiter: String) throws {
+        var rng = SplitMix64(seed: csv ? 11 : 12)
+        let alphabet = Array("ab1\"\n\r x€é\(delimiter)\(delimiter)".utf8)
+        for _ in 0..<200 {
+            var input: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<200, using: &rng) {
+                input.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+            }
+            let configuration = config(fields: "2", delimiter: delimiter, csv: csv, max: 12)
+            let whole = try runEngine(input, configuration, chunkSize: 1 << 16, transform: Bracket())
+            for chunkSize in [1, 2, 3, 5] {
+                let got = try runEngine(input, configuration, chunkSize: chunkSize, transform: Bracket())
+                #expect(got == whole, "\(input) chunk size \(chunkSize)")
+            }
+        }
+    }
+}
+
+@Suite struct SignalTests {
+    final class Outcome: @unchecked Sendable {
+        var result: Int?? = .none
+    }
+
+    /// A signal that arrives after the engine last looked but before it blocks
+    /// in read must end the wait, not leave the tool waiting for input that may
+    /// never come (`tail -f log | numgroup`, then Ctrl-C).
+    @Test func signalJustBeforeABlockingReadEndsTheWait() throws {
+        var saved = [sigaction(), sigaction()]
+        sigaction(SIGINT, nil, &saved[0])
+        sigaction(SIGTERM, nil, &saved[1])
+        defer {
+            sigaction(SIGINT, &saved[0], nil)
+            sigaction(SIGTERM, &saved[1], nil)
+            Signals.clear()
+        }
+        Signals.install()
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        // Deliver it on this thread, now (test runners may block signals on their threads).
+        var unblock = sigset_t()
+        var previousMask = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
+        raise(SIGTERM)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        #expect(Signals.pending() == SIGTERM)
+
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        let readEnd = ends[0]
+        Thread {
+            var input = FileDescriptorStream(fd: readEnd, name: "standard input")
+            var buffer = [UInt8](repeating: 0, count: 16)
+            let n = buffer.withUnsafeMutableBufferPointer { b in try? input.read(into: b.baseAddress!, capacity: b.count) }
+            outcome.result = .some(n ?? nil)
+            finished.signal()
+        }.start()
+        let returned = finished.wait(timeout: .now() + 60) == .success
+        #expect(returned, "read blocked although a signal was pending")
+        if !returned {
+            _ = write(ends[1], "1", 1)  // let the reader go
+            finished.wait()
+        }
+        #expect(outcome.result == .some(nil), "the read reports the interruption")
+    }
+}
