@@ -1,54 +1,14 @@
 import Foundation
 import Testing
 
+private func coinfmt(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+    -> ToolResult
+{
+    try ToolProcess.run("coinfmt", arguments, input: input.map { Array($0.utf8) }, environment: environment)
+}
+
 /// coinfmt run as a process, through real pipes: stdout, stderr and exit status.
 @Suite struct CoinfmtCLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static func executable() -> URL {
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            let candidate = url.appendingPathComponent("coinfmt")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return root.appendingPathComponent(".build/debug/coinfmt")
-    }
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs coinfmt with `arguments`, `input` on stdin and a clean locale environment plus `environment`.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = ["LANG": "en_US.UTF-8"])
-        throws -> Result
-    {
-        let process = Process()
-        process.executableURL = executable()
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for key in ["LC_ALL", "LC_MONETARY", "LC_NUMERIC", "LANG"] { env[key] = nil }
-        process.environment = env.merging(environment) { $1 }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
-    }
-
     @Test(arguments: [
         (["1234.5"], "$1,234.50\n"),
         (["--currency", "JPY", "1234.5"], "¥1,234\n"),
@@ -73,10 +33,10 @@ import Testing
         (["--color", "auto", "-1"], "-$1.00\n"),
     ])
     func operands(arguments: [String], expected: String) throws {
-        let result = try Self.run(arguments)
-        #expect(result.stdout == expected)
-        #expect(result.status == 0)
-        #expect(result.stderr == "")
+        let result = try coinfmt(arguments)
+        #expect(result.out == expected)
+        #expect(result.exited(0), "\(result)")
+        #expect(result.stderr.isEmpty)
     }
 
     @Test(arguments: [
@@ -84,45 +44,45 @@ import Testing
         (["LC_ALL": "ja_JP.UTF-8", "LC_MONETARY": "de_DE.UTF-8"], "¥1,234\n"),
         (["LANG": "en_IN"], "₹1,234.50\n"),
         (["LANG": "C"], "$1,234.50\n"),
-        ([:], "$1,234.50\n"),
+        (["LANG": "de_CH.UTF-8@euro"], "CHF\u{A0}1’234.50\n"),
     ])
     func localeFromEnvironment(environment: [String: String], expected: String) throws {
-        let result = try Self.run(["1234.5"], environment: environment)
-        #expect(result.stdout == expected)
+        let result = try coinfmt(["1234.5"], environment: environment)
+        #expect(result.out == expected)
     }
 
     /// The price table of coinfmt(1): rank, symbol, price, 24-hour change and holdings.
     @Test func priceTable() throws {
         let table = "1\tBTC\t67234.5\t2.3456\t0.5\n2\tETH\t3456.78\t-1.2\t12.25\n3\tSHIB\t1.234e-5\t0\t12000000\n"
-        let prices = try Self.run(["-f", "3", "--max-fraction", "6"], input: table)
-        let changes = try Self.run(
-            ["-f", "4", "--style", "percent", "--sign", "always", "--color", "always"], input: prices.stdout)
-        let holdings = try Self.run(["-f", "5"], input: changes.stdout)
+        let prices = try coinfmt(["-f", "3", "--max-fraction", "6"], input: table)
+        let changes = try coinfmt(
+            ["-f", "4", "--style", "percent", "--sign", "always", "--color", "always"], input: prices.out)
+        let holdings = try coinfmt(["-f", "5"], input: changes.out)
         #expect(
-            holdings.stdout == """
+            holdings.out == """
                 1\tBTC\t$67,234.50\t\u{1B}[32m+2.35%\u{1B}[0m\t$0.50
                 2\tETH\t$3,456.78\t\u{1B}[31m-1.20%\u{1B}[0m\t$12.25
                 3\tSHIB\t$0.000012\t+0.00%\t$12,000,000.00
 
                 """)
-        #expect(holdings.status == 0)
+        #expect(holdings.exited(0))
     }
 
     @Test func invalidNumbersBecomeErrorRecords() throws {
-        let result = try Self.run(["-f", "2"], input: "a\t12x\nb\t5\n")
+        let result = try coinfmt(["-f", "2"], input: "a\t12x\nb\t5\n")
         #expect(
-            result.stdout
+            result.out
                 == "error\t1\t2\tinvalid-number\tunexpected 'x' at offset 2; expected a digit, '.', 'e' or the end of the number\ta\\t12x\nb\t$5.00\n")
-        #expect(result.status == 1)
-        let kept = try Self.run(["--on-error=keep", "1,5"])
-        #expect(kept.stdout == "1,5\n")
-        #expect(kept.stderr.hasPrefix("coinfmt: record 1, field 0: invalid-number: unexpected ',' at offset 1"))
-        #expect(kept.status == 1)
+        #expect(result.exited(1))
+        let kept = try coinfmt(["--on-error=keep", "1,5"])
+        #expect(kept.out == "1,5\n")
+        #expect(kept.err.hasPrefix("coinfmt: record 1, field 0: invalid-number: unexpected ',' at offset 1"))
+        #expect(kept.exited(1))
     }
 
     @Test func csvFieldsAreQuotedWhenTheyHoldTheDelimiter() throws {
-        let result = try Self.run(["--csv", "-f", "2", "--header"], input: "name,price\nBTC,67234.5\n")
-        #expect(result.stdout == "name,price\nBTC,\"$67,234.50\"\n")
+        let result = try coinfmt(["--csv", "-f", "2", "--header"], input: "name,price\nBTC,67234.5\n")
+        #expect(result.out == "name,price\nBTC,\"$67,234.50\"\n")
     }
 
     @Test(arguments: [
@@ -137,24 +97,25 @@ import Testing
         (["--rounding", "half-odd", "1"], "invalid value 'half-odd' for --rounding"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
-        let result = try Self.run(arguments)
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("coinfmt: " + message), "\(result.stderr)")
+        let result = try coinfmt(arguments)
+        #expect(result.exited(2), "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.err.hasPrefix("coinfmt: " + message), "\(result)")
+        #expect(result.err.hasSuffix("\nTry 'coinfmt --help' for more information.\n"))
     }
 
     @Test func listsCurrencies() throws {
-        let result = try Self.run(["--list-currencies"])
-        let lines = result.stdout.split(separator: "\n")
+        let result = try coinfmt(["--list-currencies"])
+        let lines = result.out.split(separator: "\n")
         #expect(lines.count > 150)
         #expect(lines.contains("USD\tUS Dollar\t$\t2"))
         #expect(lines.contains("KRW\tSouth Korean Won\t₩\t0"))
-        #expect(result.status == 0)
+        #expect(result.exited(0))
     }
 
     /// Every option `--help` lists is in coinfmt(1)'s OPTIONS section and the reverse.
     @Test func helpAndManPageListTheSameOptions() throws {
-        let help = try Self.run(["--help"]).stdout
+        let help = try coinfmt(["--help"]).out
         func options(_ text: String, _ pattern: String) -> Set<String> {
             let regex = try! NSRegularExpression(pattern: pattern)
             return Set(
@@ -163,7 +124,7 @@ import Testing
                 })
         }
         let helpOptions = options(help, #"(?m)^\s+(?:-\w, )?--([a-z][a-z-]*)"#)
-        let page = try String(contentsOf: Self.root.appendingPathComponent("man/coinfmt.1"), encoding: .utf8)
+        let page = try String(contentsOf: ToolProcess.repository.appendingPathComponent("man/coinfmt.1"), encoding: .utf8)
         let start = try #require(page.range(of: ".Sh OPTIONS"))
         let rest = page[start.upperBound...]
         let section = String(rest[..<(rest.range(of: "\n.Sh ")?.lowerBound ?? rest.endIndex)])

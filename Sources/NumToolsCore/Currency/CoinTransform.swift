@@ -32,7 +32,7 @@ public struct CoinTransform: ValueTransform {
         do {
             number = try ExactDecimal(parsing: value)
         } catch {
-            throw ValueError(error.code, error.message)
+            throw ValueError("invalid-number", error.message)
         }
         guard colored else {
             formatter.format(number, into: &output)
