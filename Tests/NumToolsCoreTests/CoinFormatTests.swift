@@ -148,6 +148,19 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         }
     }
 
+    /// Precision and magnitudes far beyond Decimal's reach: the probes stay
+    /// within it, the output is written digit by digit.
+    @Test func extremesDoNotReachFoundation() throws {
+        let thousandZeros = String(repeating: "0", count: 1000)
+        #expect(try format(style().fractionLength(min: 1000), "1") == "$1." + thousandZeros)
+        #expect(try format(style().fractionLength(min: 1000), "-1e-2000") == "-$0." + thousandZeros)
+        #expect(try format(style().display(.name).fractionLength(min: 1000), "1") == "1." + thousandZeros + " US dollars")
+        #expect(try format(style(.number).significantDigits(999...999), "1").count == 1000)
+        let huge = try format(style(.compact, "ar", "EGP").display(.name), "1e999999")
+        #expect(huge.contains("ترليون") && huge.contains("مصري"))
+        #expect(try format(style(.compact), "1e999999").count == 1 + (999_987 / 3) * 4 + 1)
+    }
+
     @Test func compactWithSymbolOverride() throws {
         #expect(try format(style(.compact, "en_US", "USD").symbol("₿"), "1234567") == "₿1.2M")
     }

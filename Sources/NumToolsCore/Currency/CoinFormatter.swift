@@ -300,7 +300,9 @@ public struct CoinFormatter: Sendable {
     }
 
     /// Asks Foundation for the text around a number of this shape.
-    func probeTemplate(_ key: TemplateKey, forms: [FoundationProbe.Form]) -> Template {
+    func probeTemplate(_ exactKey: TemplateKey, forms: [FoundationProbe.Form]) -> Template {
+        // Foundation's Decimal holds 38 digits: probe with a number of the same shape.
+        let key = exactKey.unscaled.isEmpty ? exactKey.pluralShape : exactKey
         let fraction = key.fraction.count
         let divisor = style.style == .compact ? divisorFor(key.bucket) : 0
         var text = String(decoding: key.integer, as: UTF8.self)
@@ -415,11 +417,13 @@ extension ExactDecimal {
             return (integer, fraction)
         }
         if total <= 38 { return (integer, fraction) }
+        // Beyond Decimal's 38 digits: a 30-digit integer (above every compact
+        // magnitude) ending in the same six digits, and as much fraction as fits.
         var shortInteger = integer
-        if integer.count > 38 {
-            shortInteger = Array(integer.prefix(3)) + [UInt8](repeating: UInt8(ascii: "0"), count: integer.count - 3)
+        if integer.count > 30 {
+            shortInteger = [UInt8(ascii: "1")] + [UInt8](repeating: UInt8(ascii: "0"), count: 23) + integer.suffix(6)
         }
-        return (shortInteger, Array(fraction.prefix(max(0, 38 - integer.count))))
+        return (shortInteger, Array(fraction.prefix(max(0, 38 - shortInteger.count))))
     }
 
     /// Plain ASCII text of a number with the same plural operands that

@@ -47,7 +47,8 @@ struct FoundationProbe: Sendable {
         _ value: String, precision: NumberFormatStyleConfiguration.Precision?, rule: FloatingPointRoundingRule?,
         form: Form, grouping: Bool = true, warmUp: Bool = true
     ) -> String {
-        var decimal = Decimal(string: value)!
+        // Probes are built to fit Decimal; should one not, there is no text to read.
+        guard var decimal = Decimal(string: value) else { return "" }
         if form == .negative { decimal = -decimal }
         switch kind {
         case .number:
