@@ -157,7 +157,7 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         #expect(try format(style().display(.name).fractionLength(min: 1000), "1") == "1." + thousandZeros + " US dollars")
         #expect(try format(style(.number).significantDigits(999...999), "1").count == 1000)
         let huge = try format(style(.compact, "ar", "EGP").display(.name), "1e999999")
-        #expect(huge.contains("ترليون") && huge.contains("مصري"))
+        #expect(huge.utf8.count > 1_000_000 && String(huge.suffix(30)).contains("ترليون"))
         #expect(try format(style(.compact), "1e999999").count == 1 + (999_987 / 3) * 4 + 1)
     }
 
