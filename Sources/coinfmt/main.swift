@@ -17,7 +17,8 @@ let tool = ToolDefinition(
             "currency", short: "c", .required("CODE"), help: "ISO 4217 code (default: the locale's currency)",
             completion: .currencies),
         OptionSpec(
-            "locale", short: "l", .required("ID"), help: "notation of this locale (default from LC_ALL, LC_MONETARY, LANG)",
+            "locale", short: "l", .required("ID"),
+            help: "notation of this locale (default from LC_ALL, LC_MONETARY, LANG)",
             completion: .locales),
         OptionSpec(
             "display", .required("HOW"), help: "currency as symbol (default), narrow symbol, code or name",

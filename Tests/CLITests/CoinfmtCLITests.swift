@@ -26,10 +26,16 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         (["--symbol", "BTC", "--", "-1"], "-BTC\u{A0}1.00\n"),
         (["--rounding", "half-down", "2.345"], "$2.34\n"),
         (["--rounding", "floor", "-2.341"], "-$2.35\n"),
-        (["--min-fraction", "2", "--max-fraction", "6", "0.0000123456", "1.5e-7", "2E+3"], "$0.000012\n$0.00\n$2,000.00\n"),
+        (
+            ["--min-fraction", "2", "--max-fraction", "6", "0.0000123456", "1.5e-7", "2E+3"],
+            "$0.000012\n$0.00\n$2,000.00\n"
+        ),
         (["-5", "--", "-0.001"], "-$5.00\n-$0.00\n"),
         (["1234567890123456789012345.675"], "$1,234,567,890,123,456,789,012,345.68\n"),
-        (["--color", "always", "--style", "percent", "1", "-1", "0"], "\u{1B}[32m1.00%\u{1B}[0m\n\u{1B}[31m-1.00%\u{1B}[0m\n0.00%\n"),
+        (
+            ["--color", "always", "--style", "percent", "1", "-1", "0"],
+            "\u{1B}[32m1.00%\u{1B}[0m\n\u{1B}[31m-1.00%\u{1B}[0m\n0.00%\n"
+        ),
         (["--color", "auto", "-1"], "-$1.00\n"),
     ])
     func operands(arguments: [String], expected: String) throws {
@@ -72,7 +78,8 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         let result = try coinfmt(["-f", "2"], input: "a\t12x\nb\t5\n")
         #expect(
             result.out
-                == "error\t1\t2\tinvalid-number\tunexpected 'x' at offset 2; expected a digit, '.', 'e' or the end of the number\ta\\t12x\nb\t$5.00\n")
+                == "error\t1\t2\tinvalid-number\tunexpected 'x' at offset 2; expected a digit, '.', 'e' or the end of the number\ta\\t12x\nb\t$5.00\n"
+        )
         #expect(result.exited(1))
         let kept = try coinfmt(["--on-error=keep", "1,5"])
         #expect(kept.out == "1,5\n")
@@ -91,7 +98,10 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         (["--locale", "xx_YY", "1"], "unknown locale 'xx_YY' for --locale"),
         (["--min-fraction", "3", "--max-fraction", "2", "1"], "--min-fraction 3 is greater than --max-fraction 2"),
         (["--significant", "0..3", "1"], "invalid value '0..3' for --significant"),
-        (["--significant", "2", "--max-fraction", "2", "1"], "--significant cannot be used with --min-fraction or --max-fraction"),
+        (
+            ["--significant", "2", "--max-fraction", "2", "1"],
+            "--significant cannot be used with --min-fraction or --max-fraction"
+        ),
         (["--ratio", "1"], "--ratio applies only to --style percent"),
         (["--display", "code", "--symbol", "B", "1"], "--symbol cannot be used with --display code"),
         (["--rounding", "half-odd", "1"], "invalid value 'half-odd' for --rounding"),
@@ -124,7 +134,8 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
                 })
         }
         let helpOptions = options(help, #"(?m)^\s+(?:-\w, )?--([a-z][a-z-]*)"#)
-        let page = try String(contentsOf: ToolProcess.repository.appendingPathComponent("man/coinfmt.1"), encoding: .utf8)
+        let page = try String(
+            contentsOf: ToolProcess.repository.appendingPathComponent("man/coinfmt.1"), encoding: .utf8)
         let start = try #require(page.range(of: ".Sh OPTIONS"))
         let rest = page[start.upperBound...]
         let section = String(rest[..<(rest.range(of: "\n.Sh ")?.lowerBound ?? rest.endIndex)])

@@ -29,7 +29,9 @@ import Testing
     }
 
     @Test func hasTheSections() {
-        for name in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "DIAGNOSTICS", "SEE ALSO"] {
+        for name in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "DIAGNOSTICS", "SEE ALSO",
+        ] {
             #expect(Self.page.contains("\n.Sh \(name)\n"), "\(name)")
         }
     }
@@ -50,7 +52,8 @@ import Testing
         }
         #expect(
             documented == codes,
-            "undocumented: \(codes.subtracting(documented).sorted()); unknown: \(documented.subtracting(codes).sorted())")
+            "undocumented: \(codes.subtracting(documented).sorted()); unknown: \(documented.subtracting(codes).sorted())"
+        )
     }
 
     @Test func seeAlso() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCore
 
 /// coinfmt's formatter against Foundation's FormatStyle on random values of
@@ -18,7 +19,9 @@ import Testing
         var style = base
         switch Int.random(in: 0..<6, using: &rng) {
         case 0, 1: style.precision = .automatic
-        case 2: style = style.fractionLength(min: Int.random(in: 0...3, using: &rng), max: Int.random(in: 0...8, using: &rng))
+        case 2:
+            style = style.fractionLength(
+                min: Int.random(in: 0...3, using: &rng), max: Int.random(in: 0...8, using: &rng))
         case 3: style = style.fractionLength(max: Int.random(in: 0...6, using: &rng))
         case 4: style = style.fractionLength(min: Int.random(in: 0...6, using: &rng))
         default:
@@ -38,7 +41,9 @@ import Testing
             let expected = coinOracle(style, text)
             let actual = formatter.string(try! ExactDecimal(text))
             if actual != expected {
-                failures.append("\(style.locale.identifier) \(style.style) \(style.resolvedCurrencyCode ?? "-") \(style.display) \(style.precision) \(style.rounding) \(style.sign) ratio=\(style.valueIsRatio) \(text): got \(actual.debugDescription), expected \(expected.debugDescription)")
+                failures.append(
+                    "\(style.locale.identifier) \(style.style) \(style.resolvedCurrencyCode ?? "-") \(style.display) \(style.precision) \(style.rounding) \(style.sign) ratio=\(style.valueIsRatio) \(text): got \(actual.debugDescription), expected \(expected.debugDescription)"
+                )
             }
         }
     }
@@ -52,10 +57,13 @@ import Testing
             let style = Self.randomSettings(CoinFormatStyle(style: kind, locale: Locale(identifier: id)), &rng)
             Self.check(style, values: Self.valuesPerFormatter, &rng, failures: &failures)
         }
-        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
-    static let currencies = ["USD", "EUR", "JPY", "KRW", "BHD", "GBP", "INR", "CHF", "CNY", "BRL", "RUB", "CLP", "IQD", "KWD", "VND", "ZAR"]
+    static let currencies = [
+        "USD", "EUR", "JPY", "KRW", "BHD", "GBP", "INR", "CHF", "CNY", "BRL", "RUB", "CLP", "IQD", "KWD", "VND", "ZAR",
+    ]
 
     @Test(arguments: CoinFormatStyle.CurrencyDisplay.allCases)
     func currencies(display: CoinFormatStyle.CurrencyDisplay) {
@@ -65,11 +73,13 @@ import Testing
         for (index, id) in ids.enumerated() where index % 4 == Int(display.rawValue.count % 4) {
             let code = Self.currencies.randomElement(using: &rng)!
             let kind: CoinFormatStyle.Style = Int.random(in: 0..<4, using: &rng) == 0 ? .compact : .currency
-            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id), currencyCode: code).display(display)
+            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id), currencyCode: code).display(
+                display)
             style = Self.randomSettings(style, &rng)
             Self.check(style, values: Self.valuesPerFormatter * 2 / 3, &rng, failures: &failures)
         }
-        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
     /// Every ISO 4217 currency Foundation knows (historic ones have years in
@@ -80,11 +90,14 @@ import Testing
         let ids = Locale.availableIdentifiers.sorted()
         for code in CurrencyCatalog.codes {
             let kind: CoinFormatStyle.Style = Bool.random(using: &rng) ? .compact : .currency
-            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: ids.randomElement(using: &rng)!), currencyCode: code)
-            style = Self.randomSettings(style.display(CoinFormatStyle.CurrencyDisplay.allCases.randomElement(using: &rng)!), &rng)
+            var style = CoinFormatStyle(
+                style: kind, locale: Locale(identifier: ids.randomElement(using: &rng)!), currencyCode: code)
+            style = Self.randomSettings(
+                style.display(CoinFormatStyle.CurrencyDisplay.allCases.randomElement(using: &rng)!), &rng)
             Self.check(style, values: Self.valuesPerFormatter / 2, &rng, failures: &failures)
         }
-        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
     /// Locales with Unicode extension keywords (numbering system, currency).
@@ -102,6 +115,7 @@ import Testing
                 Self.check(Self.randomSettings(style, &rng), values: Self.valuesPerFormatter, &rng, failures: &failures)
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 }

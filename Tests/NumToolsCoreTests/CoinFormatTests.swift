@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCore
 
 private func style(_ kind: CoinFormatStyle.Style = .currency, _ locale: String = "en_US", _ code: String? = nil)
@@ -112,11 +113,19 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         (style().significantDigits(2...2), "1e-30", "$0.0000000000000000000000000000010"),
         (style().fractionLength(max: 8), "1.5e-7", "$0.00000015"),
         (style(), "2E+3", "$2,000.00"),
-        (style(.number).fractionLength(min: 0, max: 40), "0.1234567890123456789012345678901234567891",
-         "0.1234567890123456789012345678901234567891"),
-        (style(), "123456789012345678901234567890123456789012345.005", "$123,456,789,012,345,678,901,234,567,890,123,456,789,012,345.00"),
+        (
+            style(.number).fractionLength(min: 0, max: 40), "0.1234567890123456789012345678901234567891",
+            "0.1234567890123456789012345678901234567891"
+        ),
+        (
+            style(), "123456789012345678901234567890123456789012345.005",
+            "$123,456,789,012,345,678,901,234,567,890,123,456,789,012,345.00"
+        ),
         (style(.compact), "1e45", "1,000,000,000,000,000,000,000,000,000,000,000T"),
-        (style(.number, "en_IN"), "12345678901234567890123456789012345678901234567890", "1,23,45,67,89,01,23,45,67,89,01,23,45,67,89,01,23,45,67,89,01,23,45,67,890.00"),
+        (
+            style(.number, "en_IN"), "12345678901234567890123456789012345678901234567890",
+            "1,23,45,67,89,01,23,45,67,89,01,23,45,67,89,01,23,45,67,89,01,23,45,67,890.00"
+        ),
     ])
     func exactValues(style: CoinFormatStyle, input: String, expected: String) throws {
         #expect(try format(style, input) == expected)
@@ -135,7 +144,8 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
 
     @Test(arguments: [
         ("en_US", "BTC", "-BTC\u{A0}1,234.50"), ("en_US", "₿", "-₿1,234.50"), ("de_DE", "BTC", "-1.234,50\u{A0}BTC"),
-        ("fr_FR", "₿", "-1\u{202F}234,50\u{A0}₿"), ("nl_NL", "BTC", "BTC\u{A0}-1.234,50"), ("sq_AL", "₿", "-1234,50\u{A0}₿"), ("pt_CV", "₿", "-1234$50\u{A0}₿"),
+        ("fr_FR", "₿", "-1\u{202F}234,50\u{A0}₿"), ("nl_NL", "BTC", "BTC\u{A0}-1.234,50"),
+        ("sq_AL", "₿", "-1234,50\u{A0}₿"), ("pt_CV", "₿", "-1234$50\u{A0}₿"),
     ])
     func symbolOverride(locale: String, symbol: String, expected: String) throws {
         #expect(try format(style(.currency, locale, "USD").symbol(symbol), "-1234.5") == expected)
@@ -154,7 +164,8 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         let thousandZeros = String(repeating: "0", count: 1000)
         #expect(try format(style().fractionLength(min: 1000), "1") == "$1." + thousandZeros)
         #expect(try format(style().fractionLength(min: 1000), "-1e-2000") == "-$0." + thousandZeros)
-        #expect(try format(style().display(.name).fractionLength(min: 1000), "1") == "1." + thousandZeros + " US dollars")
+        #expect(
+            try format(style().display(.name).fractionLength(min: 1000), "1") == "1." + thousandZeros + " US dollars")
         #expect(try format(style(.number).significantDigits(999...999), "1").count == 1000)
         let huge = try format(style(.compact, "ar", "EGP").display(.name), "1e999999")
         #expect(huge.utf8.count > 1_000_000 && String(huge.suffix(30)).contains("ترليون"))
@@ -188,7 +199,10 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
 
     @Test func invalidNumbersAreValueErrors() {
         var t = CoinTransform(style: style())
-        #expect(throws: ValueError("invalid-number", "unexpected 'x' at offset 3; expected a digit, 'e' or the end of the number")) {
+        #expect(
+            throws: ValueError(
+                "invalid-number", "unexpected 'x' at offset 3; expected a digit, 'e' or the end of the number")
+        ) {
             try run(&t, "1.2x")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NumToolsCore
 
 /// Foundation's FormatStyle configured like a CoinFormatStyle: the oracle of the differential tests.
@@ -85,12 +86,15 @@ struct CoinRandom: RandomNumberGenerator {
         }
         switch shape {
         case 0:  // a tie at a common rounding position
-            return sign + digits(Int.random(in: 1...4, using: &self)) + "." + digits(Int.random(in: 0...3, using: &self)) + "5"
+            return sign + digits(Int.random(in: 1...4, using: &self)) + "."
+                + digits(Int.random(in: 0...3, using: &self)) + "5"
         case 1:  // small coin prices with an exponent
-            return sign + String(Int.random(in: 1...9, using: &self)) + "." + digits(Int.random(in: 0...6, using: &self))
+            return sign + String(Int.random(in: 1...9, using: &self)) + "."
+                + digits(Int.random(in: 0...6, using: &self))
                 + "e-" + String(Int.random(in: 1...12, using: &self))
         case 2:  // large values with an exponent
-            return sign + String(Int.random(in: 1...9, using: &self)) + "." + digits(Int.random(in: 0...8, using: &self))
+            return sign + String(Int.random(in: 1...9, using: &self)) + "."
+                + digits(Int.random(in: 0...8, using: &self))
                 + "E+" + String(Int.random(in: 0...20, using: &self))
         case 3:  // near zero
             return sign + "0.00" + digits(Int.random(in: 1...4, using: &self))
@@ -100,7 +104,8 @@ struct CoinRandom: RandomNumberGenerator {
                 + digits(Int.random(in: 1...(38 - intLength), using: &self))
         case 5:  // round numbers near compact boundaries
             return sign + String(repeating: "9", count: Int.random(in: 1...3, using: &self)) + "."
-                + String(repeating: "9", count: Int.random(in: 1...3, using: &self)) + "e" + String(Int.random(in: 0...15, using: &self))
+                + String(repeating: "9", count: Int.random(in: 1...3, using: &self)) + "e"
+                + String(Int.random(in: 0...15, using: &self))
         case 6:
             return sign + "0"
         default:

@@ -71,10 +71,12 @@ public struct CoinFormatter: Sendable {
                     break
                 }
             }
-            let (source, placeholder) = chosen ?? (
-                FoundationProbe(locale: style.locale, kind: .currency(code: "QQQ", display: .symbol), compact: compact),
-                "QQQ"
-            )
+            let (source, placeholder) =
+                chosen ?? (
+                    FoundationProbe(
+                        locale: style.locale, kind: .currency(code: "QQQ", display: .symbol), compact: compact),
+                    "QQQ"
+                )
             override = SymbolOverride(symbol: symbol, placeholder: placeholder)
             templateProbe = source
         }
@@ -137,7 +139,9 @@ public struct CoinFormatter: Sendable {
             }
             let first = partial.probeTemplate(keys[0], forms: FoundationProbe.Form.templateForms)
             // All three forms: sw_CD writes `-VND 2,8T` but `VND-1T` (plural "one").
-            if keys.dropFirst().allSatisfy({ partial.probeTemplate($0, forms: FoundationProbe.Form.templateForms) == first }) {
+            if keys.dropFirst().allSatisfy({
+                partial.probeTemplate($0, forms: FoundationProbe.Form.templateForms) == first
+            }) {
                 fixed[bucket] = first
             }
         }
@@ -164,7 +168,10 @@ public struct CoinFormatter: Sendable {
     /// the plural category: every last digit at fraction lengths 0 to 6,
     /// teens, and round millions.
     static let pluralSamples: [String] = {
-        var samples = ["0", "11", "12", "14", "19", "21", "22", "100", "101", "102", "111", "1000000", "0.11", "0.15", "0.1", "0.5"]
+        var samples = [
+            "0", "11", "12", "14", "19", "21", "22", "100", "101", "102", "111", "1000000", "0.11", "0.15", "0.1",
+            "0.5",
+        ]
         for length in 0...6 {
             for last in 0...9 {
                 samples.append(length == 0 ? "\(last)" : "1." + String(repeating: "0", count: length - 1) + "\(last)")
@@ -335,7 +342,8 @@ public struct CoinFormatter: Sendable {
                 } else if form == .negative && isZero {
                     // Decimal has no negative zero: a tiny negative number rounds to it.
                     return probe.render(
-                        "1e-\(fraction + 5)", precision: .fractionLength(fraction...fraction), rule: nil, form: .negative,
+                        "1e-\(fraction + 5)", precision: .fractionLength(fraction...fraction), rule: nil,
+                        form: .negative,
                         warmUp: warmUp)
                 }
                 return probe.render(
@@ -433,7 +441,9 @@ extension ExactDecimal {
         let integer = integerDigits
         let fraction = fractionDigits(minimumLength: minimumFraction)
         let total = integer.count + fraction.count
-        let shape = total <= 38 ? (integer: integer, fraction: fraction) : ExactDecimal.pluralShape(integer: integer, fraction: fraction)
+        let shape =
+            total <= 38
+            ? (integer: integer, fraction: fraction) : ExactDecimal.pluralShape(integer: integer, fraction: fraction)
         var text = shape.integer
         if !shape.fraction.isEmpty { text += [UInt8(ascii: ".")] + shape.fraction }
         return text
@@ -586,7 +596,8 @@ struct SymbolOverride: Sendable, Hashable {
         func range(of needle: [UInt8], in haystack: [UInt8], last: Bool) -> Range<Int>? {
             guard haystack.count >= needle.count else { return nil }
             let starts = Array(0...(haystack.count - needle.count))
-            for start in last ? starts.reversed() : starts where Array(haystack[start..<(start + needle.count)]) == needle {
+            for start in last ? starts.reversed() : starts
+            where Array(haystack[start..<(start + needle.count)]) == needle {
                 return start..<(start + needle.count)
             }
             return nil

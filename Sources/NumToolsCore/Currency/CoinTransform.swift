@@ -8,9 +8,11 @@ public struct CoinTransform: ValueTransform {
     /// Whether to wrap each value in ANSI colour codes.
     public var colored: Bool
 
-    /// ANSI green, red and reset.
+    /// ANSI green, written before a positive value.
     public static let green: [UInt8] = Array("\u{1B}[32m".utf8)
+    /// ANSI red, written before a negative value.
     public static let red: [UInt8] = Array("\u{1B}[31m".utf8)
+    /// ANSI reset, written after a coloured value.
     public static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
 
     /// A transform for `style`; derives the formatter once.

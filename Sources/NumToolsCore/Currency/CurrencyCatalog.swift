@@ -32,7 +32,9 @@ public enum CurrencyCatalog {
             (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
         }) {
             let regional = Locale(identifier: "\(locale.language.languageCode?.identifier ?? "en")_\(region)")
-            if let currency = regional.currency, isKnown(currency.identifier) { return currency.identifier.uppercased() }
+            if let currency = regional.currency, isKnown(currency.identifier) {
+                return currency.identifier.uppercased()
+            }
         }
         return "USD"
     }
@@ -45,11 +47,13 @@ public enum CurrencyCatalog {
     /// The symbol of `code` in `locale` (`$` for USD in en_US, `US$` in en_CA).
     public static func symbol(_ code: String, locale: Locale = Locale(identifier: "en_US")) -> String {
         let style = CoinFormatStyle(style: .currency, locale: locale, currencyCode: code)
-        let probe = FoundationProbe(locale: locale, kind: .currency(code: code.uppercased(), display: .symbol), compact: false)
+        let probe = FoundationProbe(
+            locale: locale, kind: .currency(code: code.uppercased(), display: .symbol), compact: false)
         let notation = Notation(probe: probe, digits: LocaleNumberFormat(locale: style.locale).digits)
         let affixes = notation.affixes(of: probe.render("1", fraction: 0, form: .positive))
         let text = String(decoding: affixes.prefix + affixes.suffix, as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{A0}\u{202F}\u{200E}\u{200F}\u{61C}")))
+        return text.trimmingCharacters(
+            in: .whitespaces.union(CharacterSet(charactersIn: "\u{A0}\u{202F}\u{200E}\u{200F}\u{61C}")))
     }
 
     /// The `--list-currencies` lines: `CODE <TAB> ENGLISH NAME <TAB> SYMBOL

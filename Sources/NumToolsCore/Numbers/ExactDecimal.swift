@@ -222,7 +222,8 @@ extension ExactDecimal {
                 return ParseError(offset: offset, message: "number ends at offset \(offset); expected \(expected)")
             }
             return ParseError(
-                offset: offset, message: "unexpected \(UTF8Bytes.quote(bytes, at: at)) at offset \(offset); expected \(expected)")
+                offset: offset,
+                message: "unexpected \(UTF8Bytes.quote(bytes, at: at)) at offset \(offset); expected \(expected)")
         }
         let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         var negative = false
@@ -272,14 +273,18 @@ extension ExactDecimal {
             if exponentNegative { exponent = -exponent }
         }
         if i < n {
-            throw fail(i, expected: sawDot ? "a digit, 'e' or the end of the number" : "a digit, '.', 'e' or the end of the number")
+            throw fail(
+                i,
+                expected: sawDot
+                    ? "a digit, 'e' or the end of the number" : "a digit, '.', 'e' or the end of the number")
         }
         self.init(negative: negative, digits: coefficient, exponent: exponent - fractionCount)
         if digits.isEmpty {
             isNegative = false  // Foundation's Decimal has no negative zero: "-0" is 0.
         } else if abs(magnitude) > ExactDecimal.exponentLimit {
             throw ParseError(
-                offset: 0, message: "number at offset 0 is out of range (magnitude beyond ±\(ExactDecimal.exponentLimit))")
+                offset: 0,
+                message: "number at offset 0 is out of range (magnitude beyond ±\(ExactDecimal.exponentLimit))")
         }
     }
 
@@ -287,7 +292,9 @@ extension ExactDecimal {
     public init(_ text: String) throws(ParseError) {
         var copy = text
         let result: Result<ExactDecimal, ParseError> = copy.withUTF8 { buffer in
-            do throws(ParseError) { return .success(try ExactDecimal(parsing: buffer)) } catch { return .failure(error) }
+            do throws(ParseError) { return .success(try ExactDecimal(parsing: buffer)) } catch {
+                return .failure(error)
+            }
         }
         self = try result.get()
     }
