@@ -235,3 +235,26 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         #expect(rows.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 4 })
     }
 }
+
+/// `--symbol` has no FormatStyle counterpart, but writing a currency's own
+/// symbol in its place must give FormatStyle's output for that currency:
+/// `€` (a currency sign) and `CHF` (letters, which get CLDR's currency spacing).
+@Suite struct CoinSymbolOverrideTests {
+    @Test(arguments: [("EUR", "€"), ("CHF", "CHF"), ("GBP", "£"), ("BHD", "BHD")])
+    func ownSymbolGivesFoundationsOutput(code: String, symbol: String) throws {
+        var failures: [String] = []
+        var checked = 0
+        // Every third locale keeps the test short; the offset varies with the currency.
+        for (index, id) in Locale.availableIdentifiers.sorted().enumerated() where index % 3 == code.count % 3 {
+            let base = CoinFormatStyle(style: .currency, locale: Locale(identifier: id), currencyCode: code)
+            // Only where the locale writes the currency with exactly this symbol.
+            guard CurrencyCatalog.symbol(code, locale: base.locale) == symbol else { continue }
+            let expected = coinOracle(base, "-1234.5")
+            checked += 1
+            let actual = try base.symbol(symbol).format(ExactDecimal("-1234.5"))
+            if actual != expected { failures.append("\(id): \(actual.debugDescription) != \(expected.debugDescription)") }
+        }
+        #expect(checked > 30)
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(10).joined(separator: "\n"))")
+    }
+}
