@@ -31,6 +31,8 @@ public struct CoinFormatter: Sendable {
     let symbolOverride: SymbolOverride?
     /// Plural-dependent templates, by pattern magnitude and shape of the number.
     var cache: [FormKey: Template.Affixes] = [:]
+    /// The probe configurations whose ICU formatters have been warmed up.
+    var warmed: Set<WarmKey> = []
 
     /// Derives the formatter for `style`.
     public init(_ style: CoinFormatStyle) {
@@ -320,14 +322,19 @@ public struct CoinFormatter: Sendable {
         let reduced = key.unscaled.isEmpty ? key.pluralShape : key
         let cacheKey = FormKey(key: reduced, form: form)
         if let cached = cache[cacheKey] { return cached }
-        let affixes = probeTemplate(reduced, forms: [form]).affixes(form)
+        // A fresh ICU formatter may misplace a currency name until it has
+        // compiled itself (see FoundationProbe): warm each configuration up once.
+        let configuration = WarmKey(fraction: reduced.unscaled.isEmpty ? reduced.fraction.count : -1, form: form)
+        let warmUp = style.display == .name && !warmed.contains(configuration)
+        let affixes = probeTemplate(reduced, forms: [form], warmUp: warmUp).affixes(form)
+        warmed.insert(configuration)
         if cache.count >= CoinFormatter.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[cacheKey] = affixes
         return affixes
     }
 
     /// Asks Foundation for the text around a number of this shape.
-    func probeTemplate(_ exactKey: TemplateKey, forms: [FoundationProbe.Form]) -> Template {
+    func probeTemplate(_ exactKey: TemplateKey, forms: [FoundationProbe.Form], warmUp: Bool = false) -> Template {
         // Foundation's Decimal holds 38 digits: probe with a number of the same shape.
         let key = exactKey.unscaled.isEmpty ? exactKey.pluralShape : exactKey
         let fraction = key.fraction.count
@@ -372,7 +379,7 @@ public struct CoinFormatter: Sendable {
             }
             // A fresh ICU formatter may misplace a currency name (see
             // FoundationProbe); only then is it called until it compiles.
-            var rendered = render(warmUp: false)
+            var rendered = render(warmUp: warmUp)
             if notation.locate(body, in: rendered) == nil { rendered = render(warmUp: true) }
             var affixes = notation.affixes(of: rendered, body: body)
             if let symbolOverride { affixes = symbolOverride.apply(affixes) }
@@ -403,6 +410,12 @@ struct Template: Sendable, Hashable {
         case .plus: plus
         }
     }
+}
+
+/// A probe configuration: fraction digits (-1: the style's own precision) and sign form.
+struct WarmKey: Sendable, Hashable {
+    var fraction: Int
+    var form: FoundationProbe.Form
 }
 
 /// A cache key: the shape of the number and the sign form.
