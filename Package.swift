@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "numconv", dependencies: ["NumToolsCore"]),
         .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore"]),
         .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore"]),
+        .executableTarget(name: "numtools-bench", dependencies: ["NumToolsCore"], path: "Sources/numtools-bench"),
         .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore"]),
         .testTarget(
             name: "CLITests",

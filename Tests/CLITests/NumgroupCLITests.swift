@@ -209,6 +209,13 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         #expect(try numgroup(["-h"]).out == result.out)
     }
 
+    /// `--help` equals the golden file (regenerate with `numgroup --help > Tests/Fixtures/numgroup-help.txt`).
+    @Test func helpMatchesGoldenFile() throws {
+        let golden = try String(
+            contentsOf: ToolProcess.repository.appendingPathComponent("Tests/Fixtures/numgroup-help.txt"), encoding: .utf8)
+        #expect(try numgroup(["--help"]).out == golden)
+    }
+
     @Test func version() throws {
         let result = try numgroup(["--version"])
         #expect(result.exited(0))

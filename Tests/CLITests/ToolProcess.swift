@@ -101,6 +101,7 @@ enum ToolProcess {
         // A pipe of our own: Process closes the ends of a Pipe it hands to the child.
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // not into tools other tests start
         defer { close(ends[0]) }
         let bytes = Array(input.utf8)
         _ = bytes.withUnsafeBytes { systemWrite(ends[1], $0.baseAddress!, $0.count) }

@@ -386,3 +386,27 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         #expect(apply(localeGrouper(id), "1234567") == expected)
     }
 }
+
+@Suite struct TextModePropertyTests {
+    /// On random text: only separators are added, and a second pass changes nothing.
+    @Test(arguments: [("en_US", ","), ("de_DE", "."), ("fr_FR", "\u{202F}"), ("en_IN", ","), ("de_CH", "’")])
+    func onlySeparatorsAddedAndIdempotent(id: String, separator: String) {
+        var rng = SplitMix64(seed: 99)
+        let g = localeGrouper(id, mode: .text(minimumDigits: 5))
+        let alphabet = Array("0123456789012345678901234567890123456789 .,-+:/a_é\t'’\u{202F}")
+        var failures: [String] = []
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<30, using: &rng) {
+                text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+            }
+            let once = apply(g, text)
+            if once.replacingOccurrences(of: separator, with: "") != text.replacingOccurrences(of: separator, with: "") {
+                failures.append("changed more than separators: \(text.debugDescription) -> \(once.debugDescription)")
+            }
+            let twice = apply(g, once)
+            if twice != once { failures.append("not idempotent: \(text.debugDescription) -> \(once.debugDescription) -> \(twice.debugDescription)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(8))")
+    }
+}

@@ -233,6 +233,10 @@ let engineCases: [EngineCase] = [
         "csv multibyte delimiter lead byte then newline", raw: bytes("a€1") + [0xE2] + bytes("\n2€3\n"),
         config(fields: "2", delimiter: "€", csv: true),
         raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\n2€<3>\n"), errors1),
+    EngineCase(
+        "csv record too long with a multi-scalar delimiter split across reads",
+        "123456e\u{301}\"a\nb\"e\u{301}x\n9\n", config(fields: "2", delimiter: "e\u{301}", csv: true, max: 4),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456e\u{301}\"a\\nb\"e\u{301}x\n9\n", errors1),
     EngineCase("csv closed quote at end of input", "\"b\nc\"", config(fields: "1", csv: true), "\"<b\nc>\""),
     // Header.
     EngineCase("header", "h\n1\n", config(header: 1), "h\n<1>\n"),
@@ -242,6 +246,11 @@ let engineCases: [EngineCase] = [
         "header records count", "h1\nh2\nx\n", config(header: 2), "h1\nh2\nerror\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n",
         errors1),
     EngineCase("header longer than input", "h\n", config(header: 3), "h\n"),
+    EngineCase("header longer than the record limit", "123456789\n1\n", config(header: 1, max: 4), "123456789\n<1>\n"),
+    EngineCase(
+        "header longer than the record limit, CRLF", "12345678\r\n12345\r\n", config(header: 1, max: 4),
+        "12345678\r\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t12345\r\n", errors1),
+    EngineCase("csv header with an unterminated quote", "\"a,b\nc", config(fields: "1", csv: true, header: 1), "\"a,b\nc"),
     EngineCase(
         "csv header spanning lines", "\"h\n1\",2\n3,4\n", config(fields: "1", csv: true, header: 1),
         "\"h\n1\",2\n<3>,4\n"),
@@ -542,8 +551,32 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         #expect(String(decoding: got.output, as: UTF8.self) == expected)
     }
 
+    /// Operands give what the same records give on standard input.
+    @Test func operandsEqualStandardInput() throws {
+        var rng = SplitMix64(seed: 21)
+        let alphabet = Array("12345,.-x \t\\é")
+        for _ in 0..<300 {
+            var values: [String] = []
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                var value = ""
+                for _ in 0..<Int.random(in: 0...8, using: &rng) { value.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+                values.append(value)
+            }
+            let configuration = config(header: values.count % 2, max: 6)
+            var engine = StreamEngine(
+                configuration: configuration, transform: DigitGrouper(style: GroupingStyle()), output: MemorySink(),
+                diagnostics: MemorySink())
+            let fromOperands = try engine.run(operands: values)
+            let fromInput = try runEngine(
+                bytes(values.map { $0 + "\n" }.joined()), configuration, chunkSize: 3,
+                transform: DigitGrouper(style: GroupingStyle()))
+            #expect(engine.output.bytes == fromInput.output, "\(values)")
+            #expect(fromOperands == fromInput.outcome)
+        }
+    }
+
     /// Large random streams: chunking never changes the result.
-    @Test(arguments: [(false, "\t"), (true, ","), (true, "€"), (false, "€")])
+    @Test(arguments: [(false, "\t"), (true, ","), (true, "€"), (false, "€"), (true, "e\u{301}"), (true, "\r\n")])
     func randomStreamsIgnoreChunking(csv: Bool, delimiter: String) throws {
         var rng = SplitMix64(seed: csv ? 11 : 12)
         let alphabet = Array("ab1\"\n\r x€é\(delimiter)\(delimiter)".utf8)
@@ -552,7 +585,7 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
             for _ in 0..<Int.random(in: 0..<200, using: &rng) {
                 input.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
             }
-            let configuration = config(fields: "2", delimiter: delimiter, csv: csv, max: 12)
+            let configuration = config(fields: "2", delimiter: delimiter, csv: csv, header: input.count % 3, max: 12)
             let whole = try runEngine(input, configuration, chunkSize: 1 << 16, transform: Bracket())
             for chunkSize in [1, 2, 3, 5] {
                 let got = try runEngine(input, configuration, chunkSize: chunkSize, transform: Bracket())
@@ -613,5 +646,12 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
             finished.wait()
         }
         #expect(outcome.result == .some(nil), "the read reports the interruption")
+
+        // Reported once: a reader that goes on reading gets its input.
+        _ = write(ends[1], "12", 2)
+        var input = FileDescriptorStream(fd: readEnd, name: "standard input")
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let n = try buffer.withUnsafeMutableBufferPointer { b in try input.read(into: b.baseAddress!, capacity: b.count) }
+        #expect(n == 2)
     }
 }

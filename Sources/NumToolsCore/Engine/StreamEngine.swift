@@ -88,6 +88,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var recordNumber = 0
     var errorCount = 0
     var aborted = false
+    /// The record being read through is a header record: it passes unchanged.
+    var overflowIsHeader = false
     /// An output failure met where it could not be thrown; the next flush throws it.
     var deferredFailure: IOFailure?
     let flushThreshold = 1 << 16
@@ -142,7 +144,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                     scan = next
                     overflow = false
                 } else {
-                    let keep = eof ? count : holdback(buffer, pos, count)
+                    let keep = eof ? count : min(holdback(buffer, pos, count), scan)
                     overflowBody(buffer, pos, keep)
                     pos = keep
                 }
@@ -166,7 +168,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                         try flush()
                         return .aborted
                     }
-                    let keep = holdback(buffer, pos, count)
+                    let keep = min(holdback(buffer, pos, count), scan)
                     overflowBody(buffer, pos, keep)
                     pos = keep
                 }
@@ -309,7 +311,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// The last record, which has no terminator.
     mutating func finishLastRecord(_ p: UnsafeMutablePointer<UInt8>, _ count: Int, _ csv: CSVScanState) {
-        if configuration.csv, csv.mode == .quoted {
+        if configuration.csv, csv.mode == .quoted, recordNumber >= configuration.headerRecords {
             recordNumber += 1
             fail(
                 p, 0, count, .none, field: csv.field,
@@ -326,6 +328,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// How much of `[start, end)` can be written now: a trailing CR may be
     /// half of a CRLF, and a trailing partial UTF-8 sequence may complete later.
+    /// (The caller also keeps what the record scanner has yet to look at, such
+    /// as the start of a multibyte CSV delimiter.)
     func holdback(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var keep = end
         var k = end - 1
@@ -345,6 +349,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     mutating func overflowStart() {
         recordNumber += 1
+        // A header passes through whatever its length, as it does when it fits in memory.
+        overflowIsHeader = recordNumber <= configuration.headerRecords
+        if overflowIsHeader { return }
         errorCount += 1
         let error = ValueError(
             "record-too-long", "record is longer than the limit of \(configuration.maxRecordBytes) bytes")
@@ -361,7 +368,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     mutating func overflowBody(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
         guard start < end else { return }
-        switch configuration.onError {
+        switch overflowIsHeader ? .keep : configuration.onError {
         case .record: UTF8Bytes.appendEscaped(p, start, end, into: &out)
         case .keep: out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
         case .skip, .abort: break
@@ -370,7 +377,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     }
 
     mutating func overflowEnd(_ terminator: Terminator) {
-        switch configuration.onError {
+        switch overflowIsHeader ? .keep : configuration.onError {
         case .record, .keep: appendTerminator(terminator)
         case .skip, .abort: break
         }
@@ -569,7 +576,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             return
         }
-        out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start))
+        if lo > start { out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start)) }
         let mark = out.count
         do {
             try transform.transform(UnsafeBufferPointer(start: p + lo, count: hi - lo), into: &out)
@@ -577,7 +584,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             out.removeSubrange(mark...)
             throw FieldFailure(field: field, error: error)
         }
-        out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi))
+        if end > hi { out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
     }
 
     // MARK: Errors

@@ -63,7 +63,12 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
                 if code == EINTR { return nil }
                 throw IOFailure.errno("read error on \(name)", code)
             }
-            if fds[1].revents != 0 { return nil }
+            if fds[1].revents != 0 {
+                // Report it once: the engine looks at the signal before reading again.
+                var drain = [UInt8](repeating: 0, count: 64)
+                while Glibc.read(wake, &drain, drain.count) > 0 {}
+                return nil
+            }
         }
         let n = Glibc.read(fd, buffer, capacity)
         if n >= 0 { return n }

@@ -213,25 +213,53 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 k = next
             }
         }
-        // Output: sign, digits (grouped unless ungrouping), decimal point and fraction as given.
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[0..<bodyStart]))
+        // Output: sign, digits (grouped unless ungrouping), decimal point and
+        // fraction as given; assembled on the stack and appended once.
         let grouping = style.grouping
-        var position = 0
-        var k = bodyStart
-        while k < integerEnd {
-            let b = p[k]
-            if b &- 48 < 10 {
-                if !ungroup, position > 0, grouping.separatorBefore(position: position, of: integerDigits) {
-                    out.append(contentsOf: style.separator)
-                }
-                out.append(b)
-                position += 1
-                k += 1
-            } else {
-                k += separatorLength(p, k)
+        let separatorsOut =
+            !ungroup && grouping.groups(count: integerDigits)
+            ? 1 + (integerDigits - grouping.primary - 1) / max(1, grouping.secondary) : 0
+        let tail = decimalAt >= 0 ? n - decimalAt : 0
+        let total = bodyStart + integerDigits + separatorsOut * style.separator.count + tail
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { o in
+            var w = 0
+            for k in 0..<bodyStart {
+                o[w] = p[k]
+                w += 1
             }
+            // Digits before the next separator: the leading group, then the secondary size.
+            var untilSeparator = Int.max
+            if separatorsOut > 0 {
+                let lead = integerDigits - grouping.primary
+                untilSeparator = lead % grouping.secondary == 0 ? grouping.secondary : lead % grouping.secondary
+            }
+            var digitsOut = 0
+            var k = bodyStart
+            while k < integerEnd {
+                let b = p[k]
+                if b &- 48 < 10 {
+                    if untilSeparator == 0 {
+                        for c in style.separator {
+                            o[w] = c
+                            w += 1
+                        }
+                        untilSeparator =
+                            integerDigits - digitsOut > grouping.primary ? grouping.secondary : grouping.primary
+                    }
+                    o[w] = b
+                    w += 1
+                    digitsOut += 1
+                    untilSeparator &-= 1
+                    k += 1
+                } else {
+                    k += separatorLength(p, k)
+                }
+            }
+            for j in 0..<tail {
+                o[w + j] = p[decimalAt + j]
+            }
+            out.append(contentsOf: UnsafeBufferPointer(o))
         }
-        if decimalAt >= 0 { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[decimalAt..<n])) }
     }
 
     /// Whether a separator may stand with `digitsToTheRight` integer digits

@@ -1,0 +1,531 @@
+#!/usr/bin/env bash
+# The numtools benchmark: each tool against the program people would use
+# instead (its anchor), measured in the same run on the same generated data.
+#
+#   scripts/bench.sh [--runs N] [--records N] [--quick] [--only LIST]
+#                    [--bin DIR] [--no-static] [--install] [--keep]
+#
+# Prints a few lines about the machine, then one markdown table on stdout
+# (progress goes to stderr): per workload the tool's and the anchor's MB/s,
+# records/s and peak RSS, the tool/anchor ratio by median wall time and by
+# median CPU time, the issue's target, pass or fail, and whether the outputs
+# agree. Wall times on a shared machine are noisy: read the ratios and medians.
+#
+#   --runs N        runs of every command, tool and anchors alternating (default 5)
+#   --records N     records a workload (default 1000000); the memory and
+#                   scale-out workloads use 10 times as many
+#   --quick         --records 100000 --runs 3
+#   --only LIST     comma-separated subset of: numgroup numconv phonefmt coinfmt
+#                   csv startup memory scaleout (default all)
+#   --bin DIR       benchmark the executables in DIR instead of building
+#   --no-static     skip the start-up row of the install build (--static-swift-stdlib)
+#   --install       install the missing anchors first (below); without it a
+#                   missing anchor is reported as skipped with the command that
+#                   would install it, and nothing is installed
+#   --keep          keep the generated data and outputs (the directory is printed)
+#
+# Needs: bash 4.3+, awk, the Swift toolchain (it runs `swift build -c release`,
+# and for the start-up row also the install build, `swift build -c release
+# --static-swift-stdlib`, in .build/bench-static). The data comes from
+# scripts/bench/gen.awk (a fixed-seed generator of its own: the same bytes on
+# every machine); the Foundation anchors, one FormatStyle call per record, from
+# the package's numtools-bench executable. Everything else is an anchor or a
+# measuring aid, and optional:
+#   numfmt          GNU coreutils; runs with LC_ALL=en_US.UTF-8. If that locale
+#                   is missing it is compiled with localedef into the temporary
+#                   directory (LOCPATH), which changes nothing on the system; the
+#                   locale sources come with Debian's `locales` package
+#   mlr             Miller, Debian package `miller`: the CSV field anchor
+#   parallel        GNU parallel, Debian package `parallel`: the scale-out rows
+#   /usr/bin/time   GNU time, Debian package `time`: peak RSS (without it the
+#                   memory rows poll VmHWM in /proc and the others show n/a)
+#   python3 + babel, phonenumbers
+#                   the Python anchors (scripts/bench/anchors.py). --install puts
+#                   them in a virtual environment, .build/bench-venv, with
+#                   `python3 -m venv` and `pip install babel phonenumbers`; the
+#                   system's Python is not changed
+# --install runs `apt-get update` and `apt-get install -y --no-install-recommends`
+# for the missing Debian packages among time, miller, parallel, locales and
+# python3-venv (through sudo when not root). hyperfine is not needed.
+#
+# Tools that are not built yet (they print "not yet implemented") are reported
+# as skipped. Rerun after they land and their rows fill in.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+runs=5
+records=1000000
+only=all
+bin=
+static=true
+install=false
+keep=false
+
+die() { echo "bench.sh: $*" >&2; exit 2; }
+log() { echo "bench: $*" >&2; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) [ $# -ge 2 ] || die "--runs needs a number"; runs=$2; shift 2;;
+        --runs=*) runs=${1#*=}; shift;;
+        --records) [ $# -ge 2 ] || die "--records needs a number"; records=$2; shift 2;;
+        --records=*) records=${1#*=}; shift;;
+        --quick) records=100000; runs=3; shift;;
+        --only) [ $# -ge 2 ] || die "--only needs a list"; only=$2; shift 2;;
+        --only=*) only=${1#*=}; shift;;
+        --bin) [ $# -ge 2 ] || die "--bin needs a directory"; bin=$2; shift 2;;
+        --bin=*) bin=${1#*=}; shift;;
+        --no-static) static=false; shift;;
+        --install) install=true; shift;;
+        --keep) keep=true; shift;;
+        -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0;;
+        *) die "unknown argument '$1' (see --help)";;
+    esac
+done
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive number, not '$runs'"
+[[ "$records" =~ ^[1-9][0-9]*$ ]] || die "--records must be a positive number, not '$records'"
+((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 3))) || die "needs bash 4.3 or later"
+wants() { [ "$only" = all ] || [[ ",$only," == *",$1,"* ]]; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/numtools-bench.XXXXXX")
+cleanup() { if $keep; then log "data and outputs kept in $tmp"; else rm -rf "$tmp"; fi; }
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Every tool and anchor runs in the C locale (the tools then default to en_US),
+# except numfmt, which needs en_US.UTF-8 to group.
+export LC_ALL=C PYTHONIOENCODING=utf-8
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# --- Anchors: found, installed on request, or skipped with a hint ---------------
+
+py=python3
+[ -x "$root/.build/bench-venv/bin/python" ] && py="$root/.build/bench-venv/bin/python"
+python_has() { have "$py" && "$py" -c "import $1" >/dev/null 2>&1; }
+gnu_time=
+[ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null && gnu_time=/usr/bin/time
+
+if $install; then
+    packages=()
+    [ -n "$gnu_time" ] || packages+=(time)
+    have mlr || packages+=(miller)
+    have parallel || packages+=(parallel)
+    [ -d /usr/share/i18n/locales ] && [ -f /usr/share/i18n/locales/en_US ] || packages+=(locales)
+    if ! python_has babel || ! python_has phonenumbers; then
+        have python3 || packages+=(python3)
+        python3 -m venv --help >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/null || packages+=(python3-venv)
+    fi
+    if [ ${#packages[@]} -gt 0 ]; then
+        sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
+        log "installing Debian packages: ${packages[*]}"
+        $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >&2 \
+            || log "apt-get failed; the anchors it would have installed are skipped"
+    fi
+    if ! python_has babel || ! python_has phonenumbers; then
+        log "installing babel and phonenumbers into $root/.build/bench-venv"
+        python3 -m venv "$root/.build/bench-venv" >&2 \
+            && "$root/.build/bench-venv/bin/pip" install -q babel phonenumbers >&2 \
+            && py="$root/.build/bench-venv/bin/python" \
+            || log "pip failed; the Python anchors are skipped"
+    fi
+    [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null && gnu_time=/usr/bin/time
+fi
+
+# en_US.UTF-8 for numfmt: the system's, or compiled into $tmp.
+numfmt_env=(env LC_ALL=en_US.UTF-8)
+numfmt_skip=
+if ! have numfmt; then
+    numfmt_skip="numfmt not found (apt-get install coreutils)"
+elif [ "$(LC_ALL=en_US.UTF-8 numfmt --grouping 1234 2>/dev/null)" != "1,234" ]; then
+    if have localedef && localedef -i en_US -f UTF-8 "$tmp/locale/en_US.UTF-8" >/dev/null 2>&1 \
+        && [ "$(LOCPATH=$tmp/locale LC_ALL=en_US.UTF-8 numfmt --grouping 1234 2>/dev/null)" = "1,234" ]; then
+        numfmt_env=(env LOCPATH="$tmp/locale" LC_ALL=en_US.UTF-8)
+        log "en_US.UTF-8 is not installed; compiled it into $tmp/locale for numfmt"
+    else
+        numfmt_skip="locale en_US.UTF-8 missing and cannot be compiled (apt-get install locales, or rerun with --install)"
+    fi
+fi
+mlr_skip=; have mlr || mlr_skip="mlr not found (apt-get install miller, or rerun with --install)"
+parallel_skip=; have parallel || parallel_skip="GNU parallel not found (apt-get install parallel, or rerun with --install)"
+babel_skip=; python_has babel || babel_skip="Python babel not found (pip install babel, or rerun with --install)"
+pn_skip=; python_has phonenumbers || pn_skip="Python phonenumbers not found (pip install phonenumbers, or rerun with --install)"
+[ -n "$gnu_time" ] || log "GNU time not found (apt-get install time): peak RSS only in the memory rows, from /proc"
+
+# --- Build ------------------------------------------------------------------------
+
+static_bin=
+if [ -z "$bin" ]; then
+    log "building: swift build -c release"
+    (cd "$root" && swift build -c release >&2) || die "swift build -c release failed"
+    bin=$(cd "$root" && swift build -c release --show-bin-path)
+    if $static && wants startup; then
+        log "building the install build: swift build -c release --static-swift-stdlib (in .build/bench-static)"
+        if (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/bench-static >&2); then
+            static_bin=$(cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/bench-static --show-bin-path)
+        else
+            log "the static build failed; its start-up row is skipped"
+        fi
+    fi
+fi
+[ -x "$bin/numgroup" ] || die "no numgroup in $bin"
+
+# --- Data -------------------------------------------------------------------------
+
+gen() { LC_ALL=C awk -v kind="$1" -v n="$2" -f "$here/bench/gen.awk"; }
+data() {  # data KIND [TIMES]: the file of KIND with TIMES x records (default 1)
+    local kind=$1 times=${2:-1} file="$tmp/data.$1.${2:-1}"
+    if [ ! -s "$file" ]; then
+        if [ "$times" = 1 ] || [ "$kind" = csv ]; then  # (one header, however many rows)
+            gen "$kind" $((records * times)) >"$file"
+        else
+            local one; one=$(data "$kind")
+            for ((i = 0; i < times; i++)); do cat "$one"; done >"$file"
+        fi
+    fi
+    echo "$file"
+}
+
+# --- Measuring --------------------------------------------------------------------
+
+# run_once IN OUT CMD...: runs CMD <IN >OUT and sets R_WALL and R_CPU (seconds),
+# R_RSS (KiB, or empty) and R_STATUS; stderr goes to $tmp/stderr.
+run_once() {
+    local in=$1 out=$2; shift 2
+    local TIMEFORMAT='%3R %3U %3S' line
+    rm -f "$tmp/rss"
+    if [ -n "$gnu_time" ]; then
+        { time "$gnu_time" -f %M -o "$tmp/rss" "$@" <"$in" >"$out" 2>"$tmp/stderr"; } 2>"$tmp/time"
+    else
+        { time "$@" <"$in" >"$out" 2>"$tmp/stderr"; } 2>"$tmp/time"
+    fi
+    R_STATUS=$?
+    read -r line <"$tmp/time"
+    R_WALL=$(awk '{ print $1 }' <<<"$line")
+    R_CPU=$(awk '{ print $2 + $3 }' <<<"$line")
+    R_RSS=
+    [ -s "$tmp/rss" ] && R_RSS=$(tail -n 1 "$tmp/rss")
+    [[ "$R_RSS" =~ ^[0-9]+$ ]] || R_RSS=
+}
+
+# run_polled IN OUT CMD...: as run_once, but the peak RSS is VmHWM read from
+# /proc while CMD runs (for machines without GNU time).
+run_polled() {
+    local in=$1 out=$2; shift 2
+    local start end pid hwm=0 v
+    start=$EPOCHREALTIME
+    "$@" <"$in" >"$out" 2>"$tmp/stderr" &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        v=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+        [ -n "$v" ] && hwm=$v
+        sleep 0.05
+    done
+    wait "$pid"
+    R_STATUS=$?
+    end=$EPOCHREALTIME
+    R_WALL=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
+    R_CPU=
+    R_RSS=$hwm
+}
+
+median() { tr ' ' '\n' | awk 'NF { v[++n] = $1 } END {
+    if (!n) exit
+    for (i = 2; i <= n; i++) { x = v[i]; for (j = i - 1; j >= 1 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
+    print (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'; }
+
+fmt_mbps() { awk -v b="$1" -v s="$2" 'BEGIN { if (s <= 0) { print "n/a"; exit } r = b / 1e6 / s; printf (r < 10 ? "%.2f" : "%.1f"), r }'; }
+fmt_rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s <= 0) { print "n/a"; exit } r = n / s
+    if (r >= 1e6) printf "%.2f M", r / 1e6; else if (r >= 1e3) printf "%.1f k", r / 1e3; else printf "%.0f", r }'; }
+fmt_rss() { if [ -z "$1" ]; then echo "n/a"; else awk -v k="$1" 'BEGIN { printf "%.1f MiB", k / 1024 }'; fi; }
+fmt_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a <= 0 || b <= 0) { print "n/a"; exit } r = b / a; printf (r < 10 ? "%.2fx" : "%.1fx"), r }'; }
+
+# compare_outputs A B: "identical", or how many lines differ. A line that is an
+# error record in both (the tools' six columns, the anchors' "error<TAB>...")
+# counts as agreeing: both rejected the value.
+compare_outputs() {
+    if cmp -s "$1" "$2"; then echo identical; return; fi
+    awk -v other="$2" '
+        { n++
+          if ((getline line < other) <= 0) { d++; next }
+          if ((line "") == ($0 "")) next
+          if (line ~ /^error\t/ && $0 ~ /^error\t/) { both++; next }
+          d++ }
+        END { while ((getline line < other) > 0) { n++; d++ }
+              if (d) printf "%d of %d lines differ (%.2f%%)", d, n, n ? 100 * d / n : 0
+              else printf "same values"
+              if (both) printf "; %d rejected by both", both }' "$1"
+}
+
+# check SPEC ratio cpu_ratio records_per_s mb_per_s rss_kib: "pass" or "fail".
+# SPEC: comma-separated conditions on those names, such as "ratio>=30,rps>=1e6".
+check() {
+    [ -n "$1" ] || { echo "—"; return; }
+    awk -v spec="$1" -v ratio="${2:-}" -v cpu="${3:-}" -v rps="${4:-}" -v mbps="${5:-}" -v rss="${6:-}" 'BEGIN {
+        value["ratio"] = ratio; value["cpu"] = cpu; value["rps"] = rps; value["mbps"] = mbps; value["rss"] = rss
+        label["ratio"] = "ratio"; label["cpu"] = "CPU ratio"; label["rps"] = "records/s"; label["mbps"] = "MB/s"
+        label["rss"] = "RSS"
+        n = split(spec, c, ",")
+        failed = ""
+        for (i = 1; i <= n; i++) {
+            if (!match(c[i], /(>=|<=)/)) { print "?"; exit }
+            name = substr(c[i], 1, RSTART - 1); op = substr(c[i], RSTART, 2); want = substr(c[i], RSTART + 2) + 0
+            v = value[name]; if (v == "") { print "n/a"; exit }
+            if ((op == ">=" && v + 0 < want) || (op == "<=" && v + 0 > want))
+                failed = failed (failed == "" ? "" : ", ") label[name]
+        }
+        print (failed == "" ? "pass" : (n > 1 ? "**fail** (" failed ")" : "**fail**")) }'
+}
+
+rows=()
+row() {  # row CELL...: one table row; spaces around each cell are trimmed
+    local out="|" c
+    for c in "$@"; do c=${c#"${c%%[! ]*}"}; c=${c%"${c##*[! ]}"}; out+=" $c |"; done
+    rows+=("$out")
+}
+skip_row() {  # skip_row WORKLOAD ANCHOR TARGET REASON
+    row " $1 " " — " " — " " — " " $2 " " — " " — " " — " " — " " — " " $3 " " skipped " " $4 "
+}
+
+# tool_ready DATAFILE CMD...: empty when CMD handles the first records of DATAFILE,
+# else why not.
+tool_ready() {
+    local file=$1; shift
+    head -n 3 "$file" >"$tmp/probe.in"
+    "$@" <"$tmp/probe.in" >"$tmp/probe.out" 2>"$tmp/probe.err"
+    local status=$?
+    if grep -qi "not yet implemented" "$tmp/probe.out" "$tmp/probe.err"; then
+        echo "tool not implemented"
+    elif [ "$status" -ge 2 ]; then
+        echo "tool failed (exit $status: $(head -c 160 "$tmp/probe.err" | head -n 1))"
+    elif [ "$(wc -l <"$tmp/probe.out")" -lt 3 ]; then
+        echo "tool wrote $(wc -l <"$tmp/probe.out") lines for 3 records"
+    fi
+}
+
+# throughput WORKLOAD DATAFILE RECORDS TOOL... -- ANCHOR_NAME ANCHOR_SKIP TARGET_TEXT TARGET_SPEC ANCHOR... [-- ...]
+# Runs the tool and each anchor $runs times, alternating, on DATAFILE and adds a
+# row per anchor.
+throughput() {
+    local workload=$1 file=$2 count=$3; shift 3
+    local tool=() a names=() skips=() ttexts=() tspecs=() n=0
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do tool+=("$1"); shift; done
+    declare -A acmd
+    while [ $# -gt 0 ]; do
+        shift  # the --
+        names+=("$1"); skips+=("$2"); ttexts+=("$3"); tspecs+=("$4"); shift 4
+        acmd[$n]=
+        local args=()
+        while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
+        acmd[$n]=$(printf '%q ' "${args[@]}")
+        n=$((n + 1))
+    done
+
+    local why; why=$(tool_ready "$file" "${tool[@]}")
+    if [ -n "$why" ]; then
+        for ((a = 0; a < n; a++)); do skip_row "$workload" "${names[$a]}" "${ttexts[$a]}" "skipped: $why"; done
+        log "$workload: skipped: $why"
+        return
+    fi
+
+    local bytes; bytes=$(wc -c <"$file")
+    local tw= tc= tr= tstatus=0 aw=() ac=() ar=() astatus=()
+    for ((a = 0; a < n; a++)); do aw[$a]=; ac[$a]=; ar[$a]=; astatus[$a]=0; done
+    for ((r = 1; r <= runs; r++)); do
+        log "$workload: run $r of $runs"
+        run_once "$file" "$tmp/out.tool" "${tool[@]}"
+        tw+=" $R_WALL"; tc+=" $R_CPU"; tr+=" $R_RSS"
+        [ "$R_STATUS" -lt 2 ] || { tstatus=$R_STATUS; cp "$tmp/stderr" "$tmp/stderr.tool"; }
+        for ((a = 0; a < n; a++)); do
+            [ -z "${skips[$a]}" ] || continue
+            eval "run_once \"\$file\" \"\$tmp/out.anchor.$a\" ${acmd[$a]}"
+            aw[$a]+=" $R_WALL"; ac[$a]+=" $R_CPU"; ar[$a]+=" $R_RSS"
+            [ "$R_STATUS" -lt 2 ] || { astatus[$a]=$R_STATUS; cp "$tmp/stderr" "$tmp/stderr.anchor.$a"; }
+        done
+    done
+
+    local twm tcm trm
+    twm=$(median <<<"$tw"); tcm=$(median <<<"$tc"); trm=$(median <<<"$tr")
+    local t_mbps t_rate t_rss
+    t_mbps=$(fmt_mbps "$bytes" "$twm"); t_rate=$(fmt_rate "$count" "$twm"); t_rss=$(fmt_rss "$trm")
+    local rps mbps
+    rps=$(awk -v n="$count" -v s="$twm" 'BEGIN { print (s > 0 ? n / s : "") }')
+    mbps=$(awk -v b="$bytes" -v s="$twm" 'BEGIN { print (s > 0 ? b / 1e6 / s : "") }')
+    if [ "$tstatus" -ge 2 ]; then
+        for ((a = 0; a < n; a++)); do
+            skip_row "$workload" "${names[$a]}" "${ttexts[$a]}" "tool failed: exit $tstatus: $(head -n 1 "$tmp/stderr.tool")"
+        done
+        return
+    fi
+    for ((a = 0; a < n; a++)); do
+        if [ -n "${skips[$a]}" ]; then
+            row " $workload " " $t_mbps " " $t_rate " " $t_rss " " ${names[$a]} " " — " " — " " — " " — " " — " \
+                " ${ttexts[$a]} " " skipped " " ${skips[$a]} "
+            continue
+        fi
+        if [ "${astatus[$a]}" -ge 2 ]; then
+            row " $workload " " $t_mbps " " $t_rate " " $t_rss " " ${names[$a]} " " — " " — " " — " " — " " — " \
+                " ${ttexts[$a]} " " skipped " " anchor failed: exit ${astatus[$a]}: $(head -n 1 "$tmp/stderr.anchor.$a") "
+            continue
+        fi
+        local awm acm arm ratio cratio result same
+        awm=$(median <<<"${aw[$a]}"); acm=$(median <<<"${ac[$a]}"); arm=$(median <<<"${ar[$a]}")
+        ratio=$(awk -v t="$twm" -v x="$awm" 'BEGIN { print (t > 0 ? x / t : "") }')
+        cratio=$(awk -v t="$tcm" -v x="$acm" 'BEGIN { print (t > 0 ? x / t : "") }')
+        result=$(check "${tspecs[$a]}" "$ratio" "$cratio" "$rps" "$mbps" "$trm")
+        same=$(compare_outputs "$tmp/out.tool" "$tmp/out.anchor.$a")
+        row " $workload " " $t_mbps " " $t_rate " " $t_rss " " ${names[$a]} " " $(fmt_mbps "$bytes" "$awm") " \
+            " $(fmt_rate "$count" "$awm") " " $(fmt_rss "$arm") " " $(fmt_ratio "$twm" "$awm") " \
+            " $(fmt_ratio "$tcm" "$acm") " " ${ttexts[$a]} " " $result " " $same "
+    done
+}
+
+# --- The machine --------------------------------------------------------------------
+
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+swift_version=$(swift --version 2>/dev/null | head -n 1)
+load_start=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+t_start=$SECONDS
+
+# --- Workloads ----------------------------------------------------------------------
+
+bench_cmd=("$bin/numtools-bench")
+fs_skip=
+[ -x "$bin/numtools-bench" ] || fs_skip="numtools-bench not built (swift build -c release)"
+anchors_py=("$py" "$here/bench/anchors.py")
+
+if wants numgroup; then
+    f=$(data plain)
+    throughput "numgroup, plain numbers" "$f" "$records" "$bin/numgroup" \
+        -- "numfmt --grouping" "$numfmt_skip" "≥10x" "ratio>=10" "${numfmt_env[@]}" numfmt --grouping
+fi
+
+if wants numconv; then
+    for pair in "en_US ar_EG en_US" "en_US ne en_US" "de_DE en_US de_DE"; do
+        set -- $pair
+        f=$(data "$3")
+        throughput "numconv $1 → $2" "$f" "$records" "$bin/numconv" --from "$1" --to "$2" \
+            -- "FormatStyle per record" "$fs_skip" "≥30x" "ratio>=30" "${bench_cmd[@]}" numconv "$1" "$2" \
+            -- "Babel parse+format_decimal" "$babel_skip" "≥100x" "ratio>=100" "${anchors_py[@]}" numconv "$1" "$2"
+    done
+fi
+
+if wants phonefmt; then
+    f=$(data phone)
+    throughput "phonefmt KR, pasted shapes" "$f" "$records" "$bin/phonefmt" --region KR --format national \
+        -- "phonenumbers parse+valid+format" "$pn_skip" "≥30x and ≥1M rec/s" "ratio>=30,rps>=1000000" \
+        "${anchors_py[@]}" phonefmt KR national
+fi
+
+if wants coinfmt; then
+    f=$(data price)
+    throughput "coinfmt USD, 2-6 fraction digits" "$f" "$records" \
+        "$bin/coinfmt" --currency USD --min-fraction 2 --max-fraction 6 \
+        -- "FormatStyle.Currency per record" "$fs_skip" "≥20x" "ratio>=20" "${bench_cmd[@]}" coinfmt USD en_US 2 6 \
+        -- "Babel format_currency" "$babel_skip" "≥100x" "ratio>=100" "${anchors_py[@]}" coinfmt USD en_US 2 6
+fi
+
+if wants csv; then
+    f=$(data csv)
+    throughput "CSV: numgroup --csv -f 3, 6 columns" "$f" "$records" "$bin/numgroup" --csv --header -f 3 \
+        -- "mlr --csv (regex loop on field 3)" "$mlr_skip" "≥100 MB/s and ≥5x" "mbps>=100,ratio>=5" \
+        mlr --csv put 'while ($amount =~ "^(-?[0-9]+)([0-9]{3})(.*)$") { $amount = "\1,\2\3" }'
+fi
+
+# startup NAME CMD...: median seconds for 200 runs of CMD (output discarded).
+startup_time() {
+    local samples= r i start end
+    for ((r = 1; r <= runs; r++)); do
+        start=$EPOCHREALTIME
+        for ((i = 0; i < 200; i++)); do "$@" >/dev/null 2>&1; done
+        end=$EPOCHREALTIME
+        samples+=" $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')"
+    done
+    median <<<"$samples"
+}
+if wants startup; then
+    builds=("$bin|numgroup 1234 ×200 (swift build -c release)")
+    [ -n "$static_bin" ] && builds+=("$static_bin|numgroup 1234 ×200 (install build, static stdlib)")
+    for b in "${builds[@]}"; do
+        dir=${b%%|*}; name=${b#*|}
+        if [ -n "$numfmt_skip" ]; then skip_row "start-up: $name" "numfmt --grouping 1234 ×200" "within 3x" "$numfmt_skip"; continue; fi
+        log "start-up: $name"
+        ts=; as=
+        for ((r = 1; r <= runs; r++)); do  # alternate, one sample each
+            ts+=" $(runs=1 startup_time "$dir/numgroup" 1234)"
+            as+=" $(runs=1 startup_time "${numfmt_env[@]}" numfmt --grouping 1234)"
+        done
+        tm=$(median <<<"$ts"); am=$(median <<<"$as")
+        run_once /dev/null "$tmp/out.tool" "$dir/numgroup" 1234; trss=$R_RSS
+        run_once /dev/null "$tmp/out.anchor" "${numfmt_env[@]}" numfmt --grouping 1234; arss=$R_RSS
+        same=$(compare_outputs "$tmp/out.tool" "$tmp/out.anchor")
+        ratio=$(awk -v t="$tm" -v x="$am" 'BEGIN { print x / t }')
+        per() { awk -v s="$1" 'BEGIN { printf "%.0f runs/s (%.2f ms a run)", 200 / s, s / 200 * 1000 }'; }
+        row " start-up: $name " " — " " $(per "$tm") " " $(fmt_rss "$trss") " " numfmt --grouping 1234 ×200 " " — " \
+            " $(per "$am") " " $(fmt_rss "$arss") " " $(fmt_ratio "$tm" "$am") " " — " " within 3x (≥0.33x) " \
+            " $(check "ratio>=0.3333" "$ratio") " " $same "
+    done
+fi
+
+if wants memory; then
+    big=$((records * 10))
+    for spec in "numgroup|plain|numgroup" "numconv|en_US|numconv --from en_US --to ar_EG" \
+                "phonefmt|phone|phonefmt --region KR --format national" \
+                "coinfmt|price|coinfmt --currency USD --min-fraction 2 --max-fraction 6" \
+                "numgroup --csv|csv|numgroup --csv --header -f 3"; do
+        IFS='|' read -r name kind cmdline <<<"$spec"
+        read -ra cmd <<<"$cmdline"
+        cmd[0]="$bin/${cmd[0]}"
+        label="memory: $name, $(awk -v n="$big" 'BEGIN { printf "%gM", n / 1e6 }') records"
+        why=$(tool_ready "$(data "$kind")" "${cmd[@]}")
+        if [ -n "$why" ]; then skip_row "$label" "—" "peak RSS ≤ 32 MiB" "skipped: $why"; log "$label: skipped: $why"; continue; fi
+        f=$(data "$kind" 10)
+        log "$label"
+        if [ -n "$gnu_time" ]; then run_once "$f" /dev/null "${cmd[@]}"; else run_polled "$f" /dev/null "${cmd[@]}"; fi
+        bytes=$(wc -c <"$f")
+        row " $label " " $(fmt_mbps "$bytes" "$R_WALL") " " $(fmt_rate "$big" "$R_WALL") " " $(fmt_rss "$R_RSS") " \
+            " — " " — " " — " " — " " — " " — " " peak RSS ≤ 32 MiB " " $(check "rss<=32768" "" "" "" "" "$R_RSS") " \
+            " one run; exit $R_STATUS "
+    done
+fi
+
+if wants scaleout; then
+    big=$((records * 10))
+    for spec in "numgroup|plain|numgroup" "numconv en_US → ar_EG|en_US|numconv --from en_US --to ar_EG" \
+                "phonefmt|phone|phonefmt --region KR --format national" \
+                "coinfmt|price|coinfmt --currency USD --min-fraction 2 --max-fraction 6"; do
+        IFS='|' read -r name kind cmdline <<<"$spec"
+        read -ra cmd <<<"$cmdline"
+        cmd[0]="$bin/${cmd[0]}"
+        label="scale-out: $name, $(awk -v n="$big" 'BEGIN { printf "%gM", n / 1e6 }') records, parallel --pipe -k -j2"
+        if [ -n "$parallel_skip" ]; then skip_row "$label" "one process" "report" "$parallel_skip"; continue; fi
+        why=$(tool_ready "$(data "$kind")" "${cmd[@]}")
+        if [ -n "$why" ]; then skip_row "$label" "one process" "report" "skipped: $why"; log "$label: skipped: $why"; continue; fi
+        f=$(data "$kind" 10)
+        throughput "$label" "$f" "$big" parallel --will-cite --pipe -k -j2 --block 8M "$(printf '%q ' "${cmd[@]}")" \
+            -- "one process" "" "report" "" "${cmd[@]}"
+        # Not in the issue, for comparison: --pipepart splits the file by seeking
+        # instead of passing every byte through parallel.
+        throughput "${label/--pipe -k/--pipepart -a FILE --block -1 -k}" "$f" "$big" \
+            parallel --will-cite --pipepart -a "$f" --block -1 -k -j2 "$(printf '%q ' "${cmd[@]}")" \
+            -- "one process" "" "report" "" "${cmd[@]}"
+    done
+fi
+
+# --- Report -------------------------------------------------------------------------
+
+load_end=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
+echo "numtools benchmark, $started, $((SECONDS - t_start)) s"
+echo
+echo "- machine: ${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores, ${mem:-? GiB}; $(uname -srm)"
+commit=$(git -C "$root" describe --always --dirty 2>/dev/null)
+echo "- ${swift_version:-swift: unknown}; binaries: $bin${commit:+ (source tree at $commit)}"
+echo "- $records records a workload (memory and scale-out: $((records * 10))), $runs runs each, tool and anchors alternating; medians"
+echo "- load average at start $load_start, at end $load_end"
+echo "- ratio: anchor's median time / tool's (above 1 the tool is faster); CPU ratio: the same with user+sys time"
+echo
+echo "| workload | tool MB/s | tool records/s | tool peak RSS | anchor | anchor MB/s | anchor records/s | anchor peak RSS | ratio | CPU ratio | target | result | output vs anchor |"
+echo "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |"
+printf '%s\n' "${rows[@]}"
