@@ -114,6 +114,27 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         #expect(result.err.hasSuffix("\nTry 'coinfmt --help' for more information.\n"))
     }
 
+    /// `--help` equals the golden file (regenerate with `coinfmt --help > Tests/Fixtures/coinfmt-help.txt`).
+    @Test func helpMatchesGoldenFile() throws {
+        let golden = try String(
+            contentsOf: ToolProcess.repository.appendingPathComponent("Tests/Fixtures/coinfmt-help.txt"),
+            encoding: .utf8)
+        #expect(try coinfmt(["--help"]).out == golden)
+        #expect(try coinfmt(["-h"]).out == golden)
+    }
+
+    @Test func version() throws {
+        let result = try coinfmt(["--version"])
+        #expect(result.exited(0))
+        #expect(result.out.wholeMatch(of: /coinfmt \d+\.\d+\.\d+\n/) != nil, "\(result)")
+    }
+
+    /// Spaces and tabs around a value stay around the formatted value; CRLF stays CRLF.
+    @Test func whitespaceAndTerminatorsArePreserved() throws {
+        let result = try coinfmt(["-f", "2"], input: "a\t  1234.5 \r\nb\t-2")
+        #expect(result.out == "a\t  $1,234.50 \r\nb\t-$2.00")
+    }
+
     @Test func listsCurrencies() throws {
         let result = try coinfmt(["--list-currencies"])
         let lines = result.out.split(separator: "\n")
