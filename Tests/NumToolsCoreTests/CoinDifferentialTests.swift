@@ -103,7 +103,8 @@ import Testing
     /// Locales with Unicode extension keywords (numbering system, currency).
     @Test(arguments: [
         "th-TH-u-nu-thai", "ar-SA-u-nu-latn", "en-US-u-nu-arab", "de_DE@currency=USD", "hi-IN-u-nu-deva", "fa_IR",
-        "my_MM", "en-IN-u-cu-eur", "zh-Hant-TW", "sr-Latn-RS",
+        "my_MM", "en-IN-u-cu-eur", "zh-Hant-TW", "sr-Latn-RS", "en-US-u-nu-fullwide", "ja-JP-u-nu-jpan",
+        "ta-IN-u-nu-taml", "he-IL-u-nu-hebr",
     ])
     func localesWithKeywords(id: String) {
         var rng = CoinRandom(seed: Self.seed &* 1000 &+ UInt64(id.utf8.count))
