@@ -65,7 +65,6 @@ struct FieldFailure: Error {
 struct CSVScanState {
     enum Mode { case fieldStart, unquoted, quoted, quoteInQuoted }
     var mode = Mode.fieldStart
-    var field = 1
     /// Byte offset from the record start of the quote that opened the current quoted field.
     var quoteOffset = 0
 }
@@ -137,7 +136,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
         while true {
             if overflow {
-                if let (contentEnd, next, terminator) = findRecordEnd(buffer, pos, &scan, count, &csv) {
+                if let (contentEnd, next, terminator) = findRecordEnd(
+                    buffer, pos, &scan, count, &csv, atRecordStart: false)
+                {
                     overflowBody(buffer, pos, contentEnd)
                     overflowEnd(terminator)
                     pos = next
@@ -223,65 +224,61 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// Finds the end of the record starting at `start`, resuming at `scan`.
     /// Returns the end of its content, the start of the next record and its terminator.
+    /// `atRecordStart` says whether `start` is where the record begins (not
+    /// so while reading through a record too long to hold).
     func findRecordEnd(
-        _ p: UnsafeMutablePointer<UInt8>, _ start: Int, _ scan: inout Int, _ count: Int, _ csv: inout CSVScanState
+        _ p: UnsafeMutablePointer<UInt8>, _ start: Int, _ scan: inout Int, _ count: Int, _ csv: inout CSVScanState,
+        atRecordStart: Bool = true
     ) -> (Int, Int, Terminator)? {
         let t = terminatorByte
         var i = scan
         if configuration.csv {
+            // Only a terminator outside quotes ends a record, and only a quote
+            // that opens a field (at the record start or right after a
+            // delimiter) starts quoted text: delimiters need not be tracked.
             let quote = UInt8(ascii: "\"")
-            let d0 = delimiter[0]
+            let dl = delimiter.count
             while i < count {
-                let b = p[i]
                 switch csv.mode {
                 case .quoted:
                     // Fast-forward to the next quote.
                     if let q = memchr(p + i, Int32(quote), count - i) {
-                        i = UnsafeMutablePointer<UInt8>(q.assumingMemoryBound(to: UInt8.self)) - p
+                        i = UnsafeMutablePointer<UInt8>(q.assumingMemoryBound(to: UInt8.self)) - p + 1
                         csv.mode = .quoteInQuoted
-                        i += 1
                     } else {
                         i = count
                     }
                     continue
                 case .quoteInQuoted:
-                    if b == quote {
+                    if p[i] == quote {
                         csv.mode = .quoted
                         i += 1
                         continue
                     }
-                    csv.mode = .unquoted
-                case .fieldStart:
-                    if b == quote {
-                        csv.mode = .quoted
-                        csv.quoteOffset = i - start
-                        i += 1
-                        continue
-                    }
-                    csv.mode = .unquoted
-                case .unquoted:
+                case .fieldStart, .unquoted:
                     break
                 }
-                // Unquoted text: a terminator or delimiter ends something.
+                let b = p[i]
                 if b == t {
                     scan = i
                     csv = CSVScanState()
                     return recordEnd(p, start, i, t)
                 }
-                if b == d0, delimiter.count > 1, i + delimiter.count > count,
-                    delimiter.starts(with: UnsafeBufferPointer(start: p + i, count: count - i))
+                if b == quote,
+                    (i == start && atRecordStart) || (i == scan && csv.mode == .fieldStart)
+                        || (i - dl >= start && matchesDelimiter(p, i - dl, count))
                 {
-                    // Part of a delimiter: the next read decides.
-                    scan = i
-                    return nil
-                }
-                if b == d0, matchesDelimiter(p, i, count) {
-                    csv.mode = .fieldStart
-                    csv.field += 1
-                    i += delimiter.count
+                    csv.mode = .quoted
+                    csv.quoteOffset = i - start
+                    i += 1
                     continue
                 }
+                csv.mode = .unquoted
                 i += 1
+            }
+            // A read that ends with a delimiter leaves the next byte at a field start.
+            if csv.mode == .unquoted, count - dl >= start, matchesDelimiter(p, count - dl, count) {
+                csv.mode = .fieldStart
             }
             scan = i
             return nil
@@ -313,15 +310,44 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     mutating func finishLastRecord(_ p: UnsafeMutablePointer<UInt8>, _ count: Int, _ csv: CSVScanState) {
         if configuration.csv, csv.mode == .quoted, recordNumber >= configuration.headerRecords {
             recordNumber += 1
+            let field = csvFieldNumber(p, count, at: csv.quoteOffset)
             fail(
-                p, 0, count, .none, field: csv.field,
+                p, 0, count, .none, field: field,
                 ValueError(
                     "unterminated-quote",
-                    "quoted field \(csv.field) opened at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p, count: count), csv.quoteOffset)) is not closed at end of input"
+                    "quoted field \(field) opened at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p, count: count), csv.quoteOffset)) is not closed at end of input"
                 ))
             return
         }
         processRecord(p, 0, count, .none)
+    }
+
+    /// The 1-based number of the CSV field that holds byte `offset` of the
+    /// record at `p`: delimiters outside quotes counted from the start.
+    func csvFieldNumber(_ p: UnsafePointer<UInt8>, _ count: Int, at offset: Int) -> Int {
+        var field = 1
+        var inQuotes = false
+        var atFieldStart = true
+        var i = 0
+        while i < min(offset, count) {
+            let b = p[i]
+            if inQuotes {
+                if b == UInt8(ascii: "\"") { inQuotes = false }
+                i += 1
+            } else if b == UInt8(ascii: "\"") && atFieldStart {
+                inQuotes = true
+                atFieldStart = false
+                i += 1
+            } else if matchesDelimiter(p, i, count) {
+                field += 1
+                atFieldStart = true
+                i += delimiter.count
+            } else {
+                atFieldStart = false
+                i += 1
+            }
+        }
+        return field
     }
 
     // MARK: Records too long to hold
@@ -344,7 +370,26 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             k -= 1
         }
         if keep > start, p[keep - 1] == 0x0D { keep -= 1 }
+        // In CSV, a delimiter cut by the read decides whether a quote after it
+        // opens a field: keep the whole delimiter (its start, at most) too.
+        if configuration.csv {
+            let dl = delimiter.count
+            var n = dl
+            while n > 0 {
+                if end - n >= start, matchesDelimiterPrefix(p, end - n, n) {
+                    keep = min(keep, end - n)
+                    break
+                }
+                n -= 1
+            }
+        }
         return keep
+    }
+
+    /// Whether the `n` bytes at `i` are the first `n` bytes of the delimiter.
+    func matchesDelimiterPrefix(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Bool {
+        for k in 0..<n where p[i + k] != delimiter[k] { return false }
+        return true
     }
 
     mutating func overflowStart() {
