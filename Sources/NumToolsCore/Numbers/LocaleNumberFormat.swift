@@ -7,48 +7,56 @@ import Foundation
 /// `Decimal.FormatStyle` (or `.Percent`) produced for probe values, so the
 /// output of ``format(negative:integer:fraction:showPlus:into:)`` equals
 /// FormatStyle's for the same digits, with no 38-digit limit.
-public struct LocaleNumberFormat: Sendable, Hashable {
-    /// Which FormatStyle the format mirrors.
-    public enum Style: String, Sendable, Hashable, CaseIterable {
-        /// `Decimal.FormatStyle`.
-        case number
-        /// `Decimal.FormatStyle.Percent`: the digits given are percent points.
-        case percent
+/// The derived data of a ``LocaleNumberFormat``, shared by its copies: one
+/// reference to retain when a format is copied, and the hot path's byte
+/// strings in one raw allocation.
+final class LocaleNumberFormatStorage: @unchecked Sendable {
+    /// A byte string inside `blob`.
+    struct Span {
+        var offset: Int
+        var count: Int
     }
 
     /// The locale identifier the format was derived for.
-    public let localeIdentifier: String
+    let localeIdentifier: String
     /// The style the format mirrors.
-    public let style: Style
+    let style: LocaleNumberFormat.Style
     /// UTF-8 of the ten digits `0` to `9` in the locale's numbering system.
-    public let digits: [[UInt8]]
+    let digits: [[UInt8]]
     /// The ten digits' UTF-8, `digitWidth` bytes each, for the fast path.
     let digitBytes: [UInt8]
     /// The UTF-8 length of every digit (one numbering system, one block).
     let digitWidth: Int
     /// UTF-8 of the decimal separator.
-    public let decimalSeparator: [UInt8]
+    let decimalSeparator: [UInt8]
     /// UTF-8 of the grouping separator (empty when the locale never groups).
-    public let groupingSeparator: [UInt8]
+    let groupingSeparator: [UInt8]
     /// Size of the group nearest the decimal point; 0 means no grouping.
-    public let primaryGroupSize: Int
+    let primaryGroupSize: Int
     /// Size of every further group (equal to the primary size for most locales, 2 for Indian grouping).
-    public let secondaryGroupSize: Int
+    let secondaryGroupSize: Int
     /// CLDR minimum grouping digits: the integer part is grouped only when
     /// it has at least `primaryGroupSize + minimumGroupingDigits` digits.
-    public let minimumGroupingDigits: Int
+    let minimumGroupingDigits: Int
     /// Text around the digits of a positive number (percent sign, for percents).
-    public let positivePrefix: [UInt8]
-    public let positiveSuffix: [UInt8]
+    let positivePrefix: [UInt8]
+    let positiveSuffix: [UInt8]
     /// Text around the digits of a negative number (minus sign and bidi marks).
-    public let negativePrefix: [UInt8]
-    public let negativeSuffix: [UInt8]
+    let negativePrefix: [UInt8]
+    let negativeSuffix: [UInt8]
     /// Text around the digits of a positive number written with an explicit plus sign.
-    public let plusPrefix: [UInt8]
-    public let plusSuffix: [UInt8]
+    let plusPrefix: [UInt8]
+    let plusSuffix: [UInt8]
+
+    let grouping: Grouping
+    /// Immutable after init; freed with the storage.
+    let blob: UnsafeMutablePointer<UInt8>
+    let digitSpan: Span, decimalSpan: Span, groupSpan: Span
+    let positivePrefixSpan: Span, positiveSuffixSpan: Span, negativePrefixSpan: Span
+    let negativeSuffixSpan: Span, plusPrefixSpan: Span, plusSuffixSpan: Span
 
     /// Derives the format of `locale` for `style` from Foundation.
-    public init(locale: Locale, style: Style = .number) {
+    init(locale: Locale, style: LocaleNumberFormat.Style) {
         localeIdentifier = locale.identifier
         self.style = style
         func render(_ value: String, fraction: Int, plus: Bool = false, grouping: Bool = true) -> String {
@@ -120,6 +128,132 @@ public struct LocaleNumberFormat: Sendable, Hashable {
             }
             minimumGroupingDigits = minimum
         }
+        // Every byte string of the hot path in one allocation, read without reference counting.
+        let parts = [
+            digitBytes, decimalSeparator, groupingSeparator, positivePrefix, positiveSuffix, negativePrefix,
+            negativeSuffix, plusPrefix, plusSuffix,
+        ]
+        blob = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, parts.reduce(0) { $0 + $1.count }))
+        var offset = 0
+        var spans: [Span] = []
+        for part in parts {
+            for (k, b) in part.enumerated() { blob[offset + k] = b }
+            spans.append(Span(offset: offset, count: part.count))
+            offset += part.count
+        }
+        (digitSpan, decimalSpan, groupSpan) = (spans[0], spans[1], spans[2])
+        (positivePrefixSpan, positiveSuffixSpan, negativePrefixSpan) = (spans[3], spans[4], spans[5])
+        (negativeSuffixSpan, plusPrefixSpan, plusSuffixSpan) = (spans[6], spans[7], spans[8])
+        grouping = Grouping(
+            primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
+    }
+
+    deinit { blob.deallocate() }
+
+    func format(
+        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+        showPlus: Bool, into out: inout [UInt8]
+    ) {
+        let prefix = negative ? negativePrefixSpan : showPlus ? plusPrefixSpan : positivePrefixSpan
+        let suffix = negative ? negativeSuffixSpan : showPlus ? plusSuffixSpan : positiveSuffixSpan
+        let n = integer.count
+        let g = grouping
+        let separators = g.groups(count: n) ? 1 + (n - g.primary - 1) / max(1, g.secondary) : 0
+        let w = digitWidth
+        let total =
+            prefix.count + n * w + separators * groupSpan.count
+            + (fraction.isEmpty ? 0 : decimalSpan.count + fraction.count * w) + suffix.count
+        let blob = self.blob
+        let t = UnsafePointer(blob + digitSpan.offset)
+        // Assemble on the stack, then append once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { o in
+            var q = o.baseAddress!
+            put(blob, prefix, &q)
+            if separators == 0 {
+                putDigits(integer, 0, n, t, w, &q)
+            } else {
+                // The leading group, then groups of the secondary size, the primary last.
+                let lead = n - g.primary
+                var chunk = lead % g.secondary == 0 ? g.secondary : lead % g.secondary
+                var index = 0
+                while index < lead {
+                    putDigits(integer, index, index + chunk, t, w, &q)
+                    index += chunk
+                    put(blob, groupSpan, &q)
+                    chunk = g.secondary
+                }
+                putDigits(integer, lead, n, t, w, &q)
+            }
+            if !fraction.isEmpty {
+                put(blob, decimalSpan, &q)
+                putDigits(fraction, 0, fraction.count, t, w, &q)
+            }
+            put(blob, suffix, &q)
+            out.append(contentsOf: UnsafeBufferPointer(o))
+        }
+    }
+}
+
+public struct LocaleNumberFormat: Sendable, Hashable {
+    /// Which FormatStyle the format mirrors.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// `Decimal.FormatStyle`.
+        case number
+        /// `Decimal.FormatStyle.Percent`: the digits given are percent points.
+        case percent
+    }
+
+    let storage: LocaleNumberFormatStorage
+
+    /// The locale identifier the format was derived for.
+    public var localeIdentifier: String { storage.localeIdentifier }
+    /// The style the format mirrors.
+    public var style: Style { storage.style }
+    /// UTF-8 of the ten digits `0` to `9` in the locale's numbering system.
+    public var digits: [[UInt8]] { storage.digits }
+    /// The ten digits' UTF-8, `digitWidth` bytes each, for the fast path.
+    var digitBytes: [UInt8] { storage.digitBytes }
+    /// The UTF-8 length of every digit (one numbering system, one block).
+    var digitWidth: Int { storage.digitWidth }
+    /// UTF-8 of the decimal separator.
+    public var decimalSeparator: [UInt8] { storage.decimalSeparator }
+    /// UTF-8 of the grouping separator (empty when the locale never groups).
+    public var groupingSeparator: [UInt8] { storage.groupingSeparator }
+    /// Size of the group nearest the decimal point; 0 means no grouping.
+    public var primaryGroupSize: Int { storage.primaryGroupSize }
+    /// Size of every further group (equal to the primary size for most locales, 2 for Indian grouping).
+    public var secondaryGroupSize: Int { storage.secondaryGroupSize }
+    /// CLDR minimum grouping digits: the integer part is grouped only when
+    /// it has at least `primaryGroupSize + minimumGroupingDigits` digits.
+    public var minimumGroupingDigits: Int { storage.minimumGroupingDigits }
+    /// Text around the digits of a positive number (percent sign, for percents).
+    public var positivePrefix: [UInt8] { storage.positivePrefix }
+    public var positiveSuffix: [UInt8] { storage.positiveSuffix }
+    /// Text around the digits of a negative number (minus sign and bidi marks).
+    public var negativePrefix: [UInt8] { storage.negativePrefix }
+    public var negativeSuffix: [UInt8] { storage.negativeSuffix }
+    /// Text around the digits of a positive number written with an explicit plus sign.
+    public var plusPrefix: [UInt8] { storage.plusPrefix }
+    public var plusSuffix: [UInt8] { storage.plusSuffix }
+
+    /// Derives the format of `locale` for `style` from Foundation.
+    public init(locale: Locale, style: Style = .number) {
+        storage = LocaleNumberFormatStorage(locale: locale, style: style)
+    }
+
+    public static func == (a: LocaleNumberFormat, b: LocaleNumberFormat) -> Bool {
+        a.storage === b.storage
+            || (a.localeIdentifier == b.localeIdentifier && a.style == b.style && a.digits == b.digits
+                && a.decimalSeparator == b.decimalSeparator && a.groupingSeparator == b.groupingSeparator
+                && a.grouping == b.grouping && a.positivePrefix == b.positivePrefix
+                && a.positiveSuffix == b.positiveSuffix && a.negativePrefix == b.negativePrefix
+                && a.negativeSuffix == b.negativeSuffix && a.plusPrefix == b.plusPrefix
+                && a.plusSuffix == b.plusSuffix)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(localeIdentifier)
+        hasher.combine(style)
     }
 
     /// Whether every digit of the numbering system is the ASCII digit.
@@ -158,59 +292,7 @@ public struct LocaleNumberFormat: Sendable, Hashable {
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
         showPlus: Bool = false, into out: inout [UInt8]
     ) {
-        let prefix = negative ? negativePrefix : showPlus ? plusPrefix : positivePrefix
-        let suffix = negative ? negativeSuffix : showPlus ? plusSuffix : positiveSuffix
-        let n = integer.count
-        let g = grouping
-        let separators = g.groups(count: n) ? 1 + (n - g.primary - 1) / max(1, g.secondary) : 0
-        let w = digitWidth
-        let total =
-            prefix.count + n * w + separators * groupingSeparator.count
-            + (fraction.isEmpty ? 0 : decimalSeparator.count + fraction.count * w) + suffix.count
-        var k = 0
-        // Assemble on the stack, then append once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { o in
-            digitBytes.withUnsafeBufferPointer { table in
-                @inline(__always) func put(_ bytes: [UInt8]) {
-                    for b in bytes {
-                        o[k] = b
-                        k += 1
-                    }
-                }
-                @inline(__always) func putDigit(_ d: UInt8) {
-                    if w == 1 {
-                        o[k] = table[Int(d &- 48)]
-                        k += 1
-                    } else {
-                        let base = Int(d &- 48) * w
-                        for j in 0..<w { o[k + j] = table[base + j] }
-                        k += w
-                    }
-                }
-                put(prefix)
-                if separators == 0 {
-                    for d in integer { putDigit(d) }
-                } else {
-                    // The leading group, then groups of the secondary size, the primary last.
-                    let lead = n - g.primary
-                    var chunk = lead % g.secondary == 0 ? g.secondary : lead % g.secondary
-                    var index = 0
-                    while index < lead {
-                        for j in index..<(index + chunk) { putDigit(integer[j]) }
-                        index += chunk
-                        put(groupingSeparator)
-                        chunk = g.secondary
-                    }
-                    for j in lead..<n { putDigit(integer[j]) }
-                }
-                if !fraction.isEmpty {
-                    put(decimalSeparator)
-                    for d in fraction { putDigit(d) }
-                }
-                put(suffix)
-            }
-            out.append(contentsOf: UnsafeBufferPointer(o))
-        }
+        storage.format(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, into: &out)
     }
 
     /// Writes ASCII integer digits in this format's digits with its grouping.
@@ -224,6 +306,36 @@ public struct LocaleNumberFormat: Sendable, Hashable {
             }
             out.append(contentsOf: digits[Int(d &- 48)])
             index += 1
+        }
+    }
+}
+
+/// Copies the span of `blob` to `q` and advances it.
+@inline(__always)
+private func put(
+    _ blob: UnsafeMutablePointer<UInt8>, _ span: LocaleNumberFormatStorage.Span, _ q: inout UnsafeMutablePointer<UInt8>
+) {
+    for k in 0..<span.count { q[k] = blob[span.offset + k] }
+    q += span.count
+}
+
+/// Writes the ASCII digits `digits[from..<to]` through the digit table `t`
+/// (`w` bytes a digit) to `q` and advances it.
+@inline(__always)
+private func putDigits(
+    _ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ t: UnsafePointer<UInt8>, _ w: Int,
+    _ q: inout UnsafeMutablePointer<UInt8>
+) {
+    if w == 1 {
+        for j in from..<to {
+            q.pointee = t[Int(digits[j] &- 48)]
+            q += 1
+        }
+    } else {
+        for j in from..<to {
+            let base = Int(digits[j] &- 48) * w
+            for k in 0..<w { q[k] = t[base + k] }
+            q += w
         }
     }
 }

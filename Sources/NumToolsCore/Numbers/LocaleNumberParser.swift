@@ -133,9 +133,10 @@ public struct LocaleNumberParser: Sendable {
     /// Parses `value` into `number` (whose buffers are reused).
     public func parse(_ p: UnsafeBufferPointer<UInt8>, into number: inout ParsedNumber) throws(ValueError) {
         number.negative = false
-        number.integer.removeAll(keepingCapacity: true)
-        number.fraction.removeAll(keepingCapacity: true)
-        number.separators.removeAll(keepingCapacity: true)
+        // (Emptying an empty array is not free: skip it.)
+        if !number.integer.isEmpty { number.integer.removeAll(keepingCapacity: true) }
+        if !number.fraction.isEmpty { number.fraction.removeAll(keepingCapacity: true) }
+        if !number.separators.isEmpty { number.separators.removeAll(keepingCapacity: true) }
         let n = p.count
         var i = 0
         var sawSign = false

@@ -29,8 +29,8 @@ public struct NumberConverter: ValueTransform, Sendable {
         var target = number.fraction.count
         if let minimumFraction { target = max(target, minimumFraction) }
         if let maximumFraction { target = min(target, maximumFraction) }
-        number.roundHalfEven(fractionDigits: target)
-        number.trimLeadingZeros()
+        if target != number.fraction.count { number.roundHalfEven(fractionDigits: target) }
+        if number.integer.count != 1 || number.integer.isEmpty { number.trimLeadingZeros() }
         number.integer.withUnsafeBufferPointer { integer in
             number.fraction.withUnsafeBufferPointer { fraction in
                 targets.withUnsafeBufferPointer { formats in
@@ -90,6 +90,11 @@ extension ParsedNumber {
 
     /// Removes leading zeros of the integer part, keeping one digit.
     public mutating func trimLeadingZeros() {
+        if integer.isEmpty {
+            integer.append(48)
+            return
+        }
+        guard integer[0] == 48 else { return }
         var k = 0
         while k < integer.count - 1, integer[k] == 48 { k += 1 }
         if k > 0 { integer.removeSubrange(0..<k) }

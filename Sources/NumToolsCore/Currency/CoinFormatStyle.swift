@@ -1,0 +1,191 @@
+import Foundation
+
+/// The configuration of coinfmt: how to write a number as a price, a percent
+/// change, a plain localized number or a compact amount.
+///
+/// Like Foundation's `FormatStyle`s, a small Hashable, Sendable value whose
+/// modifiers return a modified copy:
+///
+///     let style = CoinFormatStyle(style: .percent, locale: Locale(identifier: "fr_FR"))
+///         .sign(.always)
+///         .fractionLength(max: 2)
+///
+/// Formatting itself goes through ``CoinFormatter``, derived once from the
+/// style by ``formatter()``; the output equals Foundation's
+/// `Decimal.FormatStyle`, `.Percent` or `.Currency` with the same settings.
+public struct CoinFormatStyle: Sendable, Hashable {
+    /// What kind of output to write.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// A currency amount (`Decimal.FormatStyle.Currency`).
+        case currency
+        /// A percent (`Decimal.FormatStyle.Percent`); the value is in percent points unless ``CoinFormatStyle/valueIsRatio``.
+        case percent
+        /// A plain localized decimal (`Decimal.FormatStyle`).
+        case number
+        /// CLDR short compact notation (`.notation(.compactName)`), as a currency amount when a currency is set.
+        case compact
+    }
+
+    /// How the currency is named (`Decimal.FormatStyle.Currency.presentation`).
+    public enum CurrencyDisplay: String, Sendable, Hashable, CaseIterable {
+        /// The locale's symbol (`.standard`): `$`, `US$`, `€`.
+        case symbol
+        /// The narrow symbol (`.narrow`): `$`.
+        case narrow
+        /// The ISO 4217 code (`.isoCode`): `USD`.
+        case code
+        /// The plural-aware name (`.fullName`): `US dollars`.
+        case name
+    }
+
+    /// When to write a sign (`sign(strategy:)`).
+    public enum SignDisplay: String, Sendable, Hashable, CaseIterable {
+        /// A minus for negative values only (`.automatic`); a negative value
+        /// rounded to zero keeps its minus (`-0.00`).
+        case automatic = "auto"
+        /// A plus for zero and positive values, a minus for negative ones (`.always()`).
+        case always
+        /// Never a sign (`.never`).
+        case never
+        /// A plus or minus except on values that round to zero (`.always(includingZero: false)`).
+        case exceptZero = "except-zero"
+    }
+
+    /// How many digits to keep.
+    public enum Precision: Sendable, Hashable {
+        /// The style's default: the currency's ISO 4217 digits for
+        /// `currency`, exactly two fraction digits for `percent` and `number`,
+        /// and Foundation's compact default (round to an integer, but keep
+        /// two significant digits) for `compact`.
+        case automatic
+        /// Between `min` and `max` fraction digits (`.fractionLength(min...max)`);
+        /// a nil bound takes the style's default, clamped so that `min <= max`.
+        case fractionLength(min: Int?, max: Int?)
+        /// Between `min` and `max` significant digits (`.significantDigits(min...max)`).
+        case significantDigits(min: Int, max: Int)
+    }
+
+    /// What kind of output to write.
+    public var style: Style
+    /// The locale whose notation is written.
+    public var locale: Locale
+    /// ISO 4217 code (upper case). Nil means the locale's currency for
+    /// ``Style/currency`` (``CurrencyCatalog/defaultCurrency(for:)``) and no
+    /// currency for ``Style/compact``; other styles ignore it.
+    public var currencyCode: String?
+    /// How the currency is named.
+    public var display: CurrencyDisplay
+    /// A symbol written instead of the currency's own (with ``CurrencyDisplay/symbol`` or ``CurrencyDisplay/narrow``).
+    public var symbol: String?
+    /// How many digits to keep.
+    public var precision: Precision
+    /// How to round dropped digits.
+    public var rounding: DecimalRoundingRule
+    /// When to write a sign.
+    public var sign: SignDisplay
+    /// For ``Style/percent``: the value is a ratio (`0.0235` is 2.35 %) rather than percent points.
+    public var valueIsRatio: Bool
+
+    /// A style with the defaults of coinfmt: symbol display, automatic
+    /// precision, half-even rounding, automatic sign.
+    public init(style: Style = .currency, locale: Locale, currencyCode: String? = nil) {
+        self.style = style
+        self.locale = locale
+        self.currencyCode = currencyCode?.uppercased()
+        self.display = .symbol
+        self.symbol = nil
+        self.precision = .automatic
+        self.rounding = .halfEven
+        self.sign = .automatic
+        self.valueIsRatio = false
+    }
+
+    /// A copy with another output kind.
+    public func style(_ style: Style) -> Self { with { $0.style = style } }
+    /// A copy for another locale.
+    public func locale(_ locale: Locale) -> Self { with { $0.locale = locale } }
+    /// A copy with another currency (ISO 4217 code, any case), or none.
+    public func currency(_ code: String?) -> Self { with { $0.currencyCode = code?.uppercased() } }
+    /// A copy with another currency presentation.
+    public func display(_ display: CurrencyDisplay) -> Self { with { $0.display = display } }
+    /// A copy that writes `symbol` instead of the currency's symbol (nil: the currency's own).
+    public func symbol(_ symbol: String?) -> Self { with { $0.symbol = symbol } }
+    /// A copy with another precision.
+    public func precision(_ precision: Precision) -> Self { with { $0.precision = precision } }
+    /// A copy keeping between `min` and `max` fraction digits (nil: the style's default).
+    public func fractionLength(min: Int? = nil, max: Int? = nil) -> Self {
+        with { $0.precision = .fractionLength(min: min, max: max) }
+    }
+    /// A copy keeping between `range.lowerBound` and `range.upperBound` significant digits.
+    public func significantDigits(_ range: ClosedRange<Int>) -> Self {
+        with { $0.precision = .significantDigits(min: range.lowerBound, max: range.upperBound) }
+    }
+    /// A copy with another rounding rule.
+    public func rounded(_ rule: DecimalRoundingRule) -> Self { with { $0.rounding = rule } }
+    /// A copy with another sign display.
+    public func sign(_ sign: SignDisplay) -> Self { with { $0.sign = sign } }
+    /// A copy whose percent values are ratios (`true`) or percent points (`false`).
+    public func ratio(_ isRatio: Bool) -> Self { with { $0.valueIsRatio = isRatio } }
+
+    private func with(_ change: (inout Self) -> Void) -> Self {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// The currency actually written: ``currencyCode``, or for the currency
+    /// style the locale's default; nil when no currency is written.
+    public var resolvedCurrencyCode: String? {
+        switch style {
+        case .currency: currencyCode ?? CurrencyCatalog.defaultCurrency(for: locale)
+        case .compact: currencyCode
+        case .percent, .number: nil
+        }
+    }
+
+    /// The precision actually applied, with the style's defaults filled in.
+    public var resolvedPrecision: ResolvedPrecision {
+        let defaults: (min: Int, max: Int)?
+        switch style {
+        case .currency:
+            let digits = CurrencyCatalog.fractionDigits(resolvedCurrencyCode ?? "USD")
+            defaults = (digits, digits)
+        case .percent, .number: defaults = (2, 2)
+        case .compact: defaults = nil
+        }
+        switch precision {
+        case .automatic:
+            if let (lo, hi) = defaults { return .fractionLength(min: lo, max: hi) }
+            return .compactDefault
+        case .fractionLength(let lo, let hi):
+            let (defaultMin, defaultMax) = defaults ?? (0, 0)
+            let minimum = Swift.max(0, lo ?? Swift.min(defaultMin, hi ?? defaultMin))
+            let maximum = Swift.max(minimum, hi ?? Swift.max(defaultMax, lo ?? defaultMax))
+            return .fractionLength(min: minimum, max: maximum)
+        case .significantDigits(let lo, let hi):
+            let minimum = Swift.max(1, lo)
+            return .significantDigits(min: minimum, max: Swift.max(minimum, hi))
+        }
+    }
+
+    /// A precision with every default filled in.
+    public enum ResolvedPrecision: Sendable, Hashable {
+        /// `.fractionLength(min...max)`.
+        case fractionLength(min: Int, max: Int)
+        /// `.significantDigits(min...max)`.
+        case significantDigits(min: Int, max: Int)
+        /// Foundation's compact default: round to an integer but keep at
+        /// least two significant digits; no trailing zeros.
+        case compactDefault
+    }
+
+    /// Derives the formatter for this style from Foundation (a few dozen
+    /// FormatStyle probes); reuse it for every value.
+    public func formatter() -> CoinFormatter { CoinFormatter(self) }
+
+    /// Formats one value (derives a formatter each call: use ``formatter()`` for many values).
+    public func format(_ value: ExactDecimal) -> String {
+        var f = formatter()
+        return f.string(value)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// ISO 4217 currencies as Foundation knows them: codes, fraction digits, a
+/// locale's default currency, the `--list-currencies` listing and close
+/// matches for a mistyped code.
+public enum CurrencyCatalog {
+    /// Every ISO 4217 code Foundation knows (`Locale.Currency.isoCurrencies`,
+    /// current and historic), upper case, sorted.
+    public static let codes: [String] = Locale.Currency.isoCurrencies.map { $0.identifier.uppercased() }.sorted()
+
+    private static let known = Set(codes)
+
+    /// Whether `code` (any case) is an ISO 4217 code Foundation knows.
+    public static func isKnown(_ code: String) -> Bool { known.contains(code.uppercased()) }
+
+    /// The number of fraction digits Foundation's `Decimal.FormatStyle.Currency`
+    /// writes by default for `code` (CLDR's digits: USD 2, JPY 0, KRW 0, BHD 3).
+    public static func fractionDigits(_ code: String) -> Int {
+        let text = Decimal.FormatStyle.Currency(code: code.uppercased(), locale: Locale(identifier: "en_US_POSIX"))
+            .presentation(.isoCode).format(Decimal(string: "1.123456789")!)
+        guard let dot = text.lastIndex(of: ".") else { return 0 }
+        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.count
+    }
+
+    /// The currency of `locale` (its region, or its `cu` keyword); for a
+    /// locale without a region, that of the language's likely region
+    /// (`fr` → `fr_FR` → EUR); USD when there is none.
+    public static func defaultCurrency(for locale: Locale) -> String {
+        if let currency = locale.currency, isKnown(currency.identifier) { return currency.identifier.uppercased() }
+        let parts: [String] = locale.language.maximalIdentifier.components(separatedBy: "-")
+        if let region = parts.dropFirst().last(where: { part in
+            (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
+        }) {
+            let regional = Locale(identifier: "\(locale.language.languageCode?.identifier ?? "en")_\(region)")
+            if let currency = regional.currency, isKnown(currency.identifier) {
+                return currency.identifier.uppercased()
+            }
+        }
+        return "USD"
+    }
+
+    /// The English name of `code`, as Foundation gives it (`US Dollar`).
+    public static func englishName(_ code: String) -> String {
+        Locale(identifier: "en_US").localizedString(forCurrencyCode: code.uppercased()) ?? code.uppercased()
+    }
+
+    /// The symbol of `code` in `locale` (`$` for USD in en_US, `US$` in en_CA).
+    public static func symbol(_ code: String, locale: Locale = Locale(identifier: "en_US")) -> String {
+        let style = CoinFormatStyle(style: .currency, locale: locale, currencyCode: code)
+        let probe = FoundationProbe(
+            locale: locale, kind: .currency(code: code.uppercased(), display: .symbol), compact: false)
+        let notation = Notation(probe: probe, digits: LocaleNumberFormat(locale: style.locale).digits)
+        let affixes = notation.affixes(of: probe.render("1", fraction: 0, form: .positive))
+        let text = String(decoding: affixes.prefix + affixes.suffix, as: UTF8.self)
+        return text.trimmingCharacters(
+            in: .whitespaces.union(CharacterSet(charactersIn: "\u{A0}\u{202F}\u{200E}\u{200F}\u{61C}")))
+    }
+
+    /// The `--list-currencies` lines: `CODE <TAB> ENGLISH NAME <TAB> SYMBOL
+    /// <TAB> FRACTION DIGITS` for every code in ``codes`` (symbol as in en_US).
+    public static func listing() -> [String] {
+        codes.map { "\($0)\t\(englishName($0))\t\(symbol($0))\t\(fractionDigits($0))" }
+    }
+
+    /// Up to `limit` known codes closest to `code` by edit distance (at most
+    /// 2 edits), nearest first, then alphabetical.
+    public static func suggestions(for code: String, limit: Int = 3) -> [String] {
+        let wanted = Array(code.uppercased().unicodeScalars)
+        var scored: [(code: String, distance: Int)] = []
+        for candidate in codes {
+            let distance = editDistance(wanted, Array(candidate.unicodeScalars))
+            if distance <= 2 { scored.append((candidate, distance)) }
+        }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.code < $1.code }
+        return scored.prefix(limit).map { $0.code }
+    }
+
+    /// Levenshtein distance, with a transposition of neighbours counting as one edit.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}

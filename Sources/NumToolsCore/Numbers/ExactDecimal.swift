@@ -1,0 +1,301 @@
+/// How to round a decimal value when digits are dropped.
+///
+/// The seven ICU rounding modes; all but ``halfDown`` map to a
+/// `FloatingPointRoundingRule` that Foundation's `FormatStyle.rounded(rule:)`
+/// accepts (see ``foundationRule``).
+public enum DecimalRoundingRule: String, Sendable, Hashable, CaseIterable {
+    /// Ties go to the even neighbour (banker's rounding); Foundation's default.
+    case halfEven = "half-even"
+    /// Ties go away from zero (`toNearestOrAwayFromZero`).
+    case halfUp = "half-up"
+    /// Ties go toward zero (ICU's `HALF_DOWN`; Foundation's FormatStyle has no such rule).
+    case halfDown = "half-down"
+    /// Away from zero whenever a non-zero digit is dropped (`awayFromZero`).
+    case up
+    /// Toward zero: drop digits (`towardZero`).
+    case down
+    /// Toward positive infinity (`FloatingPointRoundingRule.up`).
+    case ceiling
+    /// Toward negative infinity (`FloatingPointRoundingRule.down`).
+    case floor
+
+    /// The equivalent `FloatingPointRoundingRule`, or nil for ``halfDown``.
+    public var foundationRule: FloatingPointRoundingRule? {
+        switch self {
+        case .halfEven: .toNearestOrEven
+        case .halfUp: .toNearestOrAwayFromZero
+        case .halfDown: nil
+        case .up: .awayFromZero
+        case .down: .towardZero
+        case .ceiling: .up
+        case .floor: .down
+        }
+    }
+}
+
+/// An exact decimal number held as its digits: `sign × digits × 10^exponent`.
+///
+/// There is no length limit and no binary floating point anywhere: `0.1`,
+/// 25-digit values and `1e-30` are held and rounded exactly. The value is kept
+/// normalized (no leading or trailing zero digits), so two equal numbers
+/// compare equal. A zero normally has no sign; rounding a negative number to
+/// zero keeps the sign (``isNegative``), because FormatStyle writes `-0.00`
+/// for `-0.001` rounded to two fraction digits.
+public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the number is negative (or a negative number rounded to zero).
+    public private(set) var isNegative: Bool
+    /// ASCII digits `0`...`9` of the coefficient, without leading or trailing zeros; empty for zero.
+    public private(set) var digits: [UInt8]
+    /// The power of ten of the last digit in ``digits``.
+    public private(set) var exponent: Int
+
+    /// The largest decimal exponent accepted on input, in either direction;
+    /// it keeps one value's output within a megabyte.
+    public static let exponentLimit = 1_000_000
+
+    /// The number `sign × digits × 10^exponent`; `digits` are ASCII and may
+    /// have leading or trailing zeros.
+    public init(negative: Bool, digits: some Collection<UInt8>, exponent: Int) {
+        // One pass for the bounds, one allocation for the digits.
+        var start = digits.startIndex
+        while start != digits.endIndex && digits[start] == UInt8(ascii: "0") { start = digits.index(after: start) }
+        var end = start
+        var trailingZeros = 0
+        var i = start
+        while i != digits.endIndex {
+            let next = digits.index(after: i)
+            if digits[i] != UInt8(ascii: "0") {
+                end = next
+                trailingZeros = 0
+            } else {
+                trailingZeros += 1
+            }
+            i = next
+        }
+        let d = Array(digits[start..<end])
+        self.isNegative = negative
+        self.digits = d
+        self.exponent = d.isEmpty ? 0 : exponent + trailingZeros
+    }
+
+    /// Zero, without a sign.
+    public static let zero = ExactDecimal(negative: false, digits: [], exponent: 0)
+
+    /// Whether the value is zero (possibly a negative number rounded to zero).
+    public var isZero: Bool { digits.isEmpty }
+
+    /// The power of ten of the leading digit (`2` for `123`, `-3` for `0.00123`); 0 for zero.
+    public var magnitude: Int { digits.isEmpty ? 0 : exponent + digits.count - 1 }
+
+    /// The value multiplied by `10^power` (for percent: `scaled(byPowerOfTen: 2)`
+    /// turns a ratio into percent points, `-2` the reverse).
+    public func scaled(byPowerOfTen power: Int) -> ExactDecimal {
+        var copy = self
+        if !copy.digits.isEmpty { copy.exponent += power }
+        return copy
+    }
+
+    /// The value with the opposite sign (zero stays unsigned).
+    public var negated: ExactDecimal {
+        var copy = self
+        copy.isNegative = !isNegative && !digits.isEmpty
+        return copy
+    }
+
+    /// Rounds to a multiple of `10^magnitude` (keeps the digits whose place
+    /// value is at least `10^magnitude`), following `rule`.
+    public func rounded(toMagnitude magnitude: Int, rule: DecimalRoundingRule) -> ExactDecimal {
+        if digits.isEmpty || exponent >= magnitude { return self }
+        let count = digits.count
+        let keep = exponent + count - magnitude  // digits with place >= magnitude
+        enum Dropped { case below, tie, above }
+        let dropped: Dropped
+        let lastKeptOdd: Bool
+        if keep < 0 {
+            dropped = .below
+            lastKeptOdd = false
+        } else {
+            let first = digits[keep]
+            let rest = keep + 1 < count  // normalized: a following digit means a non-zero rest
+            if first > UInt8(ascii: "5") || (first == UInt8(ascii: "5") && rest) {
+                dropped = .above
+            } else if first == UInt8(ascii: "5") {
+                dropped = .tie
+            } else {
+                dropped = .below
+            }
+            lastKeptOdd = keep > 0 && (digits[keep - 1] & 1) == 1
+        }
+        let roundUp: Bool
+        switch rule {
+        case .halfEven: roundUp = dropped == .above || (dropped == .tie && lastKeptOdd)
+        case .halfUp: roundUp = dropped != .below
+        case .halfDown: roundUp = dropped == .above
+        case .up: roundUp = true
+        case .down: roundUp = false
+        case .ceiling: roundUp = !isNegative
+        case .floor: roundUp = isNegative
+        }
+        var kept = keep > 0 ? Array(digits[..<keep]) : []
+        if roundUp {
+            var i = kept.count - 1
+            while i >= 0 && kept[i] == UInt8(ascii: "9") {
+                kept[i] = UInt8(ascii: "0")
+                i -= 1
+            }
+            if i >= 0 { kept[i] += 1 } else { kept.insert(UInt8(ascii: "1"), at: 0) }
+        }
+        var result = ExactDecimal(negative: isNegative, digits: kept, exponent: magnitude)
+        result.isNegative = isNegative  // a negative value rounded to zero keeps its sign
+        return result
+    }
+
+    /// Rounds to at most `fractionDigits` digits after the decimal point.
+    public func rounded(fractionDigits: Int, rule: DecimalRoundingRule) -> ExactDecimal {
+        rounded(toMagnitude: -fractionDigits, rule: rule)
+    }
+
+    /// Rounds to at most `significantDigits` significant digits (at least 1).
+    public func rounded(significantDigits: Int, rule: DecimalRoundingRule) -> ExactDecimal {
+        if digits.isEmpty { return self }
+        return rounded(toMagnitude: magnitude - max(1, significantDigits) + 1, rule: rule)
+    }
+
+    /// ASCII digits of the integer part, `0` when it is zero.
+    public var integerDigits: [UInt8] {
+        if digits.isEmpty || magnitude < 0 { return [UInt8(ascii: "0")] }
+        if exponent >= 0 { return digits + [UInt8](repeating: UInt8(ascii: "0"), count: exponent) }
+        return Array(digits[..<(digits.count + exponent)])
+    }
+
+    /// ASCII digits of the fraction, padded with zeros to at least `minimumLength`.
+    public func fractionDigits(minimumLength: Int = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        if !digits.isEmpty && exponent < 0 {
+            let length = -exponent
+            if digits.count >= length {
+                out = Array(digits[(digits.count - length)...])
+            } else {
+                out = [UInt8](repeating: UInt8(ascii: "0"), count: length - digits.count) + digits
+            }
+        }
+        if out.count < minimumLength {
+            out += [UInt8](repeating: UInt8(ascii: "0"), count: minimumLength - out.count)
+        }
+        return out
+    }
+
+    /// Plain notation: `-1234.5`, `0.000001`, `0`.
+    public var description: String {
+        let fraction = fractionDigits()
+        var s = isNegative && !digits.isEmpty ? "-" : ""
+        s += String(decoding: integerDigits, as: UTF8.self)
+        if !fraction.isEmpty { s += "." + String(decoding: fraction, as: UTF8.self) }
+        return s
+    }
+}
+
+// MARK: - Parsing
+
+extension ExactDecimal {
+    /// Why a value is not a machine number; ``code`` is the stable error code.
+    public struct ParseError: Error, Sendable, Hashable {
+        /// 0-based offset of the problem in the value, in Unicode scalars.
+        public var offset: Int
+        /// A short English sentence naming the problem and its offset.
+        public var message: String
+        /// The stable error code, always `invalid-number`.
+        public var code: String { "invalid-number" }
+    }
+
+    /// Parses a machine number: optional `+` or `-`, ASCII digits with an
+    /// optional `.` fraction (`5.`, `.5` and `5.25` are accepted; `.` alone is
+    /// not), and an optional exponent `e` or `E` with optional sign and digits
+    /// (`1.5e-7`, `2E+3`). Nothing else may appear, not even spaces.
+    public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
+        let n = bytes.count
+        var i = 0
+        // Offsets count Unicode scalars from 0, like the other tools' messages.
+        func fail(_ at: Int, expected: String) -> ParseError {
+            let offset = UTF8Bytes.scalarOffset(bytes, at)
+            if at >= n {
+                return ParseError(offset: offset, message: "number ends at offset \(offset); expected \(expected)")
+            }
+            return ParseError(
+                offset: offset,
+                message: "unexpected \(UTF8Bytes.quote(bytes, at: at)) at offset \(offset); expected \(expected)")
+        }
+        let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        var negative = false
+        if i < n && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var coefficient: [UInt8] = []
+        var sawDigit = false
+        while i < n && isDigit(bytes[i]) {
+            if !coefficient.isEmpty || bytes[i] != UInt8(ascii: "0") { coefficient.append(bytes[i]) }
+            sawDigit = true
+            i += 1
+        }
+        var fractionCount = 0
+        var sawDot = false
+        if i < n && bytes[i] == UInt8(ascii: ".") {
+            sawDot = true
+            i += 1
+            let start = i
+            while i < n && isDigit(bytes[i]) {
+                coefficient.append(bytes[i])
+                i += 1
+            }
+            fractionCount = i - start
+            if !sawDigit && fractionCount == 0 { throw fail(i, expected: "a digit") }
+            sawDigit = true
+        }
+        if !sawDigit { throw fail(i, expected: i == 0 ? "a sign or a digit" : "a digit") }
+        var exponent = 0
+        if i < n && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+            i += 1
+            var exponentNegative = false
+            if i < n && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
+                exponentNegative = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            guard i < n && isDigit(bytes[i]) else { throw fail(i, expected: "a digit of the exponent") }
+            while i < n && isDigit(bytes[i]) {
+                // Saturate: anything this large fails the range check below.
+                if exponent <= 4 * ExactDecimal.exponentLimit {
+                    exponent = exponent * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                }
+                i += 1
+            }
+            if i < n { throw fail(i, expected: "a digit or the end of the number") }
+            if exponentNegative { exponent = -exponent }
+        }
+        if i < n {
+            throw fail(
+                i,
+                expected: sawDot
+                    ? "a digit, 'e' or the end of the number" : "a digit, '.', 'e' or the end of the number")
+        }
+        self.init(negative: negative, digits: coefficient, exponent: exponent - fractionCount)
+        if digits.isEmpty {
+            isNegative = false  // Foundation's Decimal has no negative zero: "-0" is 0.
+        } else if abs(magnitude) > ExactDecimal.exponentLimit {
+            throw ParseError(
+                offset: 0,
+                message: "number at offset 0 is out of range (magnitude beyond ±\(ExactDecimal.exponentLimit))")
+        }
+    }
+
+    /// Parses a machine number from a string; see ``init(parsing:)``.
+    public init(_ text: String) throws(ParseError) {
+        var copy = text
+        let result: Result<ExactDecimal, ParseError> = copy.withUTF8 { buffer in
+            do throws(ParseError) { return .success(try ExactDecimal(parsing: buffer)) } catch {
+                return .failure(error)
+            }
+        }
+        self = try result.get()
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+private func coinfmt(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+    -> ToolResult
+{
+    try ToolProcess.run("coinfmt", arguments, input: input.map { Array($0.utf8) }, environment: environment)
+}
+
+/// coinfmt run as a process, through real pipes: stdout, stderr and exit status.
+@Suite struct CoinfmtCLITests {
+    @Test(arguments: [
+        (["1234.5"], "$1,234.50\n"),
+        (["--currency", "JPY", "1234.5"], "¥1,234\n"),
+        (["--currency", "JPY", "1235.5"], "¥1,236\n"),
+        (["--currency", "bhd", "1.2345"], "BHD\u{A0}1.234\n"),
+        (["--style", "percent", "--sign", "always", "2.3456"], "+2.35%\n"),
+        (["--style", "percent", "--ratio", "0.023456"], "2.35%\n"),
+        (["--style", "percent", "--locale", "fr_FR", "2.3456"], "2,35\u{A0}%\n"),
+        (["--style", "number", "--max-fraction", "2", "1234.5678"], "1,234.57\n"),
+        (["--style", "compact", "1234567"], "1.2M\n"),
+        (["--style", "compact", "-l", "ko_KR", "1234567"], "123만\n"),
+        (["--style", "compact", "--currency", "USD", "--significant", "3..3", "1234567890123"], "$1.23T\n"),
+        (["--display", "name", "--max-fraction", "0", "1", "2"], "1 US dollar\n2 US dollars\n"),
+        (["--display", "code", "1"], "USD\u{A0}1.00\n"),
+        (["--symbol", "BTC", "--", "-1"], "-BTC\u{A0}1.00\n"),
+        (["--rounding", "half-down", "2.345"], "$2.34\n"),
+        (["--rounding", "floor", "-2.341"], "-$2.35\n"),
+        (
+            ["--min-fraction", "2", "--max-fraction", "6", "0.0000123456", "1.5e-7", "2E+3"],
+            "$0.000012\n$0.00\n$2,000.00\n"
+        ),
+        (["-5", "--", "-0.001"], "-$5.00\n-$0.00\n"),
+        (["1234567890123456789012345.675"], "$1,234,567,890,123,456,789,012,345.68\n"),
+        (
+            ["--color", "always", "--style", "percent", "1", "-1", "0"],
+            "\u{1B}[32m1.00%\u{1B}[0m\n\u{1B}[31m-1.00%\u{1B}[0m\n0.00%\n"
+        ),
+        (["--color", "auto", "-1"], "-$1.00\n"),
+    ])
+    func operands(arguments: [String], expected: String) throws {
+        let result = try coinfmt(arguments)
+        #expect(result.out == expected)
+        #expect(result.exited(0), "\(result)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["LC_MONETARY": "de_DE.UTF-8"], "1.234,50\u{A0}€\n"),
+        (["LC_ALL": "ja_JP.UTF-8", "LC_MONETARY": "de_DE.UTF-8"], "¥1,234\n"),
+        (["LANG": "en_IN"], "₹1,234.50\n"),
+        (["LANG": "C"], "$1,234.50\n"),
+        (["LANG": "de_CH.UTF-8@euro"], "CHF\u{A0}1’234.50\n"),
+    ])
+    func localeFromEnvironment(environment: [String: String], expected: String) throws {
+        let result = try coinfmt(["1234.5"], environment: environment)
+        #expect(result.out == expected)
+    }
+
+    /// The price table of coinfmt(1): rank, symbol, price, 24-hour change and holdings.
+    @Test func priceTable() throws {
+        let table = "1\tBTC\t67234.5\t2.3456\t0.5\n2\tETH\t3456.78\t-1.2\t12.25\n3\tSHIB\t1.234e-5\t0\t12000000\n"
+        let prices = try coinfmt(["-f", "3", "--max-fraction", "6"], input: table)
+        let changes = try coinfmt(
+            ["-f", "4", "--style", "percent", "--sign", "always", "--color", "always"], input: prices.out)
+        let holdings = try coinfmt(["-f", "5"], input: changes.out)
+        #expect(
+            holdings.out == """
+                1\tBTC\t$67,234.50\t\u{1B}[32m+2.35%\u{1B}[0m\t$0.50
+                2\tETH\t$3,456.78\t\u{1B}[31m-1.20%\u{1B}[0m\t$12.25
+                3\tSHIB\t$0.000012\t+0.00%\t$12,000,000.00
+
+                """)
+        #expect(holdings.exited(0))
+    }
+
+    @Test func invalidNumbersBecomeErrorRecords() throws {
+        let result = try coinfmt(["-f", "2"], input: "a\t12x\nb\t5\n")
+        #expect(
+            result.out
+                == "error\t1\t2\tinvalid-number\tunexpected 'x' at offset 2; expected a digit, '.', 'e' or the end of the number\ta\\t12x\nb\t$5.00\n"
+        )
+        #expect(result.exited(1))
+        let kept = try coinfmt(["--on-error=keep", "1,5"])
+        #expect(kept.out == "1,5\n")
+        #expect(kept.err.hasPrefix("coinfmt: record 1, field 0: invalid-number: unexpected ',' at offset 1"))
+        #expect(kept.exited(1))
+    }
+
+    @Test func csvFieldsAreQuotedWhenTheyHoldTheDelimiter() throws {
+        let result = try coinfmt(["--csv", "-f", "2", "--header"], input: "name,price\nBTC,67234.5\n")
+        #expect(result.out == "name,price\nBTC,\"$67,234.50\"\n")
+    }
+
+    @Test(arguments: [
+        (["--currency", "USX", "1"], "unknown currency 'USX' for --currency (did you mean 'UGX', 'USD', 'USN'?)"),
+        (["--style", "money", "1"], "invalid value 'money' for --style"),
+        (["--locale", "xx_YY", "1"], "unknown locale 'xx_YY' for --locale"),
+        (["--min-fraction", "3", "--max-fraction", "2", "1"], "--min-fraction 3 is greater than --max-fraction 2"),
+        (["--significant", "0..3", "1"], "invalid value '0..3' for --significant"),
+        (
+            ["--significant", "2", "--max-fraction", "2", "1"],
+            "--significant cannot be used with --min-fraction or --max-fraction"
+        ),
+        (["--ratio", "1"], "--ratio applies only to --style percent"),
+        (["--display", "code", "--symbol", "B", "1"], "--symbol cannot be used with --display code"),
+        (["--rounding", "half-odd", "1"], "invalid value 'half-odd' for --rounding"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try coinfmt(arguments)
+        #expect(result.exited(2), "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.err.hasPrefix("coinfmt: " + message), "\(result)")
+        #expect(result.err.hasSuffix("\nTry 'coinfmt --help' for more information.\n"))
+    }
+
+    /// `--help` equals the golden file (regenerate with `coinfmt --help > Tests/Fixtures/coinfmt-help.txt`).
+    @Test func helpMatchesGoldenFile() throws {
+        let golden = try String(
+            contentsOf: ToolProcess.repository.appendingPathComponent("Tests/Fixtures/coinfmt-help.txt"),
+            encoding: .utf8)
+        #expect(try coinfmt(["--help"]).out == golden)
+        #expect(try coinfmt(["-h"]).out == golden)
+    }
+
+    @Test func version() throws {
+        let result = try coinfmt(["--version"])
+        #expect(result.exited(0))
+        #expect(result.out.wholeMatch(of: /coinfmt \d+\.\d+\.\d+\n/) != nil, "\(result)")
+    }
+
+    /// Spaces and tabs around a value stay around the formatted value; CRLF stays CRLF.
+    @Test func whitespaceAndTerminatorsArePreserved() throws {
+        let result = try coinfmt(["-f", "2"], input: "a\t  1234.5 \r\nb\t-2")
+        #expect(result.out == "a\t  $1,234.50 \r\nb\t-$2.00")
+    }
+
+    @Test func listsCurrencies() throws {
+        let result = try coinfmt(["--list-currencies"])
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count > 150)
+        #expect(lines.contains("USD\tUS Dollar\t$\t2"))
+        #expect(lines.contains("KRW\tSouth Korean Won\t₩\t0"))
+        #expect(result.exited(0))
+    }
+
+    /// Every option `--help` lists is in coinfmt(1)'s OPTIONS section and the reverse.
+    @Test func helpAndManPageListTheSameOptions() throws {
+        let help = try coinfmt(["--help"]).out
+        func options(_ text: String, _ pattern: String) -> Set<String> {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            return Set(
+                regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+                    String(text[Range($0.range(at: 1), in: text)!])
+                })
+        }
+        let helpOptions = options(help, #"(?m)^\s+(?:-\w, )?--([a-z][a-z-]*)"#)
+        let page = try String(
+            contentsOf: ToolProcess.repository.appendingPathComponent("man/coinfmt.1"), encoding: .utf8)
+        let start = try #require(page.range(of: ".Sh OPTIONS"))
+        let rest = page[start.upperBound...]
+        let section = String(rest[..<(rest.range(of: "\n.Sh ")?.lowerBound ?? rest.endIndex)])
+        let items = section.split(separator: "\n").filter { $0.hasPrefix(".It ") }.joined(separator: "\n")
+        let manOptions = options(items, #"Fl \\-([a-z][a-z-]*)"#)
+        #expect(helpOptions.count > 20)
+        #expect(helpOptions.subtracting(manOptions).isEmpty, "in --help but not in coinfmt.1")
+        #expect(manOptions.subtracting(helpOptions).isEmpty, "in coinfmt.1 but not in --help")
+        #expect(options(help, #"(?m)^\s+-(\w), --"#) == options(items, #"Fl (\w)\b"#), "short options differ")
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// man/coinfmt.1 against the tool: its sections, the error codes the sources
+/// can produce, examples that run, and mandoc's lint.
+@Suite struct CoinfmtManPageTests {
+    static let page: String =
+        (try? String(contentsOf: ToolProcess.repository.appendingPathComponent("man/coinfmt.1"), encoding: .utf8)) ?? ""
+
+    /// The source lines of one `.Sh` section.
+    static func section(_ name: String) -> [Substring] {
+        var lines: [Substring] = []
+        var inside = false
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(".Sh ") {
+                inside = line == ".Sh \(name)"
+                continue
+            }
+            if inside { lines.append(line) }
+        }
+        return lines
+    }
+
+    /// Roff escapes in literal text, as they render.
+    static func unescape(_ line: Substring) -> String {
+        line.replacingOccurrences(of: "\\(aq", with: "'").replacingOccurrences(of: "\\(cq", with: "’")
+            .replacingOccurrences(of: "\\(dq", with: "\"").replacingOccurrences(of: "\\&", with: "")
+            .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
+    }
+
+    @Test func hasTheSections() {
+        for name in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "DIAGNOSTICS", "SEE ALSO",
+        ] {
+            #expect(Self.page.contains("\n.Sh \(name)\n"), "\(name)")
+        }
+    }
+
+    /// DIAGNOSTICS lists exactly the codes coinfmt's sources can produce.
+    @Test func diagnosticsListEveryErrorCode() throws {
+        var codes = Set<String>()
+        for file in [
+            "Sources/NumToolsCore/Currency/CoinTransform.swift", "Sources/NumToolsCore/Engine/StreamEngine.swift",
+        ] {
+            let text = try String(contentsOf: ToolProcess.repository.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /ValueError\(\s*"([a-z0-9-]+)"/) { codes.insert(String(match.1)) }
+        }
+        #expect(codes.contains("invalid-number") && codes.count >= 5, "\(codes.sorted())")
+        var documented = Set<String>()
+        for line in Self.section("DIAGNOSTICS") where line.hasPrefix(".It Sy ") {
+            documented.insert(String(line.dropFirst(".It Sy ".count)))
+        }
+        #expect(
+            documented == codes,
+            "undocumented: \(codes.subtracting(documented).sorted()); unknown: \(documented.subtracting(codes).sorted())"
+        )
+    }
+
+    @Test func seeAlso() {
+        let text = Self.section("SEE ALSO").joined(separator: "\n")
+        for reference in ["numtools 7", "numconv 1", "numgroup 1", "phonefmt 1"] {
+            #expect(text.contains(".Xr \(reference)"), "\(reference)")
+        }
+    }
+
+    /// Every example that needs no file of its own runs and prints what the page says.
+    @Test func examplesRun() throws {
+        var examples: [(command: String, output: String)] = []
+        var inLiteral = false
+        for section in ["EXAMPLES", "DIAGNOSTICS"] {
+            for line in Self.section(section) {
+                if line.hasPrefix(".Bd -literal") {
+                    inLiteral = true
+                } else if line == ".Ed" {
+                    inLiteral = false
+                } else if inLiteral {
+                    let text = Self.unescape(line)
+                    if text.hasPrefix("$ ") {
+                        examples.append((String(text.dropFirst(2)), ""))
+                    } else if !examples.isEmpty {
+                        examples[examples.count - 1].output += text + "\n"
+                    }
+                }
+            }
+        }
+        let runnable = examples.filter { !$0.command.contains(".tsv") }
+        #expect(runnable.count >= 8)
+        for example in runnable {
+            let result = try ToolProcess.shell(example.command + " 2>&1")
+            #expect(result.out == example.output, "\(example.command): \(result)")
+        }
+    }
+
+    /// The price-table example, with prices.tsv as the page shows it.
+    @Test func priceTableExampleRuns() throws {
+        let lines = Self.section("EXAMPLES").map { Self.unescape($0) }
+        let catAt = try #require(lines.firstIndex(of: "$ cat prices.tsv"))
+        let pipeAt = try #require(lines.firstIndex { $0.hasPrefix("$ coinfmt -f 3") })
+        let table = lines[(catAt + 1)..<pipeAt].joined(separator: "\n") + "\n"
+        var command = ""
+        var index = pipeAt
+        while true {
+            let line = lines[index].hasPrefix("$ ") ? String(lines[index].dropFirst(2)) : lines[index]
+            command += line.trimmingCharacters(in: .whitespaces) + " "
+            index += 1
+            if !line.hasSuffix("|") { break }
+        }
+        let expected = lines[index...].prefix { $0 != ".Ed" }.joined(separator: "\n") + "\n"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("coinfmt-man-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try table.write(to: directory.appendingPathComponent("prices.tsv"), atomically: true, encoding: .utf8)
+        let result = try ToolProcess.shell("cd '\(directory.path)' && " + command)
+        // The page shows the colours as they look: without the escapes.
+        let plain = result.out.replacingOccurrences(of: "\u{1B}[32m", with: "").replacingOccurrences(
+            of: "\u{1B}[31m", with: ""
+        ).replacingOccurrences(of: "\u{1B}[0m", with: "")
+        #expect(plain == expected, "\(result)")
+        #expect(result.out.contains("\u{1B}[32m+2.35%\u{1B}[0m"))
+    }
+
+    static let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc", "/opt/homebrew/bin/mandoc"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// Clean under `mandoc -Tlint`, but for references to the sibling pages
+    /// not installed where mandoc looks.
+    @Test(.enabled(if: mandoc != nil, "mandoc is not installed"))
+    func lintClean() throws {
+        let path = ToolProcess.repository.appendingPathComponent("man/coinfmt.1").path
+        let result = try ToolProcess.shell("\"\(Self.mandoc!)\" -Tlint \"\(path)\" 2>&1")
+        let messages = result.out.split(separator: "\n").filter {
+            !$0.contains("STYLE: referenced manual not found") && !$0.contains("outdated mandoc.db")
+        }
+        #expect(messages.isEmpty, "\(messages)")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import NumToolsCore
+
+/// coinfmt's formatter against Foundation's FormatStyle on random values of
+/// at most 38 significant digits (the oracle's limit), with random precision,
+/// rounding and sign settings.
+@Suite struct CoinDifferentialTests {
+    /// `COIN_SEED=n` replays the tests with other random values.
+    static let seed = UInt64(ProcessInfo.processInfo.environment["COIN_SEED"] ?? "") ?? 0
+    /// `COIN_VALUES=n` tries n values per formatter (default 12).
+    static let valuesPerFormatter = Int(ProcessInfo.processInfo.environment["COIN_VALUES"] ?? "") ?? 12
+
+    static let foundationRules = DecimalRoundingRule.allCases.filter { $0.foundationRule != nil }
+
+    /// Random settings for one derived formatter.
+    static func randomSettings(_ base: CoinFormatStyle, _ rng: inout CoinRandom) -> CoinFormatStyle {
+        var style = base
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1: style.precision = .automatic
+        case 2:
+            style = style.fractionLength(
+                min: Int.random(in: 0...3, using: &rng), max: Int.random(in: 0...8, using: &rng))
+        case 3: style = style.fractionLength(max: Int.random(in: 0...6, using: &rng))
+        case 4: style = style.fractionLength(min: Int.random(in: 0...6, using: &rng))
+        default:
+            let lo = Int.random(in: 1...6, using: &rng)
+            style = style.significantDigits(lo...(lo + Int.random(in: 0...6, using: &rng)))
+        }
+        style.rounding = foundationRules.randomElement(using: &rng)!
+        style.sign = CoinFormatStyle.SignDisplay.allCases.randomElement(using: &rng)!
+        style.valueIsRatio = Bool.random(using: &rng)
+        return style
+    }
+
+    static func check(_ style: CoinFormatStyle, values: Int, _ rng: inout CoinRandom, failures: inout [String]) {
+        var formatter = style.formatter()
+        for _ in 0..<values {
+            let text = rng.machineNumber()
+            let expected = coinOracle(style, text)
+            let actual = formatter.string(try! ExactDecimal(text))
+            if actual != expected {
+                failures.append(
+                    "\(style.locale.identifier) \(style.style) \(style.resolvedCurrencyCode ?? "-") \(style.display) \(style.precision) \(style.rounding) \(style.sign) ratio=\(style.valueIsRatio) \(text): got \(actual.debugDescription), expected \(expected.debugDescription)"
+                )
+            }
+        }
+    }
+
+    @Test(arguments: [CoinFormatStyle.Style.number, .percent, .compact])
+    func everyLocale(style kind: CoinFormatStyle.Style) {
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC017 &+ UInt64(kind.rawValue.count))
+        var failures: [String] = []
+        let ids = Locale.availableIdentifiers.sorted()
+        for id in ids {
+            let style = Self.randomSettings(CoinFormatStyle(style: kind, locale: Locale(identifier: id)), &rng)
+            Self.check(style, values: Self.valuesPerFormatter, &rng, failures: &failures)
+        }
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    static let currencies = [
+        "USD", "EUR", "JPY", "KRW", "BHD", "GBP", "INR", "CHF", "CNY", "BRL", "RUB", "CLP", "IQD", "KWD", "VND", "ZAR",
+    ]
+
+    @Test(arguments: CoinFormatStyle.CurrencyDisplay.allCases)
+    func currencies(display: CoinFormatStyle.CurrencyDisplay) {
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC0FFEE &+ UInt64(display.rawValue.count))
+        var failures: [String] = []
+        let ids = Locale.availableIdentifiers.sorted()
+        for (index, id) in ids.enumerated() where index % 4 == Int(display.rawValue.count % 4) {
+            let code = Self.currencies.randomElement(using: &rng)!
+            let kind: CoinFormatStyle.Style = Int.random(in: 0..<4, using: &rng) == 0 ? .compact : .currency
+            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id), currencyCode: code).display(
+                display)
+            style = Self.randomSettings(style, &rng)
+            Self.check(style, values: Self.valuesPerFormatter * 2 / 3, &rng, failures: &failures)
+        }
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    /// Every ISO 4217 currency Foundation knows (historic ones have years in
+    /// their names), in a random locale, display and style each.
+    @Test func everyCurrency() {
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC0DE)
+        var failures: [String] = []
+        let ids = Locale.availableIdentifiers.sorted()
+        for code in CurrencyCatalog.codes {
+            let kind: CoinFormatStyle.Style = Bool.random(using: &rng) ? .compact : .currency
+            var style = CoinFormatStyle(
+                style: kind, locale: Locale(identifier: ids.randomElement(using: &rng)!), currencyCode: code)
+            style = Self.randomSettings(
+                style.display(CoinFormatStyle.CurrencyDisplay.allCases.randomElement(using: &rng)!), &rng)
+            Self.check(style, values: Self.valuesPerFormatter / 2, &rng, failures: &failures)
+        }
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    /// Locales with Unicode extension keywords (numbering system, currency).
+    @Test(arguments: [
+        "th-TH-u-nu-thai", "ar-SA-u-nu-latn", "en-US-u-nu-arab", "de_DE@currency=USD", "hi-IN-u-nu-deva", "fa_IR",
+        "my_MM", "en-IN-u-cu-eur", "zh-Hant-TW", "sr-Latn-RS", "en-US-u-nu-fullwide", "ja-JP-u-nu-jpan",
+        "ta-IN-u-nu-taml", "he-IL-u-nu-hebr",
+    ])
+    func localesWithKeywords(id: String) {
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ UInt64(id.utf8.count))
+        var failures: [String] = []
+        for kind in CoinFormatStyle.Style.allCases {
+            for display in CoinFormatStyle.CurrencyDisplay.allCases where kind == .currency || display == .symbol {
+                var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id)).display(display)
+                if kind == .compact { style = style.currency(CurrencyCatalog.defaultCurrency(for: style.locale)) }
+                Self.check(Self.randomSettings(style, &rng), values: Self.valuesPerFormatter, &rng, failures: &failures)
+            }
+        }
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+}

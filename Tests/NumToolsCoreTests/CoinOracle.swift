@@ -1,0 +1,117 @@
+import Foundation
+
+@testable import NumToolsCore
+
+/// Foundation's FormatStyle configured like a CoinFormatStyle: the oracle of the differential tests.
+/// `automaticPrecision` leaves precision unset when the style's precision is `.automatic`,
+/// so the test also checks the defaults coinfmt fills in.
+func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
+    var value = Decimal(string: text)!
+    let precision: NumberFormatStyleConfiguration.Precision?
+    switch style.precision {
+    case .automatic:
+        switch style.style {
+        case .number, .percent: precision = .fractionLength(2...2)
+        case .currency, .compact: precision = nil
+        }
+    case .fractionLength, .significantDigits:
+        switch style.resolvedPrecision {
+        case .fractionLength(let lo, let hi): precision = .fractionLength(lo...hi)
+        case .significantDigits(let lo, let hi): precision = .significantDigits(lo...hi)
+        case .compactDefault: precision = nil
+        }
+    }
+    let rule = style.rounding.foundationRule!
+    let numberSign: NumberFormatStyleConfiguration.SignDisplayStrategy
+    let currencySign: CurrencyFormatStyleConfiguration.SignDisplayStrategy
+    switch style.sign {
+    case .automatic: (numberSign, currencySign) = (.automatic, .automatic)
+    case .always: (numberSign, currencySign) = (.always(), .always())
+    case .never: (numberSign, currencySign) = (.never, .never)
+    case .exceptZero: (numberSign, currencySign) = (.always(includingZero: false), .always(showZero: false))
+    }
+    let code = style.resolvedCurrencyCode
+    switch (style.style, code) {
+    case (.number, _), (.compact, nil):
+        var f = Decimal.FormatStyle(locale: style.locale).rounded(rule: rule).sign(strategy: numberSign)
+        if let precision { f = f.precision(precision) }
+        if style.style == .compact { f = f.notation(.compactName) }
+        return f.format(value)
+    case (.percent, _):
+        if !style.valueIsRatio { value /= 100 }
+        var f = Decimal.FormatStyle.Percent(locale: style.locale).rounded(rule: rule).sign(strategy: numberSign)
+        if let precision { f = f.precision(precision) }
+        return f.format(value)
+    case (.currency, let code?), (.compact, let code?):
+        var f = Decimal.FormatStyle.Currency(code: code, locale: style.locale).rounded(rule: rule)
+            .sign(strategy: currencySign)
+        switch style.display {
+        case .symbol: f = f.presentation(.standard)
+        case .narrow: f = f.presentation(.narrow)
+        case .code: f = f.presentation(.isoCode)
+        case .name: f = f.presentation(.fullName)
+        }
+        if let precision { f = f.precision(precision) }
+        if style.style == .compact { f = f.notation(.compactName) }
+        // ICU's formatter misplaces currency names in a few locales until it
+        // has compiled itself (third call); the compiled output is the reference.
+        if style.display == .name { for _ in 0..<3 { _ = f.format(value) } }
+        return f.format(value)
+    case (.currency, nil):
+        fatalError("currency style always resolves a code")
+    }
+}
+
+/// A deterministic generator for the coin differential tests.
+struct CoinRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A machine number of at most 38 significant digits: plain, with a
+    /// fraction, or with an exponent; ties and values near zero come often.
+    mutating func machineNumber() -> String {
+        let shape = Int.random(in: 0..<10, using: &self)
+        let sign = Int.random(in: 0..<3, using: &self) == 0 ? "-" : ""
+        func digits(_ n: Int) -> String {
+            var s = ""
+            for _ in 0..<n { s.append(String(Int.random(in: 0...9, using: &self))) }
+            return s
+        }
+        switch shape {
+        case 0:  // a tie at a common rounding position
+            return sign + digits(Int.random(in: 1...4, using: &self)) + "."
+                + digits(Int.random(in: 0...3, using: &self)) + "5"
+        case 1:  // small coin prices with an exponent
+            return sign + String(Int.random(in: 1...9, using: &self)) + "."
+                + digits(Int.random(in: 0...6, using: &self))
+                + "e-" + String(Int.random(in: 1...12, using: &self))
+        case 2:  // large values with an exponent
+            return sign + String(Int.random(in: 1...9, using: &self)) + "."
+                + digits(Int.random(in: 0...8, using: &self))
+                + "E+" + String(Int.random(in: 0...20, using: &self))
+        case 3:  // near zero
+            return sign + "0.00" + digits(Int.random(in: 1...4, using: &self))
+        case 4:  // long values
+            let intLength = Int.random(in: 1...25, using: &self)
+            return sign + String(Int.random(in: 1...9, using: &self)) + digits(intLength - 1) + "."
+                + digits(Int.random(in: 1...(38 - intLength), using: &self))
+        case 5:  // round numbers near compact boundaries
+            return sign + String(repeating: "9", count: Int.random(in: 1...3, using: &self)) + "."
+                + String(repeating: "9", count: Int.random(in: 1...3, using: &self)) + "e"
+                + String(Int.random(in: 0...15, using: &self))
+        case 6:
+            return sign + "0"
+        default:
+            let intLength = Int.random(in: 1...12, using: &self)
+            return sign + String(Int.random(in: 1...9, using: &self)) + digits(intLength - 1)
+                + (Bool.random(using: &self) ? "" : "." + digits(Int.random(in: 1...8, using: &self)))
+        }
+    }
+}
