@@ -181,6 +181,31 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
                 == "error\t1\t0\tinvalid-utf8\tbyte \\\\xC0 at offset 4 is not valid UTF-8\ta,\"1\\xC0\\x80\\n2\"\nb,\"1,234\"\n")
     }
 
+    // MARK: Operands that are not UTF-8
+
+    /// A shell word whose value is exactly `bytes` (printf's octal escapes).
+    static func shellWord(_ bytes: some Sequence<UInt8>) -> String {
+        "\"$(printf '" + bytes.map { "\\" + String($0, radix: 8) }.joined() + "')\""
+    }
+
+    /// Operands give what the same records give on standard input, bytes that
+    /// are not UTF-8 included (they were replaced with U+FFFD, so a record
+    /// was `invalid-character` instead of `invalid-utf8`, and ORIGINAL lost
+    /// its bytes).
+    @Test(arguments: ToolUnderTest.all)
+    func hostileOperands(tool: ToolUnderTest) throws {
+        let fixed: [[UInt8]] = [[0x31, 0x32, 0xFF], [0xC0, 0x80], [0x2D, 0xFF], [0xED, 0xA0, 0x80], [0xE2, 0x82]]
+        let random = records(hostileStream(seed: 4242)).filter { !$0.contains(0) && $0.last != 0x0D }.prefix(60)
+        let values = fixed + random.map(Array.init)
+        let command = "\(tool.command) -- " + values.map { Self.shellWord($0) }.joined(separator: " ")
+        let fromOperands = try ToolProcess.shell(command)
+        let fromInput = try ToolProcess.run(
+            tool.tool, tool.arguments, input: Array(values.map { $0 + [0x0A] }.joined()))
+        #expect(fromOperands.exited(1), "\(fromOperands)")
+        #expect(fromOperands.out == fromInput.out)
+        #expect(fromOperands.out.hasPrefix("error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 2 is not valid UTF-8\t12\\xFF\n"))
+    }
+
     // MARK: A 100 MB single line
 
     /// `12345,67890 é€😀<TAB>\x`: multibyte sequences and escapes fall across every read boundary.
