@@ -96,6 +96,11 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
                 (ToolUnderTest.all[0], ["--csv", "-f", "2"]),
                 (ToolUnderTest.all[0], ["--csv", "-f", "1,3", "-d", ";"]),
                 (ToolUnderTest.all[0], ["-f", "2-", "--on-error=keep"]),
+                (ToolUnderTest.all[0], ["-d", "€", "-f", "2"]),
+                (ToolUnderTest.all[0], ["--csv", "-d", "€", "-f", "2,4"]),
+                (ToolUnderTest.all[1], ["--header=2", "-f", "1", "-d", ","]),
+                (ToolUnderTest.all[2], ["--csv", "-f", "1"]),
+                (ToolUnderTest.all[3], ["--csv", "-f", "2", "--max-record-bytes", "16"]),
             ]
         return options.enumerated().flatMap { k, c in (1...3).map { (c.0, c.1, UInt64(k * 10 + $0)) } }
     }()
@@ -113,7 +118,9 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
         let outRecords = records(result.stdout)
         #expect(inRecords.count == outRecords.count, "\(context)")
         #expect((input.last == 0x0A) == (result.stdout.last == 0x0A), "the last terminator is kept; \(context)")
-        for (number, record) in outRecords.enumerated() {
+        // Header records pass through as they came, whatever they hold.
+        let header = options.first { $0.hasPrefix("--header=") }.flatMap { Int($0.dropFirst("--header=".count)) } ?? 0
+        for (number, record) in outRecords.enumerated() where number >= header {
             // (`--on-error=keep` writes a record that is not UTF-8 back as it came.)
             #expect(
                 options.contains("--on-error=keep")
