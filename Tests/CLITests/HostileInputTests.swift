@@ -161,18 +161,28 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
         // (input, expected output)
         ("\"1234\",5678\n", "\"1234\",\"5,678\"\n"),
         ("a,\"1234\"\n", "a,\"1,234\"\n"),
-        ("a,\"12\n34\"\nb,5678\n",
-         "error\t1\t2\tinvalid-character\t'\\n' at offset 2 is not a digit, grouping separator or decimal point\ta,\"12\\n34\"\nb,\"5,678\"\n"),
-        ("a,\"1\"\"2\"\nb,1234\n",
-         "error\t1\t2\tinvalid-character\t'\"' at offset 1 is not a digit, grouping separator or decimal point\ta,\"1\"\"2\"\nb,\"1,234\"\n"),
-        ("a,\"12\"34\nb,1234\n",
-         "error\t1\t2\tinvalid-csv\tquoted field 2 at offset 2 has text after its closing quote\ta,\"12\"34\nb,\"1,234\"\n"),
-        ("a,\"\u{FEFF}1234\"\r\nb,\"1234\"\r\n",
-         "error\t1\t2\tinvalid-character\t'\u{FEFF}' at offset 0 is not a digit, grouping separator or decimal point\ta,\"\u{FEFF}1234\"\r\nb,\"1,234\"\r\n"),
+        (
+            "a,\"12\n34\"\nb,5678\n",
+            "error\t1\t2\tinvalid-character\t'\\n' at offset 2 is not a digit, grouping separator or decimal point\ta,\"12\\n34\"\nb,\"5,678\"\n"
+        ),
+        (
+            "a,\"1\"\"2\"\nb,1234\n",
+            "error\t1\t2\tinvalid-character\t'\"' at offset 1 is not a digit, grouping separator or decimal point\ta,\"1\"\"2\"\nb,\"1,234\"\n"
+        ),
+        (
+            "a,\"12\"34\nb,1234\n",
+            "error\t1\t2\tinvalid-csv\tquoted field 2 at offset 2 has text after its closing quote\ta,\"12\"34\nb,\"1,234\"\n"
+        ),
+        (
+            "a,\"\u{FEFF}1234\"\r\nb,\"1234\"\r\n",
+            "error\t1\t2\tinvalid-character\t'\u{FEFF}' at offset 0 is not a digit, grouping separator or decimal point\ta,\"\u{FEFF}1234\"\r\nb,\"1,234\"\r\n"
+        ),
         ("\"x\ty\",1234\nb,\"\",1\n", "\"x\ty\",\"1,234\"\nb,\"\",1\n"),
         ("a,\"  \"\n", "a,\"  \"\n"),
-        ("\"a\r\nb\",\"\u{202E}12\"\r\n",
-         "error\t1\t2\tinvalid-character\t'\u{202E}' at offset 0 is not a digit, grouping separator or decimal point\t\"a\\r\\nb\",\"\u{202E}12\"\r\n"),
+        (
+            "\"a\r\nb\",\"\u{202E}12\"\r\n",
+            "error\t1\t2\tinvalid-character\t'\u{202E}' at offset 0 is not a digit, grouping separator or decimal point\t\"a\\r\\nb\",\"\u{202E}12\"\r\n"
+        ),
     ])
     func quotedCSVFields(input: String, expected: String) throws {
         let result = try ToolProcess.run("numgroup", ["--csv", "-f", "2"], input: input)
@@ -185,7 +195,8 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
         let result = try ToolProcess.run("numgroup", ["--csv", "-f", "2"], input: input)
         #expect(
             result.out
-                == "error\t1\t0\tinvalid-utf8\tbyte \\\\xC0 at offset 4 is not valid UTF-8\ta,\"1\\xC0\\x80\\n2\"\nb,\"1,234\"\n")
+                == "error\t1\t0\tinvalid-utf8\tbyte \\\\xC0 at offset 4 is not valid UTF-8\ta,\"1\\xC0\\x80\\n2\"\nb,\"1,234\"\n"
+        )
     }
 
     // MARK: Operands that are not UTF-8
@@ -210,7 +221,9 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
             tool.tool, tool.arguments, input: Array(values.map { $0 + [0x0A] }.joined()))
         #expect(fromOperands.exited(1), "\(fromOperands)")
         #expect(fromOperands.out == fromInput.out)
-        #expect(fromOperands.out.hasPrefix("error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 2 is not valid UTF-8\t12\\xFF\n"))
+        #expect(
+            fromOperands.out.hasPrefix(
+                "error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 2 is not valid UTF-8\t12\\xFF\n"))
     }
 
     // MARK: A 100 MB single line
@@ -286,7 +299,9 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
                     let offset = seen - prefix.count
                     let k = min(n - i, prefix.count + bodyLength - seen)
                     let same = buffer.withUnsafeBytes { b in
-                        periodic.withUnsafeBytes { e in memcmp(b.baseAddress! + i, e.baseAddress! + offset % unit.count, k) }
+                        periodic.withUnsafeBytes { e in
+                            memcmp(b.baseAddress! + i, e.baseAddress! + offset % unit.count, k)
+                        }
                     }
                     if same != 0 { bodyMatches = false }
                     i += k
@@ -334,7 +349,8 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
     @Test func hugeNumberNumconv() throws {
         let digits = Self.hugeDigits
         let result = try ToolProcess.run(
-            "numconv", ["--from", "en_US", "--to", "de_DE"], input: digits + "\n" + digits.prefix(60_000) + "." + digits.suffix(40_000) + "\n")
+            "numconv", ["--from", "en_US", "--to", "de_DE"],
+            input: digits + "\n" + digits.prefix(60_000) + "." + digits.suffix(40_000) + "\n")
         #expect(result.exited(0), "\(result.err)")
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 2, "\(result.out.prefix(300))")
@@ -374,15 +390,16 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
 
     // MARK: An unterminated quote at the end of a CSV file
 
-    @Test(arguments: ToolUnderTest.all.flatMap { tool in
-        [
-            // (what follows the good records, the error's field, the quote's offset)
-            ("c,\"", 2, 2),
-            ("c,\"12,\n34\r\nrest of the file, with \"\" quotes\\ and\ta tab\n", 2, 2),
-            ("\"never closed", 1, 0),
-            ("é,x,\"€ and\n😀", 3, 4),
-        ].map { (tool, $0.0, $0.1, $0.2) }
-    })
+    @Test(
+        arguments: ToolUnderTest.all.flatMap { tool in
+            [
+                // (what follows the good records, the error's field, the quote's offset)
+                ("c,\"", 2, 2),
+                ("c,\"12,\n34\r\nrest of the file, with \"\" quotes\\ and\ta tab\n", 2, 2),
+                ("\"never closed", 1, 0),
+                ("é,x,\"€ and\n😀", 3, 4),
+            ].map { (tool, $0.0, $0.1, $0.2) }
+        })
     func unterminatedQuoteAtEndOfFile(tool: ToolUnderTest, rest: String, field: Int, offset: Int) throws {
         let good = "a,\(tool.record)\r\nb,\"\(tool.record)\",x\n"
         let result = try ToolProcess.run(tool.tool, tool.arguments + ["--csv", "-f", "2"], input: good + rest)
@@ -398,9 +415,10 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
 
     // MARK: A million fields
 
-    @Test(arguments: ToolUnderTest.all.flatMap { tool in
-        [(999_999, ""), (2, ""), (999_999, "7"), (2, "7")].map { (tool, $0.0, $0.1) }
-    })
+    @Test(
+        arguments: ToolUnderTest.all.flatMap { tool in
+            [(999_999, ""), (2, ""), (999_999, "7"), (2, "7")].map { (tool, $0.0, $0.1) }
+        })
     func millionFields(tool: ToolUnderTest, field: Int, filler: String) throws {
         func record(_ value: String) -> String {
             var fields = [String](repeating: filler, count: 1_000_000)
@@ -430,6 +448,8 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
         let result = try ToolProcess.run(
             "numgroup", ["--csv", "-f", "999999", "--max-record-bytes", "4194304"], input: input)
         #expect(result.exited(0), "\(result.err)")
-        #expect(Bool(result.stdout == Array((fields.joined(separator: ",") + "\n").utf8)), "output differs beyond field 999999")
+        #expect(
+            Bool(result.stdout == Array((fields.joined(separator: ",") + "\n").utf8)),
+            "output differs beyond field 999999")
     }
 }
