@@ -135,6 +135,21 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         #expect(result.out == "a\t  $1,234.50 \r\nb\t-$2.00")
     }
 
+    /// The completion scripts parse, and complete --currency from --list-currencies.
+    @Test func completionScriptsParse() throws {
+        for (shell, flag) in [("bash", "-n"), ("zsh", "-n"), ("fish", "--no-execute")] {
+            let script = try coinfmt(["--completion", shell]).out
+            #expect(script.contains("--list-currencies"), "\(shell)")
+            guard let path = ["/bin", "/usr/bin"].map({ "\($0)/\(shell)" }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }) else { continue }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("coinfmt-completion.\(shell)")
+            try script.write(to: file, atomically: true, encoding: .utf8)
+            let result = try ToolProcess.shell("\(path) \(flag) '\(file.path)'")
+            #expect(result.exited(0), "\(shell): \(result)")
+        }
+    }
+
     @Test func listsCurrencies() throws {
         let result = try coinfmt(["--list-currencies"])
         let lines = result.out.split(separator: "\n")

@@ -39,7 +39,7 @@ private func options(in text: String, pattern: String) -> Set<String> {
 }
 
 @Suite struct ManPageTests {
-    static let tools = ["numgroup", "numconv", "phonefmt"]
+    static let tools = ["numgroup", "numconv", "phonefmt", "coinfmt"]
 
     /// Every option `--help` lists is in the man page's OPTIONS section, and
     /// every option that section documents is in `--help`.

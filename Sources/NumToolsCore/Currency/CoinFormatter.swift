@@ -160,9 +160,14 @@ public struct CoinFormatter: Sendable {
                 return a.count != b.count ? a.count < b.count : a < b
             }
             let first = partial.probeTemplate(keys[0], forms: FoundationProbe.Form.templateForms)
-            // All three forms: sw_CD writes `-VND 2,8T` but `VND-1T` (plural "one").
-            if keys.dropFirst().allSatisfy({
-                partial.probeTemplate($0, forms: FoundationProbe.Form.templateForms) == first
+            // Compact patterns may differ in the negative form only: sw_CD writes
+            // `-VND 2,8T` but `VND-1T` (plural "one"); ICU builds the plus form
+            // like the negative one. Other patterns differ, if at all, in the
+            // positive form (the text is the same for every sign).
+            let forms: [FoundationProbe.Form] = compact ? [.positive, .negative] : [.positive]
+            if keys.dropFirst().allSatisfy({ key in
+                let other = partial.probeTemplate(key, forms: forms)
+                return other.positive == first.positive && (!compact || other.negative == first.negative)
             }) {
                 fixed[bucket] = first
             }

@@ -1,0 +1,44 @@
+// libFuzzer target: coinfmt's machine-number and exponent parser, exact
+// rounding and formatting. Invariants: a value parses or fails with an
+// offset inside it; a parsed value prints and parses back to itself;
+// rounding never leaves more fraction digits than asked; every style
+// formats whatever parses.
+import Foundation
+
+nonisolated(unsafe) var coinFormatters: [CoinFormatter] = [
+    CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+        .fractionLength(min: 2, max: 6),
+    CoinFormatStyle(style: .percent, locale: Locale(identifier: "ar_EG")).sign(.always),
+    CoinFormatStyle(style: .number, locale: Locale(identifier: "de_CH")).rounded(.up),
+    CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
+    CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+        .significantDigits(3...3),
+].map { $0.formatter() }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let selector = Int(data[0])
+    let value = UnsafeBufferPointer(start: data + 1, count: size - 1)
+    guard UTF8Bytes.isValid(value) else { return 0 }
+    let number: ExactDecimal
+    do {
+        number = try ExactDecimal(parsing: value)
+    } catch {
+        check(error.offset >= 0 && error.offset <= UTF8Bytes.scalarOffset(value, value.count), "offset outside")
+        return 0
+    }
+    // Values with huge exponents are legal but slow to write out; keep the run fast.
+    guard abs(number.magnitude) < 2_000 else { return 0 }
+    let text = Array(number.description.utf8)
+    let again = text.withUnsafeBufferPointer { try? ExactDecimal(parsing: $0) }
+    check(again == number, "description does not parse back: \(number.description)")
+    let digits = selector % 12
+    let rule = DecimalRoundingRule.allCases[selector % DecimalRoundingRule.allCases.count]
+    let rounded = number.rounded(fractionDigits: digits, rule: rule)
+    check(rounded.isZero || rounded.exponent >= -digits, "rounding kept too many fraction digits")
+    var out: [UInt8] = []
+    _ = coinFormatters[selector % coinFormatters.count].format(number, into: &out)
+    check(!out.isEmpty, "empty output")
+    return 0
+}
