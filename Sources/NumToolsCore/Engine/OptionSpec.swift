@@ -66,6 +66,9 @@ public struct ParsedArguments: Sendable {
     public private(set) var values: [String: [String?]] = [:]
     /// The operands (values to transform), in order.
     public private(set) var operands: [String] = []
+    /// Where each operand is in the parsed arguments, so its bytes as the
+    /// system passed them can be found (an operand need not be UTF-8).
+    public private(set) var operandPositions: [Int] = []
 
     /// Parses `arguments` (without the program name) like getopt_long:
     /// `--opt=value`, `--opt value`, unambiguous prefixes of long names, short
@@ -82,6 +85,7 @@ public struct ParsedArguments: Sendable {
                 || (!arg.hasPrefix("--") && !(arg.unicodeScalars.dropFirst().first!.properties.isAlphabetic))
             {
                 operands.append(arg)
+                operandPositions.append(i - 1)
                 continue
             }
             if arg == "--" {

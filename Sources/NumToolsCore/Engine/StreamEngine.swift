@@ -108,8 +108,14 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// Transforms each operand as one record, writing one line each.
     public mutating func run(operands: [String]) throws(IOFailure) -> StreamOutcome {
+        try run(operandBytes: operands.map { Array($0.utf8) })
+    }
+
+    /// Transforms each operand, given as the bytes the system passed (which
+    /// need not be UTF-8), as one record, writing one line each.
+    public mutating func run(operandBytes operands: [[UInt8]]) throws(IOFailure) -> StreamOutcome {
         for operand in operands {
-            var bytes = Array(operand.utf8)
+            var bytes = operand
             bytes.append(0)  // keep a valid base address for empty operands
             bytes.withUnsafeBufferPointer { b in
                 processRecord(b.baseAddress!, 0, b.count - 1, .byte(terminatorByte))

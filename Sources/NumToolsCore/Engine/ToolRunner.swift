@@ -122,6 +122,7 @@ public enum ToolRunner {
     public static func main(
         _ tool: ToolDefinition,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        argumentBytes: [[UInt8]]? = commandLineBytes(),
         environment: [String: String] = ProcessInfo.processInfo.environment,
         build: (ToolInvocation) throws(UsageError) -> ToolAction
     ) -> Never {
@@ -177,8 +178,18 @@ public enum ToolRunner {
         }
 
         do throws(IOFailure) {
+            // An operand's own bytes: `CommandLine.arguments` replaces bytes
+            // that are not UTF-8 with U+FFFD, which would hide an
+            // `invalid-utf8` record and lose its bytes from ORIGINAL.
+            var operands = parsed.operands.map { Array($0.utf8) }
+            if let raw = argumentBytes, raw.count == arguments.count {
+                for (k, position) in parsed.operandPositions.enumerated()
+                where String(decoding: raw[position], as: UTF8.self) == arguments[position] {
+                    operands[k] = raw[position]
+                }
+            }
             let outcome = try runStream(
-                transform, configuration, operands: parsed.operands, output: stdout, diagnostics: stderr)
+                transform, configuration, operands: operands, output: stdout, diagnostics: stderr)
             switch outcome {
             case .completed(let errors): exit(errors > 0 ? 1 : 0)
             case .aborted: exit(1)
@@ -191,15 +202,24 @@ public enum ToolRunner {
 
     /// Opens the existential so the engine is specialised on the concrete transform.
     static func runStream<T: ValueTransform>(
-        _ transform: T, _ configuration: StreamConfiguration, operands: [String],
+        _ transform: T, _ configuration: StreamConfiguration, operands: [[UInt8]],
         output: FileDescriptorStream, diagnostics: FileDescriptorStream
     ) throws(IOFailure) -> StreamOutcome {
         var engine = StreamEngine(
             configuration: configuration, transform: transform, output: output, diagnostics: diagnostics)
         engine.pendingSignal = Signals.pending
-        if !operands.isEmpty { return try engine.run(operands: operands) }
+        if !operands.isEmpty { return try engine.run(operandBytes: operands) }
         var input = FileDescriptorStream(fd: 0, name: "standard input")
         return try engine.run(&input)
+    }
+
+    /// The command line's arguments after the program name, as the bytes the
+    /// system passed.
+    public static func commandLineBytes() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { k in
+            guard let p = CommandLine.unsafeArgv[k] else { return [] }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+        }
     }
 
     /// The stream contract's options as a configuration.
