@@ -264,6 +264,13 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 case .fieldStart, .unquoted:
                     break
                 }
+                // Unquoted text: skip to the next terminator or quote.
+                if p[i] != t && p[i] != quote {
+                    csv.mode = .unquoted
+                    i += 1
+                    while i < count, p[i] != t, p[i] != quote { i += 1 }
+                    if i == count { break }
+                }
                 let b = p[i]
                 if b == t {
                     scan = i
@@ -302,6 +309,18 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     func recordEnd(_ p: UnsafeMutablePointer<UInt8>, _ start: Int, _ i: Int, _ t: UInt8) -> (Int, Int, Terminator) {
         if t == 0x0A, i > start, p[i - 1] == 0x0D { return (i - 1, i + 1, .crlf) }
         return (i, i + 1, .byte(t))
+    }
+
+    /// The index of the next delimiter at or after `i`, or `end`.
+    @inline(__always)
+    func nextDelimiter(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        if delimiter.count == 1 {
+            guard i < end, let hit = memchr(p + i, Int32(delimiter[0]), end - i) else { return end }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+        }
+        var j = i
+        while j < end, !matchesDelimiter(p, j, end) { j += 1 }
+        return j
     }
 
     @inline(__always)
@@ -492,7 +511,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 return
             }
             let fieldStart = i
-            while i < end, !matchesDelimiter(p, i, end) { i += 1 }
+            i = nextDelimiter(p, i, end)
             if fields.contains(field) {
                 try transformValue(p, fieldStart, i, field: field)
             } else {
@@ -540,7 +559,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                     i += 1
                 }
             } else {
-                while i < end, !matchesDelimiter(p, i, end) { i += 1 }
+                i = nextDelimiter(p, i, end)
             }
             if !fields.contains(field) {
                 out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
@@ -592,26 +611,47 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// Quotes the transformed field written since `mark` when it holds the
     /// delimiter, a quote, CR or LF.
     mutating func requoteIfNeeded(from mark: Int) {
+        let n = out.count
+        let delimiter = self.delimiter
         var needs = false
-        var i = mark
-        while i < out.count {
-            let b = out[i]
-            if b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D || (b == delimiter[0] && out.count - i >= delimiter.count
-                && Array(out[i..<(i + delimiter.count)]) == delimiter)
-            {
-                needs = true
-                break
+        var quotes = 0
+        out.withUnsafeBufferPointer { o in
+            var i = mark
+            while i < n {
+                let b = o[i]
+                if b == UInt8(ascii: "\"") {
+                    quotes += 1
+                    needs = true
+                } else if b == 0x0A || b == 0x0D {
+                    needs = true
+                } else if b == delimiter[0], n - i >= delimiter.count {
+                    var all = true
+                    for k in 1..<delimiter.count where o[i + k] != delimiter[k] { all = false }
+                    if all { needs = true }
+                }
+                i += 1
             }
-            i += 1
         }
         guard needs else { return }
-        var quoted: [UInt8] = [UInt8(ascii: "\"")]
-        for b in out[mark...] {
-            if b == UInt8(ascii: "\"") { quoted.append(b) }
-            quoted.append(b)
+        // Widen in place, from the end: a quote before and after, every quote doubled.
+        let extra = 2 + quotes
+        out.append(contentsOf: repeatElement(0, count: extra))
+        out.withUnsafeMutableBufferPointer { o in
+            var w = n + extra - 1
+            o[w] = UInt8(ascii: "\"")
+            w -= 1
+            var r = n - 1
+            while r >= mark {
+                o[w] = o[r]
+                if o[r] == UInt8(ascii: "\"") {
+                    w -= 1
+                    o[w] = UInt8(ascii: "\"")
+                }
+                w -= 1
+                r -= 1
+            }
+            o[w] = UInt8(ascii: "\"")
         }
-        quoted.append(UInt8(ascii: "\""))
-        out.replaceSubrange(mark..., with: quoted)
     }
 
     /// Transforms `[start, end)`, keeping the spaces and tabs around it.
