@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
-# The slow checks, beyond CI: the whole test suite under AddressSanitizer and
-# UndefinedBehaviorSanitizer, and each fuzz target for a while.
+# The slow checks, beyond CI: the whole test suite under AddressSanitizer (with
+# LeakSanitizer), and each fuzz target for a while.
+#
+# UndefinedBehaviorSanitizer is not available: the Swift 6.3 toolchain for Linux
+# rejects `-sanitize=undefined` ("unsupported option ... for target
+# x86_64-unknown-linux-gnu"). What it would catch in C is trapped by Swift
+# itself in the debug build `swift test` runs: integer overflow, out-of-bounds
+# indexing, invalid enum values and unsafe casts stop the process.
 #
 #   scripts/check.sh [--fuzz-seconds N]     (default 60 seconds a target)
 #
@@ -17,12 +23,11 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-for sanitizer in address undefined; do
-    echo "== swift test --sanitize=$sanitizer"
-    start=$(date +%s)
-    SWIFT_BACKTRACE=enable=no swift test --sanitize="$sanitizer" --scratch-path ".build/sanitize-$sanitizer"
-    echo "== $sanitizer: passed in $(( $(date +%s) - start )) s"
-done
+echo "== swift test --sanitize=address"
+start=$(date +%s)
+LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0" SWIFT_BACKTRACE=enable=no \
+    swift test --sanitize=address --scratch-path .build/sanitize-address
+echo "== address: passed in $(( $(date +%s) - start )) s"
 
 if [ "$fuzz_seconds" -gt 0 ]; then
     for target in $(scripts/fuzz.sh --list); do
