@@ -506,29 +506,14 @@ struct Notation: Sendable {
         let half = withoutParentheses(probe.render("1.5", fraction: 1, form: .positive))
         let halfSpans = table.digitSpans(half)
         decimalSeparator = halfSpans.count >= 2 ? Array(half[halfSpans[0].upperBound..<halfSpans[1].lowerBound]) : []
-        // Grouping: the runs of digits in a long integer, read from the right.
-        let long = withoutParentheses(probe.render("1234567890123456789", fraction: 0, form: .positive))
-        let runs = table.digitSpans(long)
-        if runs.count < 2 {
-            primaryGroupSize = 0
-            secondaryGroupSize = 0
-            groupingSeparator = []
-            minimumGroupingDigits = 1
-        } else {
-            let counts = runs.map { table.digitCount(long[$0]) }
-            primaryGroupSize = counts[counts.count - 1]
-            secondaryGroupSize = counts.count > 2 ? counts[counts.count - 2] : primaryGroupSize
-            groupingSeparator = Array(long[runs[runs.count - 2].upperBound..<runs[runs.count - 1].lowerBound])
-            var minimum = 1
-            for extra in 1...4 {
-                let text = probe.render("1e\(primaryGroupSize + extra - 1)", fraction: 0, form: .positive)
-                if table.digitSpans(withoutParentheses(text)).count > 1 {
-                    minimum = extra
-                    break
-                }
-            }
-            minimumGroupingDigits = minimum
+        // Grouping, read the way LocaleNumberFormat reads it.
+        let grouping = table.readGrouping(
+            withoutParentheses(probe.render("1234567890123456789", fraction: 0, form: .positive))
+        ) { digits in
+            withoutParentheses(probe.render("1e\(digits - 1)", fraction: 0, form: .positive))
         }
+        (primaryGroupSize, secondaryGroupSize) = (grouping.primary, grouping.secondary)
+        (groupingSeparator, minimumGroupingDigits) = (grouping.separator, grouping.minimumDigits)
     }
 
     /// The text around `body` (the number as this notation writes it) in

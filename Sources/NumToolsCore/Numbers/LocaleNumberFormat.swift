@@ -105,29 +105,11 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         decimalSeparator = Array(half[halfSpans[0].upperBound..<halfSpans[1].lowerBound])
 
         // Grouping: the runs of digits in a long integer, read from the right.
-        let long = Array(render("1234567890123456789", fraction: 0).utf8)
-        let runs = digitTable.digitSpans(long)
-        if runs.count < 2 {
-            primaryGroupSize = 0
-            secondaryGroupSize = 0
-            groupingSeparator = []
-            minimumGroupingDigits = 1
-        } else {
-            let counts = runs.map { digitTable.digitCount(long[$0]) }
-            primaryGroupSize = counts[counts.count - 1]
-            secondaryGroupSize = counts.count > 2 ? counts[counts.count - 2] : primaryGroupSize
-            groupingSeparator = Array(long[runs[runs.count - 2].upperBound..<runs[runs.count - 1].lowerBound])
-            // The smallest integer length that is grouped gives the minimum grouping digits.
-            var minimum = 1
-            for extra in 1...4 {
-                let probe = "1" + String(repeating: "0", count: primaryGroupSize + extra - 1)
-                if digitTable.digitSpans(Array(render(probe, fraction: 0).utf8)).count > 1 {
-                    minimum = extra
-                    break
-                }
-            }
-            minimumGroupingDigits = minimum
+        let read = digitTable.readGrouping(Array(render("1234567890123456789", fraction: 0).utf8)) { digits in
+            Array(render("1" + String(repeating: "0", count: digits - 1), fraction: 0).utf8)
         }
+        (primaryGroupSize, secondaryGroupSize) = (read.primary, read.secondary)
+        (groupingSeparator, minimumGroupingDigits) = (read.separator, read.minimumDigits)
         // Every byte string of the hot path in one allocation, read without reference counting.
         let parts = [
             digitBytes, decimalSeparator, groupingSeparator, positivePrefix, positiveSuffix, negativePrefix,
@@ -409,6 +391,26 @@ struct DigitTable: Sendable {
         }
         if let s = start { spans.append(s..<i) }
         return spans
+    }
+
+    /// The grouping a notation uses, read off `long` (a 19-digit integer as it
+    /// writes it): the group sizes from the right, the separator between the
+    /// last two groups, and the minimum grouping digits, the smallest extra
+    /// length at which `render(digits)` (an integer of that many digits as
+    /// the notation writes it) shows a separator.
+    func readGrouping(_ long: [UInt8], render: (Int) -> [UInt8]) -> (
+        primary: Int, secondary: Int, separator: [UInt8], minimumDigits: Int
+    ) {
+        let runs = digitSpans(long)
+        guard runs.count >= 2 else { return (0, 0, [], 1) }
+        let counts = runs.map { digitCount(long[$0]) }
+        let primary = counts[counts.count - 1]
+        let secondary = counts.count > 2 ? counts[counts.count - 2] : primary
+        let separator = Array(long[runs[runs.count - 2].upperBound..<runs[runs.count - 1].lowerBound])
+        for extra in 1...4 where digitSpans(render(primary + extra)).count > 1 {
+            return (primary, secondary, separator, extra)
+        }
+        return (primary, secondary, separator, 1)
     }
 
     /// How many digits a run of digit bytes holds.
