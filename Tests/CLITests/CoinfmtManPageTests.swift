@@ -4,29 +4,10 @@ import Testing
 /// man/coinfmt.1 against the tool: its sections, the error codes the sources
 /// can produce, examples that run, and mandoc's lint.
 @Suite struct CoinfmtManPageTests {
-    static let page: String =
-        (try? String(contentsOf: ToolProcess.repository.appendingPathComponent("man/coinfmt.1"), encoding: .utf8)) ?? ""
-
-    /// The source lines of one `.Sh` section.
-    static func section(_ name: String) -> [Substring] {
-        var lines: [Substring] = []
-        var inside = false
-        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix(".Sh ") {
-                inside = line == ".Sh \(name)"
-                continue
-            }
-            if inside { lines.append(line) }
-        }
-        return lines
-    }
-
-    /// Roff escapes in literal text, as they render.
-    static func unescape(_ line: Substring) -> String {
-        line.replacingOccurrences(of: "\\(aq", with: "'").replacingOccurrences(of: "\\(cq", with: "’")
-            .replacingOccurrences(of: "\\(dq", with: "\"").replacingOccurrences(of: "\\&", with: "")
-            .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
-    }
+    static let man = ManPage("coinfmt.1")
+    static var page: String { man.text }
+    static func section(_ name: String) -> [Substring] { man.section(name) }
+    static func unescape(_ line: Substring) -> String { ManPage.unescape(line) }
 
     @Test func hasTheSections() {
         for name in [
