@@ -42,22 +42,7 @@ import Testing
 
     /// Every example that needs no file of its own runs and prints what the page says.
     @Test func examplesRun() throws {
-        var examples: [(command: String, output: String)] = []
-        var inLiteral = false
-        for line in Self.section("EXAMPLES") {
-            if line.hasPrefix(".Bd -literal") {
-                inLiteral = true
-            } else if line == ".Ed" {
-                inLiteral = false
-            } else if inLiteral {
-                let text = Self.unescape(line)
-                if text.hasPrefix("$ ") {
-                    examples.append((String(text.dropFirst(2)), ""))
-                } else if !examples.isEmpty {
-                    examples[examples.count - 1].output += text + "\n"
-                }
-            }
-        }
+        let examples = Self.man.shellExamples(in: ["EXAMPLES"])
         let runnable = examples.filter { !$0.command.contains("tail -f") && !$0.command.contains(".tsv") }
         #expect(runnable.count >= 7)
         for example in runnable {
@@ -66,19 +51,11 @@ import Testing
         }
     }
 
-    static let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc", "/opt/homebrew/bin/mandoc"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-
     /// Clean under `mandoc -Tlint`, but for references to the sibling pages
     /// not installed where mandoc looks.
-    @Test(.enabled(if: mandoc != nil, "mandoc is not installed"))
+    @Test(.enabled(if: ManPage.mandoc != nil, "mandoc is not installed"))
     func lintClean() throws {
-        let path = ToolProcess.repository.appendingPathComponent("man/numgroup.1").path
-        let result = try ToolProcess.shell("\"\(Self.mandoc!)\" -Tlint \"\(path)\" 2>&1")
-        let messages = result.out.split(separator: "\n").filter {
-            !$0.contains("STYLE: referenced manual not found") && !$0.contains("outdated mandoc.db")
-        }
+        let messages = try Self.man.lintMessages()
         #expect(messages.isEmpty, "\(messages)")
     }
 }
