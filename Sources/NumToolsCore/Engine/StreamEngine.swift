@@ -486,11 +486,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         let mark = out.count
         do throws(FieldFailure) {
             if let fields = configuration.fields {
-                if configuration.csv {
-                    try csvFields(p, start, end, fields)
-                } else {
-                    try plainFields(p, start, end, fields)
-                }
+                try transformFields(p, start, end, fields)
             } else {
                 try transformValue(p, start, end, field: 0)
             }
@@ -501,7 +497,11 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         }
     }
 
-    mutating func plainFields(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList) throws(FieldFailure) {
+    /// Transforms the selected fields of the record `[start, end)`; the
+    /// others, and everything after the last one selected, are copied as they are.
+    mutating func transformFields(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList)
+        throws(FieldFailure)
+    {
         let last = fields.upperBound
         var field = 1
         var i = start
@@ -511,11 +511,16 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 return
             }
             let fieldStart = i
-            i = nextDelimiter(p, i, end)
-            if fields.contains(field) {
-                try transformValue(p, fieldStart, i, field: field)
+            let selected = fields.contains(field)
+            if configuration.csv {
+                i = try csvField(p, start, fieldStart, end, field: field, selected: selected)
             } else {
-                out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+                i = nextDelimiter(p, i, end)
+                if selected {
+                    try transformValue(p, fieldStart, i, field: field)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+                }
             }
             if i >= end { return }
             out.append(contentsOf: delimiter)
@@ -524,88 +529,76 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         }
     }
 
-    mutating func csvFields(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList) throws(FieldFailure) {
+    /// Writes the RFC 4180 field starting at `fieldStart` (transformed when
+    /// `selected`) and returns where it ends. `start` is the record's start.
+    mutating func csvField(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ fieldStart: Int, _ end: Int, field: Int, selected: Bool
+    ) throws(FieldFailure) -> Int {
         let quote = UInt8(ascii: "\"")
-        let last = fields.upperBound
-        var field = 1
-        var i = start
-        while true {
-            if field > last {
-                out.append(contentsOf: UnsafeBufferPointer(start: p + i, count: end - i))
-                return
-            }
-            let fieldStart = i
-            var quoted = false
-            var wellFormed = true
-            if i < end, p[i] == quote {
-                quoted = true
-                i += 1
-                var closed = false
-                while i < end {
-                    if p[i] == quote {
-                        if i + 1 < end, p[i + 1] == quote {
-                            i += 2
-                            continue
-                        }
-                        i += 1
-                        closed = true
-                        break
+        var i = fieldStart
+        var quoted = false
+        var wellFormed = true
+        if i < end, p[i] == quote {
+            quoted = true
+            i += 1
+            var closed = false
+            while i < end {
+                if p[i] == quote {
+                    if i + 1 < end, p[i + 1] == quote {
+                        i += 2
+                        continue
                     }
                     i += 1
+                    closed = true
+                    break
                 }
-                if !closed { wellFormed = false }
-                while i < end, !matchesDelimiter(p, i, end) {
-                    wellFormed = false
-                    i += 1
-                }
-            } else {
-                i = nextDelimiter(p, i, end)
+                i += 1
             }
-            if !fields.contains(field) {
-                out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
-            } else if !quoted {
-                let mark = out.count
-                try transformValue(p, fieldStart, i, field: field)
-                requoteIfNeeded(from: mark)
-            } else if !wellFormed {
-                throw FieldFailure(
-                    field: field,
-                    error: ValueError(
-                        "invalid-csv",
-                        "quoted field \(field) at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), fieldStart - start)) has text after its closing quote"
-                    ))
-            } else {
-                // Unquote into scratch, then transform that.
-                scratch.removeAll(keepingCapacity: true)
-                var k = fieldStart + 1
-                let close = i - 1
-                while k < close {
-                    scratch.append(p[k])
-                    k += p[k] == quote ? 2 : 1
-                }
-                if !configuration.emptyIsError, scratch.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                    // A blank value passes through unchanged, quotes included.
-                    out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
-                    if i >= end { return }
-                    out.append(contentsOf: delimiter)
-                    i += delimiter.count
-                    field += 1
-                    continue
-                }
-                scratch.append(0)
-                let mark = out.count
-                let local = scratch
-                try local.withUnsafeBufferPointer { (b) throws(FieldFailure) in
-                    try transformValue(b.baseAddress!, 0, b.count - 1, field: field)
-                }
-                scratch = local
-                requoteIfNeeded(from: mark)
+            if !closed { wellFormed = false }
+            while i < end, !matchesDelimiter(p, i, end) {
+                wellFormed = false
+                i += 1
             }
-            if i >= end { return }
-            out.append(contentsOf: delimiter)
-            i += delimiter.count
-            field += 1
+        } else {
+            i = nextDelimiter(p, i, end)
         }
+        if !selected {
+            out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+        } else if !quoted {
+            let mark = out.count
+            try transformValue(p, fieldStart, i, field: field)
+            requoteIfNeeded(from: mark)
+        } else if !wellFormed {
+            throw FieldFailure(
+                field: field,
+                error: ValueError(
+                    "invalid-csv",
+                    "quoted field \(field) at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), fieldStart - start)) has text after its closing quote"
+                ))
+        } else {
+            // Unquote into scratch, then transform that.
+            scratch.removeAll(keepingCapacity: true)
+            var k = fieldStart + 1
+            let close = i - 1
+            while k < close {
+                scratch.append(p[k])
+                k += p[k] == quote ? 2 : 1
+            }
+            if !configuration.emptyIsError, scratch.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                // A blank value passes through unchanged, quotes included.
+                out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+                return i
+            }
+            scratch.append(0)
+            let mark = out.count
+            let local = scratch
+            try local.withUnsafeBufferPointer { (b) throws(FieldFailure) in
+                try transformValue(b.baseAddress!, 0, b.count - 1, field: field)
+            }
+            scratch = local
+            requoteIfNeeded(from: mark)
+        }
+        return i
     }
 
     /// Quotes the transformed field written since `mark` when it holds the
