@@ -18,15 +18,18 @@
 #   --only LIST     comma-separated subset of: numgroup numconv phonefmt coinfmt
 #                   csv startup memory scaleout (default all)
 #   --bin DIR       benchmark the executables in DIR instead of building
-#   --no-static     skip the start-up row of the install build (--static-swift-stdlib)
+#   --no-static     measure the plain release build (shared Swift runtime)
+#                   instead of the install build, and skip its start-up row
 #   --install       install the missing anchors first (below); without it a
 #                   missing anchor is reported as skipped with the command that
 #                   would install it, and nothing is installed
 #   --keep          keep the generated data and outputs (the directory is printed)
 #
-# Needs: bash 4.3+, awk, the Swift toolchain (it runs `swift build -c release`,
-# and for the start-up row also the install build, `swift build -c release
-# --static-swift-stdlib`, in .build/bench-static). The data comes from
+# Needs: bash 4.3+, awk, the Swift toolchain. It runs `swift build -c release`
+# (the Foundation anchors and the plain start-up row) and the install build
+# that the README has users install, `swift build -c release
+# --static-swift-stdlib` (in .build/bench-static), whose tools every other
+# row measures. The data comes from
 # scripts/bench/gen.awk (a fixed-seed generator of its own: the same bytes on
 # every machine); the Foundation anchors, one FormatStyle call per record, from
 # the package's numtools-bench executable. Everything else is an anchor or a
@@ -159,15 +162,17 @@ if [ -z "$bin" ]; then
     log "building: swift build -c release"
     (cd "$root" && swift build -c release >&2) || die "swift build -c release failed"
     bin=$(cd "$root" && swift build -c release --show-bin-path)
-    if $static && wants startup; then
+    if $static; then
         log "building the install build: swift build -c release --static-swift-stdlib (in .build/bench-static)"
         if (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/bench-static >&2); then
             static_bin=$(cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/bench-static --show-bin-path)
         else
-            log "the static build failed; its start-up row is skipped"
+            log "the static build failed; the rows measure the plain release build"
         fi
     fi
 fi
+# The tools measured: the install build when there is one.
+tools=${static_bin:-$bin}
 [ -x "$bin/numgroup" ] || die "no numgroup in $bin"
 
 # --- Data -------------------------------------------------------------------------
@@ -398,7 +403,7 @@ anchors_py=("$py" "$here/bench/anchors.py")
 
 if wants numgroup; then
     f=$(data plain)
-    throughput "numgroup, plain numbers" "$f" "$records" "$bin/numgroup" \
+    throughput "numgroup, plain numbers" "$f" "$records" "$tools/numgroup" \
         -- "numfmt --grouping" "$numfmt_skip" "≥10x" "ratio>=10" "${numfmt_env[@]}" numfmt --grouping
 fi
 
@@ -406,7 +411,7 @@ if wants numconv; then
     for pair in "en_US ar_EG en_US" "en_US ne en_US" "de_DE en_US de_DE"; do
         set -- $pair
         f=$(data "$3")
-        throughput "numconv $1 → $2" "$f" "$records" "$bin/numconv" --from "$1" --to "$2" \
+        throughput "numconv $1 → $2" "$f" "$records" "$tools/numconv" --from "$1" --to "$2" \
             -- "FormatStyle per record" "$fs_skip" "≥30x" "ratio>=30" "${bench_cmd[@]}" numconv "$1" "$2" \
             -- "Babel parse+format_decimal" "$babel_skip" "≥100x" "ratio>=100" "${anchors_py[@]}" numconv "$1" "$2"
     done
@@ -414,7 +419,7 @@ fi
 
 if wants phonefmt; then
     f=$(data phone)
-    throughput "phonefmt KR, pasted shapes" "$f" "$records" "$bin/phonefmt" --region KR --format national \
+    throughput "phonefmt KR, pasted shapes" "$f" "$records" "$tools/phonefmt" --region KR --format national \
         -- "phonenumbers parse+valid+format" "$pn_skip" "≥30x and ≥1M rec/s" "ratio>=30,rps>=1000000" \
         "${anchors_py[@]}" phonefmt KR national
 fi
@@ -422,14 +427,14 @@ fi
 if wants coinfmt; then
     f=$(data price)
     throughput "coinfmt USD, 2-6 fraction digits" "$f" "$records" \
-        "$bin/coinfmt" --currency USD --min-fraction 2 --max-fraction 6 \
+        "$tools/coinfmt" --currency USD --min-fraction 2 --max-fraction 6 \
         -- "FormatStyle.Currency per record" "$fs_skip" "≥20x" "ratio>=20" "${bench_cmd[@]}" coinfmt USD en_US 2 6 \
         -- "Babel format_currency" "$babel_skip" "≥100x" "ratio>=100" "${anchors_py[@]}" coinfmt USD en_US 2 6
 fi
 
 if wants csv; then
     f=$(data csv)
-    throughput "CSV: numgroup --csv -f 3, 6 columns" "$f" "$records" "$bin/numgroup" --csv --header -f 3 \
+    throughput "CSV: numgroup --csv -f 3, 6 columns" "$f" "$records" "$tools/numgroup" --csv --header -f 3 \
         -- "mlr --csv (regex loop on field 3)" "$mlr_skip" "≥100 MB/s and ≥5x" "mbps>=100,ratio>=5" \
         mlr --csv put 'while ($amount =~ "^(-?[0-9]+)([0-9]{3})(.*)$") { $amount = "\1,\2\3" }'
 fi
@@ -477,7 +482,7 @@ if wants memory; then
                 "numgroup --csv|csv|numgroup --csv --header -f 3"; do
         IFS='|' read -r name kind cmdline <<<"$spec"
         read -ra cmd <<<"$cmdline"
-        cmd[0]="$bin/${cmd[0]}"
+        cmd[0]="$tools/${cmd[0]}"
         label="memory: $name, $(awk -v n="$big" 'BEGIN { printf "%gM", n / 1e6 }') records"
         why=$(tool_ready "$(data "$kind")" "${cmd[@]}")
         if [ -n "$why" ]; then skip_row "$label" "—" "peak RSS ≤ 32 MiB" "skipped: $why"; log "$label: skipped: $why"; continue; fi
@@ -498,7 +503,7 @@ if wants scaleout; then
                 "coinfmt|price|coinfmt --currency USD --min-fraction 2 --max-fraction 6"; do
         IFS='|' read -r name kind cmdline <<<"$spec"
         read -ra cmd <<<"$cmdline"
-        cmd[0]="$bin/${cmd[0]}"
+        cmd[0]="$tools/${cmd[0]}"
         label="scale-out: $name, $(awk -v n="$big" 'BEGIN { printf "%gM", n / 1e6 }') records, parallel --pipe -k -j2"
         if [ -n "$parallel_skip" ]; then skip_row "$label" "one process" "report" "$parallel_skip"; continue; fi
         why=$(tool_ready "$(data "$kind")" "${cmd[@]}")
@@ -521,7 +526,7 @@ echo "numtools benchmark, $started, $((SECONDS - t_start)) s"
 echo
 echo "- machine: ${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores, ${mem:-? GiB}; $(uname -srm)"
 commit=$(git -C "$root" describe --always --dirty 2>/dev/null)
-echo "- ${swift_version:-swift: unknown}; binaries: $bin${commit:+ (source tree at $commit)}"
+echo "- ${swift_version:-swift: unknown}; tools: $tools${commit:+ (source tree at $commit)}"
 echo "- $records records a workload (memory and scale-out: $((records * 10))), $runs runs each, tool and anchors alternating; medians"
 echo "- load average at start $load_start, at end $load_end"
 echo "- ratio: anchor's median time / tool's (above 1 the tool is faster); CPU ratio: the same with user+sys time"

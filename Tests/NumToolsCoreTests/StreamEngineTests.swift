@@ -7,17 +7,19 @@ import Testing
 /// message holds a TAB and a newline; `q` is written back as `a"b` and `k`
 /// as `a,b`, to exercise CSV re-quoting.
 struct Bracket: ValueTransform, Sendable {
-    mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError) {
+    mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) throws(ValueError) {
         if let i = value.firstIndex(of: UInt8(ascii: "x")) {
             throw ValueError("bad-x", "value has an x at offset \(i)")
         }
         if value.contains(UInt8(ascii: "t")) { throw ValueError("bad-t", "a\ttab\nand\\newline") }
         if Array(value) == Array("q".utf8) {
-            output.append(contentsOf: Array("a\"b".utf8))
+            output.append(bytes: Array("a\"b".utf8))
             return
         }
         if Array(value) == Array("k".utf8) {
-            output.append(contentsOf: Array("a,b".utf8))
+            output.append(bytes: Array("a,b".utf8))
             return
         }
         output.append(UInt8(ascii: "<"))

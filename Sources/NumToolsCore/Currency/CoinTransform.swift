@@ -29,7 +29,15 @@ public struct CoinTransform: ValueTransform {
 
     /// Parses `value` as a machine number and appends it formatted; throws
     /// `invalid-number` with the offset of the problem.
-    public mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError) {
+    public mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) throws(ValueError) {
+        var bytes: [UInt8] = []
+        try write(value, into: &bytes)
+        output.append(bytes: bytes)
+    }
+
+    mutating func write(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError) {
         let number: ExactDecimal
         do {
             number = try ExactDecimal(parsing: value)

@@ -72,7 +72,7 @@ struct CSVScanState {
 /// The stream engine: splits input into records and fields, hands each
 /// selected value to the tool's ``ValueTransform``, and writes output,
 /// error records and diagnostics as the stream contract says.
-public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnostics: ByteSink> {
+public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     public var transform: Transform
     public var output: Output
     public var diagnostics: Diagnostics
@@ -82,7 +82,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     let delimiter: [UInt8]
     let terminatorByte: UInt8
-    var out: [UInt8] = []
+    var out: OutputBuffer
     var scratch: [UInt8] = []
     var recordNumber = 0
     var errorCount = 0
@@ -101,7 +101,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         self.diagnostics = diagnostics
         delimiter = configuration.delimiter ?? (configuration.csv ? [UInt8(ascii: ",")] : [0x09])
         terminatorByte = configuration.zeroTerminated ? 0 : 0x0A
-        out.reserveCapacity(flushThreshold * 2)
+        out = OutputBuffer(capacity: flushThreshold * 2)
     }
 
     // MARK: Driving
@@ -157,7 +157,11 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 }
             }
             if !overflow {
-                while let (contentEnd, next, terminator) = findRecordEnd(buffer, pos, &scan, count, &csv) {
+                if wholeRecordLane {
+                    try wholeRecords(buffer, &pos, count)
+                    scan = pos
+                }
+                while !aborted, let (contentEnd, next, terminator) = findRecordEnd(buffer, pos, &scan, count, &csv) {
                     processRecord(buffer, pos, contentEnd, terminator)
                     pos = next
                     scan = next
@@ -219,11 +223,49 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         if let failure = deferredFailure { throw failure }
         guard !out.isEmpty else { return }
         var failure: IOFailure?
-        out.withUnsafeBufferPointer { b in
+        out.withUnsafeBytes { b in
             do throws(IOFailure) { try output.write(b) } catch { failure = error }
         }
-        out.removeAll(keepingCapacity: true)
+        out.removeAll()
         if let failure { throw failure }
+    }
+
+    // MARK: The whole-record lane
+
+    /// Whether records are values, split on the terminator alone: no CSV,
+    /// no fields. (Header records still go through ``processRecord``.)
+    var wholeRecordLane: Bool { !configuration.csv && configuration.fields == nil }
+
+    /// Transforms every complete record in `[pos, count)`, advancing `pos`:
+    /// the common case (no header left, short valid ASCII records) in one
+    /// loop, anything else through ``processRecord``.
+    mutating func wholeRecords(_ p: UnsafeMutablePointer<UInt8>, _ pos: inout Int, _ count: Int) throws(IOFailure) {
+        let t = terminatorByte
+        let maxBytes = configuration.maxRecordBytes
+        var i = pos
+        defer { pos = i }
+        while i < count, let hit = memchr(p + i, Int32(t), count - i) {
+            let e = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            let crlf = t == 0x0A && e > i && p[e - 1] == 0x0D
+            let end = crlf ? e - 1 : e
+            if recordNumber < configuration.headerRecords || end - i > maxBytes || !UTF8Bytes.isASCII(p, i, end) {
+                processRecord(p, i, end, crlf ? .crlf : .byte(t))
+            } else {
+                recordNumber += 1
+                let mark = out.count
+                do throws(FieldFailure) {
+                    try transformValue(p, i, end, field: 0)
+                    if crlf { out.append(0x0D) }
+                    out.append(t)
+                } catch {
+                    out.truncate(to: mark)
+                    fail(p, i, end, crlf ? .crlf : .byte(t), field: error.field, error.error)
+                }
+            }
+            i = e + 1
+            if aborted { return }
+            if out.count >= flushThreshold { try flush() }
+        }
     }
 
     // MARK: Record boundaries
@@ -492,7 +534,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             }
             appendTerminator(terminator)
         } catch {
-            out.removeSubrange(mark...)
+            out.truncate(to: mark)
             fail(p, start, end, terminator, field: error.field, error.error)
         }
     }
@@ -523,7 +565,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 }
             }
             if i >= end { return }
-            out.append(contentsOf: delimiter)
+            out.append(bytes: delimiter)
             i += delimiter.count
             field += 1
         }
@@ -608,7 +650,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         let delimiter = self.delimiter
         var needs = false
         var quotes = 0
-        out.withUnsafeBufferPointer { o in
+        out.withUnsafeBytes { o in
             var i = mark
             while i < n {
                 let b = o[i]
@@ -628,8 +670,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         guard needs else { return }
         // Widen in place, from the end: a quote before and after, every quote doubled.
         let extra = 2 + quotes
-        out.append(contentsOf: repeatElement(0, count: extra))
-        out.withUnsafeMutableBufferPointer { o in
+        _ = out.reserve(extra)
+        out.commit(extra)
+        out.withUnsafeMutableBytes { o in
             var w = n + extra - 1
             o[w] = UInt8(ascii: "\"")
             w -= 1
@@ -648,6 +691,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     }
 
     /// Transforms `[start, end)`, keeping the spaces and tabs around it.
+    @inline(__always)
     mutating func transformValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
         var lo = start
         var hi = end
@@ -665,7 +709,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         do {
             try transform.transform(UnsafeBufferPointer(start: p + lo, count: hi - lo), into: &out)
         } catch {
-            out.removeSubrange(mark...)
+            out.truncate(to: mark)
             throw FieldFailure(field: field, error: error)
         }
         if end > hi { out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
@@ -708,7 +752,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// `error <TAB> RECORD <TAB> FIELD <TAB> CODE <TAB> MESSAGE <TAB>` (ORIGINAL follows).
     mutating func appendErrorPrefix(field: Int, _ error: ValueError) {
-        out.append(contentsOf: "error\t\(recordNumber)\t\(field)\t\(error.code)\t".utf8)
+        out.append(bytes: Array("error\t\(recordNumber)\t\(field)\t\(error.code)\t".utf8))
         UTF8Bytes.appendEscaped(error.message, into: &out)
         out.append(0x09)
     }

@@ -200,8 +200,29 @@ public enum ToolRunner {
         }
     }
 
-    /// Opens the existential so the engine is specialised on the concrete transform.
-    static func runStream<T: ValueTransform>(
+    /// Runs the engine on the concrete transform. Opening the existential
+    /// alone would run unspecialised generic code, every value going through
+    /// witness tables; naming the package's four transforms here makes the
+    /// compiler specialise the whole engine for each of them.
+    static func runStream(
+        _ transform: any ValueTransform, _ configuration: StreamConfiguration, operands: [[UInt8]],
+        output: FileDescriptorStream, diagnostics: FileDescriptorStream
+    ) throws(IOFailure) -> StreamOutcome {
+        switch transform {
+        case let t as DigitGrouper:
+            return try runEngine(t, configuration, operands: operands, output: output, diagnostics: diagnostics)
+        case let t as NumberConverter:
+            return try runEngine(t, configuration, operands: operands, output: output, diagnostics: diagnostics)
+        case let t as PhoneTransform:
+            return try runEngine(t, configuration, operands: operands, output: output, diagnostics: diagnostics)
+        case let t as CoinTransform:
+            return try runEngine(t, configuration, operands: operands, output: output, diagnostics: diagnostics)
+        default:
+            return try runEngine(transform, configuration, operands: operands, output: output, diagnostics: diagnostics)
+        }
+    }
+
+    static func runEngine<T: ValueTransform>(
         _ transform: T, _ configuration: StreamConfiguration, operands: [[UInt8]],
         output: FileDescriptorStream, diagnostics: FileDescriptorStream
     ) throws(IOFailure) -> StreamOutcome {

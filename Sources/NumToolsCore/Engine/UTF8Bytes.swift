@@ -54,6 +54,35 @@ public enum UTF8Bytes {
         return nil
     }
 
+    /// Whether `p[start..<end]` is all ASCII (so also valid UTF-8).
+    @inlinable @inline(__always)
+    public static func isASCII(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let n = end - start
+        let high: UInt64 = 0x8080_8080_8080_8080
+        if n >= 8 {
+            var i = start
+            while end - i > 8 {
+                if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & high != 0 { return false }
+                i += 8
+            }
+            // The last eight bytes, overlapping what was checked.
+            return UnsafeRawPointer(p + end - 8).loadUnaligned(as: UInt64.self) & high == 0
+        }
+        var any: UInt8 = 0
+        for k in start..<end { any |= p[k] }
+        return any < 0x80
+    }
+
+    /// Whether the eight bytes at `p` are all ASCII digits.
+    @inlinable @inline(__always)
+    public static func allDigits(_ p: UnsafePointer<UInt8>) -> Bool {
+        let x = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        // Each byte is 0x3N with N ≤ 9: high nibble 3, and adding 6 to the
+        // low nibble does not carry into the high one (nor past the byte).
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        return x & high == 0x3030_3030_3030_3030 && (x &+ 0x0606_0606_0606_0606) & high == 0x3030_3030_3030_3030
+    }
+
     /// Whether `bytes` are valid UTF-8.
     public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
@@ -70,7 +99,9 @@ public enum UTF8Bytes {
 
     /// Appends `bytes` escaped for an error record: backslash, TAB, LF and CR
     /// as `\\`, `\t`, `\n`, `\r`, every byte that is not valid UTF-8 as `\xHH`.
-    public static func appendEscaped(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8]) {
+    public static func appendEscaped<Output: ByteOutput & ~Copyable>(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into out: inout Output
+    ) {
         var i = start
         while i < end {
             let b = p[i]
@@ -94,19 +125,19 @@ public enum UTF8Bytes {
     }
 
     /// Appends the escaped form of a Swift string (messages quote input).
-    public static func appendEscaped(_ text: String, into out: inout [UInt8]) {
+    public static func appendEscaped<Output: ByteOutput & ~Copyable>(_ text: String, into out: inout Output) {
         var copy = text
         copy.withUTF8 { buffer in
             if let base = buffer.baseAddress { appendEscaped(base, 0, buffer.count, into: &out) }
         }
     }
 
-    static func appendHexEscape(_ b: UInt8, into out: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
+    static func appendHexEscape<Output: ByteOutput & ~Copyable>(_ b: UInt8, into out: inout Output) {
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 55 + nibble }
         out.append(UInt8(ascii: "\\"))
         out.append(UInt8(ascii: "x"))
-        out.append(hex[Int(b >> 4)])
-        out.append(hex[Int(b & 0xF)])
+        out.append(hex(b >> 4))
+        out.append(hex(b & 0xF))
     }
 
     /// A short quotation of `bytes` for a message: the text itself, or a

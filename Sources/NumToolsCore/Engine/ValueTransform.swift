@@ -20,8 +20,9 @@ public struct ValueError: Error, Equatable, Sendable {
 /// the spaces and tabs around it already removed (the engine puts them back).
 public protocol ValueTransform {
     /// Appends the transformed `value` to `output`, or throws the reason it
-    /// cannot be transformed. On a throw, whatever was appended is discarded.
-    mutating func transform(
-        _ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+    /// cannot be transformed. On a throw, whatever was appended is discarded
+    /// (by the engine; a caller passing its own array drops it itself).
+    mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError)
 }

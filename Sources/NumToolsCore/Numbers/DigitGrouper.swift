@@ -100,15 +100,26 @@ public struct DigitGrouper: ValueTransform, Sendable {
     public let mode: Mode
     let acceptedSeparators: [[UInt8]]
     var scratch: [UInt8] = []
+    /// The decimal point, the separator written and the separators read, for the hot path.
+    let packed: PackedBytes
+    let bytes: PackedBytesView
+    let decimalSpan: PackedBytes.Span
+    let separatorSpan: PackedBytes.Span
+    let acceptedSpans: [PackedBytes.Span]
 
     public init(style: GroupingStyle, mode: Mode = .group) {
         self.style = style
         self.mode = mode
         acceptedSeparators = SeparatorVariants.accepted(for: style.separator)
+        packed = PackedBytes([style.decimal, style.separator] + acceptedSeparators)
+        bytes = packed.view
+        (decimalSpan, separatorSpan) = (packed.spans[0], packed.spans[1])
+        acceptedSpans = Array(packed.spans.dropFirst(2))
     }
 
-    public mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError)
-    {
+    public mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) throws(ValueError) {
         switch mode {
         case .group: try regroup(value, ungroup: false, into: &output)
         case .ungroup: try regroup(value, ungroup: true, into: &output)
@@ -136,130 +147,183 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     // MARK: Group and ungroup
 
-    mutating func regroup(_ p: UnsafeBufferPointer<UInt8>, ungroup: Bool, into out: inout [UInt8]) throws(ValueError) {
-        let n = p.count
-        guard n > 0 else { throw ValueError("no-digits", "value has no digits") }
+    mutating func regroup<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, ungroup: Bool, into out: inout Output
+    ) throws(ValueError) {
+        let n = value.count
+        guard n > 0, let p = value.baseAddress else { throw Self.noDigits }
+        let packed = bytes
         var i = 0
         if p[0] == UInt8(ascii: "+") || p[0] == UInt8(ascii: "-") { i = 1 }
         let bodyStart = i
         var integerDigits = 0
-        var fractionDigits = 0
         var decimalAt = -1
         var separators = 0
-        // Pass 1: every character is a digit, a separator or the one decimal point.
+        // Pass 1: digits and separators up to the decimal point, then digits only.
         while i < n {
-            let b = p[i]
-            if b &- 48 < 10 {
-                if decimalAt >= 0 { fractionDigits += 1 } else { integerDigits += 1 }
-                i += 1
+            if n &- i >= 8, UTF8Bytes.allDigits(p + i) {
+                integerDigits &+= 8
+                i &+= 8
                 continue
             }
-            let d = match(p, i, style.decimal)
+            if p[i] &- 48 < 10 {
+                integerDigits &+= 1
+                i &+= 1
+                continue
+            }
+            let d = packed.match(decimalSpan, p, i, n)
             if d > 0 {
-                if decimalAt >= 0 {
-                    throw ValueError(
-                        "multiple-decimal-points",
-                        "second decimal point at offset \(UTF8Bytes.scalarOffset(p, i)); the first is at offset \(UTF8Bytes.scalarOffset(p, decimalAt))"
-                    )
-                }
                 decimalAt = i
-                i += d
-                continue
+                i &+= d
+                break
             }
-            let s = separatorLength(p, i)
-            if s > 0 {
-                if decimalAt >= 0 {
-                    throw ValueError(
-                        "misplaced-grouping",
-                        "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
-                }
-                separators += 1
-                i += s
-                continue
-            }
-            if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
-                throw ValueError(
-                    "misplaced-sign",
-                    "sign '\(Character(UnicodeScalar(b)))' at offset \(UTF8Bytes.scalarOffset(p, i)); a sign may only lead the number"
-                )
-            }
-            throw ValueError(
-                "invalid-character",
-                "\(UTF8Bytes.quote(p, at: i)) at offset \(UTF8Bytes.scalarOffset(p, i)) is not a digit, grouping separator or decimal point"
-            )
+            let s = acceptedSeparatorLength(p, i, n)
+            guard s > 0 else { throw characterError(value, i, decimalAt: -1) }
+            separators &+= 1
+            i &+= s
         }
-        if integerDigits + fractionDigits == 0 { throw ValueError("no-digits", "value has no digits") }
+        while n &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
+        while i < n {
+            guard p[i] &- 48 < 10 else { throw characterError(value, i, decimalAt: decimalAt) }
+            i &+= 1
+        }
         let integerEnd = decimalAt >= 0 ? decimalAt : n
+        if integerDigits == 0 && integerEnd &+ decimalSpan.count >= n { throw Self.noDigits }
         // Pass 2: each separator present sits where the group sizes put one.
-        if separators > 0 {
-            var seen = 0
-            var k = bodyStart
-            while k < integerEnd {
-                if p[k] &- 48 < 10 {
-                    seen += 1
-                    k += 1
-                    continue
-                }
-                let s = separatorLength(p, k)
-                let next = k + s
-                let fits =
-                    seen > 0 && next < integerEnd && p[next] &- 48 < 10
-                    && isGroupBoundary(digitsToTheRight: integerDigits - seen)
-                if !fits {
-                    throw ValueError(
-                        "misplaced-grouping",
-                        "grouping separator at offset \(UTF8Bytes.scalarOffset(p, k)) does not fit \(style.name)")
-                }
-                k = next
-            }
-        }
+        if separators > 0 { try checkSeparators(value, bodyStart, integerEnd, integerDigits) }
         // Output: sign, digits (grouped unless ungrouping), decimal point and
-        // fraction as given; assembled on the stack and appended once.
+        // fraction as given, written straight into the output.
         let grouping = style.grouping
         let separatorsOut =
             !ungroup && grouping.groups(count: integerDigits)
             ? 1 + (integerDigits - grouping.primary - 1) / max(1, grouping.secondary) : 0
         let tail = decimalAt >= 0 ? n - decimalAt : 0
-        let total = bodyStart + integerDigits + separatorsOut * style.separator.count + tail
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { o in
-            var w = 0
-            for k in 0..<bodyStart {
-                o[w] = p[k]
-                w += 1
+        let total = bodyStart + integerDigits + separatorsOut * separatorSpan.count + tail
+        let separatorSpan = self.separatorSpan
+        out.append(upTo: total) { o in
+            var q = o
+            if bodyStart > 0 {
+                q.pointee = p[0]
+                q += 1
             }
-            // Digits before the next separator: the leading group, then the secondary size.
-            var untilSeparator = Int.max
-            if separatorsOut > 0 {
-                let lead = integerDigits - grouping.primary
-                untilSeparator = lead % grouping.secondary == 0 ? grouping.secondary : lead % grouping.secondary
-            }
-            var digitsOut = 0
-            var k = bodyStart
-            while k < integerEnd {
-                let b = p[k]
-                if b &- 48 < 10 {
-                    if untilSeparator == 0 {
-                        for c in style.separator {
-                            o[w] = c
-                            w += 1
-                        }
-                        untilSeparator =
-                            integerDigits - digitsOut > grouping.primary ? grouping.secondary : grouping.primary
+            if separators == 0 {
+                // The digits stand together: copy them group by group.
+                var k = bodyStart
+                if separatorsOut > 0 {
+                    let lead = integerDigits - grouping.primary
+                    var chunk = (lead - 1) % grouping.secondary + 1
+                    while k - bodyStart < lead {
+                        for j in 0..<chunk { q[j] = p[k + j] }
+                        q += chunk
+                        k += chunk
+                        packed.put(separatorSpan, &q)
+                        chunk = grouping.secondary
                     }
-                    o[w] = b
-                    w += 1
-                    digitsOut += 1
-                    untilSeparator &-= 1
-                    k += 1
-                } else {
-                    k += separatorLength(p, k)
                 }
+                let rest = integerEnd - k
+                for j in 0..<rest { q[j] = p[k + j] }
+                q += rest
+            } else {
+                writeRegrouped(p, bodyStart, integerEnd, n, integerDigits, separatorsOut > 0, &q)
             }
-            for j in 0..<tail {
-                o[w + j] = p[decimalAt + j]
-            }
-            out.append(contentsOf: UnsafeBufferPointer(o))
+            for j in 0..<tail { q[j] = p[decimalAt + j] }
+            return q - o + tail
         }
+    }
+
+    static let noDigits = ValueError("no-digits", "value has no digits")
+
+    /// Throws unless each separator in the integer part `value[start..<end]`
+    /// (of `digits` digits) sits where the group sizes put one.
+    @inline(never)
+    func checkSeparators(_ value: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ digits: Int)
+        throws(ValueError)
+    {
+        let p = value.baseAddress!
+        var seen = 0
+        var k = start
+        while k < end {
+            if p[k] &- 48 < 10 {
+                seen += 1
+                k += 1
+                continue
+            }
+            let next = k + acceptedSeparatorLength(p, k, value.count)
+            let fits =
+                seen > 0 && next < end && p[next] &- 48 < 10 && isGroupBoundary(digitsToTheRight: digits - seen)
+            if !fits {
+                throw ValueError(
+                    "misplaced-grouping",
+                    "grouping separator at offset \(UTF8Bytes.scalarOffset(value, k)) does not fit \(style.name)")
+            }
+            k = next
+        }
+    }
+
+    /// Writes the integer digits of `p[start..<end]`, which holds separators,
+    /// to `q`: regrouped when `grouped`, else without separators.
+    func writeRegrouped(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ n: Int, _ digits: Int, _ grouped: Bool,
+        _ q: inout UnsafeMutablePointer<UInt8>
+    ) {
+        let grouping = style.grouping
+        // Digits before the next separator: the leading group, then the secondary size.
+        var untilSeparator = grouped ? (digits - grouping.primary - 1) % grouping.secondary + 1 : Int.max
+        var digitsLeft = digits
+        var k = start
+        while k < end {
+            let b = p[k]
+            guard b &- 48 < 10 else {
+                k += acceptedSeparatorLength(p, k, n)
+                continue
+            }
+            if untilSeparator == 0 {
+                bytes.put(separatorSpan, &q)
+                untilSeparator = digitsLeft > grouping.primary ? grouping.secondary : grouping.primary
+            }
+            q.pointee = b
+            q += 1
+            digitsLeft -= 1
+            untilSeparator &-= 1
+            k += 1
+        }
+    }
+
+    /// The length of an accepted grouping separator at `p[i]`, or 0.
+    @inline(__always)
+    func acceptedSeparatorLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        for span in acceptedSpans {
+            let length = bytes.match(span, p, i, end)
+            if length > 0 { return length }
+        }
+        return 0
+    }
+
+    /// The error for the byte at `i`, which is no digit and, before the
+    /// decimal point (`decimalAt` < 0), neither a decimal point nor a separator.
+    @inline(never)
+    func characterError(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, decimalAt: Int) -> ValueError {
+        let b = p[i]
+        if decimalAt >= 0, match(p, i, style.decimal) > 0 {
+            return ValueError(
+                "multiple-decimal-points",
+                "second decimal point at offset \(UTF8Bytes.scalarOffset(p, i)); the first is at offset \(UTF8Bytes.scalarOffset(p, decimalAt))"
+            )
+        }
+        if decimalAt >= 0, separatorLength(p, i) > 0 {
+            return ValueError(
+                "misplaced-grouping", "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
+        }
+        if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
+            return ValueError(
+                "misplaced-sign",
+                "sign '\(Character(UnicodeScalar(b)))' at offset \(UTF8Bytes.scalarOffset(p, i)); a sign may only lead the number"
+            )
+        }
+        return ValueError(
+            "invalid-character",
+            "\(UTF8Bytes.quote(p, at: i)) at offset \(UTF8Bytes.scalarOffset(p, i)) is not a digit, grouping separator or decimal point"
+        )
     }
 
     /// Whether a separator may stand with `digitsToTheRight` integer digits
@@ -274,7 +338,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     // MARK: Sanitize
 
-    mutating func sanitize(_ p: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(ValueError) {
+    mutating func sanitize<Output: ByteOutput & ~Copyable>(_ p: UnsafeBufferPointer<UInt8>, into out: inout Output) throws(ValueError) {
         scratch.removeAll(keepingCapacity: true)
         var sign: UInt8? = nil
         var seenDigitOrPoint = false
@@ -313,7 +377,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// `minimumDigits` ASCII digits not starting with 0, with its sign and
     /// fraction, touching no letter, digit or `_`, and not part of a dotted,
     /// dashed, slashed or colon sequence (versions, dates, times, addresses).
-    func groupText(_ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout [UInt8]) {
+    func groupText<Output: ByteOutput & ~Copyable>(_ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout Output) {
         let n = p.count
         var copied = 0
         var i = 0
@@ -340,7 +404,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<runStart]))
             for k in runStart..<runEnd {
                 if k > runStart, style.grouping.separatorBefore(position: k - runStart, of: runEnd - runStart) {
-                    out.append(contentsOf: style.separator)
+                    out.append(bytes: style.separator)
                 }
                 out.append(p[k])
             }

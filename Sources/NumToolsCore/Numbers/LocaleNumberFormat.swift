@@ -132,9 +132,9 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
 
     deinit { blob.deallocate() }
 
-    func format(
+    func format<Output: ByteOutput & ~Copyable>(
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-        showPlus: Bool, into out: inout [UInt8]
+        showPlus: Bool, into out: inout Output
     ) {
         let prefix = negative ? negativePrefixSpan : showPlus ? plusPrefixSpan : positivePrefixSpan
         let suffix = negative ? negativeSuffixSpan : showPlus ? plusSuffixSpan : positiveSuffixSpan
@@ -256,9 +256,9 @@ public struct LocaleNumberFormat: Sendable, Hashable {
     ///     leading zeros are added or removed; pass `0` for a zero integer part).
     ///   - fraction: ASCII digits of the fraction; empty writes no decimal separator.
     ///   - showPlus: write the explicit plus form for a non-negative number.
-    public func format(
+    public func format<Output: ByteOutput & ~Copyable>(
         negative: Bool, integer: some Collection<UInt8>, fraction: some Collection<UInt8>,
-        showPlus: Bool = false, into out: inout [UInt8]
+        showPlus: Bool = false, into out: inout Output
     ) {
         let i = Array(integer)
         let f = Array(fraction)
@@ -270,23 +270,23 @@ public struct LocaleNumberFormat: Sendable, Hashable {
     }
 
     /// Writes a number given as ASCII digit buffers: the byte-level fast path.
-    public func format(
+    public func format<Output: ByteOutput & ~Copyable>(
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-        showPlus: Bool = false, into out: inout [UInt8]
+        showPlus: Bool = false, into out: inout Output
     ) {
         storage.format(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, into: &out)
     }
 
     /// Writes ASCII integer digits in this format's digits with its grouping.
-    public func appendGroupedInteger(_ integer: some Collection<UInt8>, into out: inout [UInt8]) {
+    public func appendGroupedInteger<Output: ByteOutput & ~Copyable>(_ integer: some Collection<UInt8>, into out: inout Output) {
         let grouping = self.grouping
         var index = 0
         let count = integer.count
         for d in integer {
             if index > 0, grouping.separatorBefore(position: index, of: count) {
-                out.append(contentsOf: groupingSeparator)
+                out.append(bytes: groupingSeparator)
             }
-            out.append(contentsOf: digits[Int(d &- 48)])
+            out.append(bytes: digits[Int(d &- 48)])
             index += 1
         }
     }

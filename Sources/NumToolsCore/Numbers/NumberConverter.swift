@@ -21,8 +21,9 @@ public struct NumberConverter: ValueTransform, Sendable {
         self.maximumFraction = maximumFraction
     }
 
-    public mutating func transform(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError)
-    {
+    public mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) throws(ValueError) {
         try parser.parse(value, into: &number)
         // FormatStyle's canonical form: no sign on zero, no leading zeros.
         let negative = number.negative && !number.isZero
