@@ -244,11 +244,12 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         let maxBytes = configuration.maxRecordBytes
         var i = pos
         defer { pos = i }
-        while i < count, let hit = memchr(p + i, Int32(t), count - i) {
-            let e = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+        while true {
+            let (e, ascii) = UTF8Bytes.findByte(t, p, i, count)
+            if e < 0 { return }
             let crlf = t == 0x0A && e > i && p[e - 1] == 0x0D
             let end = crlf ? e - 1 : e
-            if recordNumber < configuration.headerRecords || end - i > maxBytes || !UTF8Bytes.isASCII(p, i, end) {
+            if !ascii || recordNumber < configuration.headerRecords || end - i > maxBytes {
                 processRecord(p, i, end, crlf ? .crlf : .byte(t))
             } else {
                 recordNumber += 1

@@ -54,6 +54,39 @@ public enum UTF8Bytes {
         return nil
     }
 
+    /// The index of the first `byte` in `p[start..<end]` (-1 when there is
+    /// none), and whether everything before it is ASCII: one pass, eight
+    /// bytes at a time, for short records where a call to memchr and a
+    /// second pass for the check would cost more than the search.
+    @inlinable @inline(__always)
+    public static func findByte(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let pattern = UInt64(byte) &* ones
+        var seen: UInt64 = 0  // the bytes before the hit, or-ed
+        var i = start
+        while end &- i >= 8 {
+            let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            let x = word ^ pattern
+            // The lowest zero byte of x (the first match) is found exactly.
+            let zero = (x &- ones) & ~x & high
+            if zero != 0 {
+                let bits = zero.trailingZeroBitCount &- 7  // bits below the matching byte
+                seen |= word & ((1 &<< UInt64(bits)) &- 1)
+                return (i &+ bits >> 3, seen & high == 0)
+            }
+            seen |= word
+            i &+= 8
+        }
+        while i < end {
+            let b = p[i]
+            if b == byte { return (i, seen & high == 0) }
+            seen |= UInt64(b)
+            i &+= 1
+        }
+        return (-1, false)
+    }
+
     /// Whether `p[start..<end]` is all ASCII (so also valid UTF-8).
     @inlinable @inline(__always)
     public static func isASCII(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
