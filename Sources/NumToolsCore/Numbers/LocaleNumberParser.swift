@@ -193,6 +193,16 @@ public struct LocaleNumberParser: Sendable {
             var length = 1
             var system = 1
             if b &- 48 < 10 {
+                // The common case: a run of ASCII digits where they are allowed.
+                if digitSystem == 1 && !sawPercent {
+                    lastWasSeparator = false
+                    repeat {
+                        digits[count] = p[i]
+                        count &+= 1
+                        i &+= 1
+                    } while i < n && p[i] &- 48 < 10
+                    continue
+                }
                 digit = b
             } else {
                 guard let t = token(p, i) else { throw invalid(i) }
