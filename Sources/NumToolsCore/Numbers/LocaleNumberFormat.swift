@@ -54,6 +54,11 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     let digitSpan: Span, decimalSpan: Span, groupSpan: Span
     let positivePrefixSpan: Span, positiveSuffixSpan: Span, negativePrefixSpan: Span
     let negativeSuffixSpan: Span, plusPrefixSpan: Span, plusSuffixSpan: Span
+    /// Each digit's UTF-8 in the low bytes of a little-endian word (zeros
+    /// after it), stored whole and stepped over by `digitWidth`.
+    let digitCodes: UnsafeMutablePointer<UInt32>
+    /// The grouping separator the same way, when it has at most 4 bytes.
+    let groupCode: UInt32?
 
     /// Derives the format of `locale` for `style` from Foundation.
     init(locale: Locale, style: LocaleNumberFormat.Style) {
@@ -128,9 +133,16 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         (negativeSuffixSpan, plusPrefixSpan, plusSuffixSpan) = (spans[6], spans[7], spans[8])
         grouping = Grouping(
             primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
+        precondition(digitWidth <= 4, "digits of \(locale.identifier) longer than 4 bytes")
+        digitCodes = .allocate(capacity: 10)
+        for (k, digit) in digits.enumerated() { digitCodes[k] = littleEndianCode(digit) }
+        groupCode = groupingSeparator.count <= 4 ? littleEndianCode(groupingSeparator) : nil
     }
 
-    deinit { blob.deallocate() }
+    deinit {
+        blob.deallocate()
+        digitCodes.deallocate()
+    }
 
     func format<Output: ByteOutput & ~Copyable>(
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
@@ -146,9 +158,10 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
             prefix.count + n * w + separators * groupSpan.count
             + (fraction.isEmpty ? 0 : decimalSpan.count + fraction.count * w) + suffix.count
         let blob = self.blob
-        let t = UnsafePointer(blob + digitSpan.offset)
-        // Assemble on the stack, then append once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { o in
+        let t = UnsafePointer(digitCodes)
+        let groupCode = self.groupCode
+        // Assemble on the stack (3 bytes spare for the last 4-byte store), then append once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total + 3) { o in
             var q = o.baseAddress!
             put(blob, prefix, &q)
             if separators == 0 {
@@ -161,7 +174,12 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
                 while index < lead {
                     putDigits(integer, index, index + chunk, t, w, &q)
                     index += chunk
-                    put(blob, groupSpan, &q)
+                    if let groupCode {
+                        UnsafeMutableRawPointer(q).storeBytes(of: groupCode, as: UInt32.self)
+                        q += groupSpan.count
+                    } else {
+                        put(blob, groupSpan, &q)
+                    }
                     chunk = g.secondary
                 }
                 putDigits(integer, lead, n, t, w, &q)
@@ -171,7 +189,7 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
                 putDigits(fraction, 0, fraction.count, t, w, &q)
             }
             put(blob, suffix, &q)
-            out.append(contentsOf: UnsafeBufferPointer(o))
+            out.append(contentsOf: UnsafeBufferPointer(start: o.baseAddress, count: total))
         }
     }
 }
@@ -301,25 +319,25 @@ private func put(
     q += span.count
 }
 
-/// Writes the ASCII digits `digits[from..<to]` through the digit table `t`
-/// (`w` bytes a digit) to `q` and advances it.
+/// Writes the ASCII digits `digits[from..<to]` through the digit codes `t`
+/// (`w` bytes a digit, stored 4 at a time: 3 bytes past the end must be
+/// writable) to `q` and advances it.
 @inline(__always)
 private func putDigits(
-    _ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ t: UnsafePointer<UInt8>, _ w: Int,
+    _ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ t: UnsafePointer<UInt32>, _ w: Int,
     _ q: inout UnsafeMutablePointer<UInt8>
 ) {
-    if w == 1 {
-        for j in from..<to {
-            q.pointee = t[Int(digits[j] &- 48)]
-            q += 1
-        }
-    } else {
-        for j in from..<to {
-            let base = Int(digits[j] &- 48) * w
-            for k in 0..<w { q[k] = t[base + k] }
-            q += w
-        }
+    for j in from..<to {
+        UnsafeMutableRawPointer(q).storeBytes(of: t[Int(digits[j] &- 48)], as: UInt32.self)
+        q += w
     }
+}
+
+/// Up to 4 bytes as a little-endian word, for one unaligned store.
+private func littleEndianCode(_ bytes: [UInt8]) -> UInt32 {
+    var code: UInt32 = 0
+    for (k, b) in bytes.prefix(4).enumerated() { code |= UInt32(b) << (8 * k) }
+    return code
 }
 
 /// Group sizes and the CLDR minimum-grouping rule, in one place for both

@@ -8,10 +8,6 @@ public struct ParsedNumber: Sendable, Hashable {
     public var integer: [UInt8]
     /// ASCII digits of the fraction, as written.
     public var fraction: [UInt8]
-    /// Scratch: grouping separators seen, as integer digits before each
-    /// (high 32 bits) and byte offset (low 32 bits).
-    var separators: [Int] = []
-
     public init(negative: Bool = false, integer: [UInt8] = [], fraction: [UInt8] = []) {
         self.negative = negative
         self.integer = integer
@@ -33,8 +29,8 @@ public struct LocaleNumberParser: Sendable {
     let percentIsPrefix: Bool
     /// Every token but ASCII digits, in priority order (first match wins).
     let tokens: [Token]
-    /// Whether any token starts with the byte.
-    let isLead: [Bool]
+    /// The tokens again, in raw memory, with the lead-byte table.
+    let table: TokenTable
 
     /// Something the parser recognises: at most 4 UTF-8 bytes, no reference
     /// counting, so the hot loop scans a flat array.
@@ -98,9 +94,7 @@ public struct LocaleNumberParser: Sendable {
         tokens += plusSigns.map { Token(.plus, $0) }
         tokens += SeparatorVariants.spaces.map { Token(.space, $0) }
         self.tokens = tokens
-        var isLead = [Bool](repeating: false, count: 256)
-        for t in tokens { isLead[Int(t.b0)] = true }
-        self.isLead = isLead
+        table = TokenTable(tokens)
     }
 
     /// The percent sign of a percent format: its affix less bidi marks and spaces.
@@ -122,29 +116,65 @@ public struct LocaleNumberParser: Sendable {
         return out
     }
 
-    /// The token at `i`, if any.
+    /// The token at `i`, if any: the first in priority order, from the first
+    /// one whose lead byte is `p[i]`.
     @inline(__always)
     func token(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Token? {
-        guard isLead[Int(p[i])] else { return nil }
-        for t in tokens where t.matches(p, i) { return t }
+        let table = self.table
+        var k = Int(table.lead[Int(p[i])])
+        if k == 0 { return nil }
+        k -= 1
+        while k < table.count {
+            if table.tokens[k].matches(p, i) { return table.tokens[k] }
+            k += 1
+        }
         return nil
     }
 
     /// Parses `value` into `number` (whose buffers are reused).
     public func parse(_ p: UnsafeBufferPointer<UInt8>, into number: inout ParsedNumber) throws(ValueError) {
-        number.negative = false
-        // (Emptying an empty array is not free: skip it.)
-        if !number.integer.isEmpty { number.integer.removeAll(keepingCapacity: true) }
-        if !number.fraction.isEmpty { number.fraction.removeAll(keepingCapacity: true) }
-        if !number.separators.isEmpty { number.separators.removeAll(keepingCapacity: true) }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: p.count + 1) { (buffer) throws(ValueError) in
+            let (negative, digits) = try scan(p, into: buffer.baseAddress! + 1)
+            number.negative = negative
+            number.integer.removeAll(keepingCapacity: true)
+            number.integer.append(contentsOf: digits.integer)
+            number.fraction.removeAll(keepingCapacity: true)
+            number.fraction.append(contentsOf: digits.fraction)
+        }
+    }
+
+    /// Reads `value`, writing its ASCII digits to `digits` (room for
+    /// `value.count` bytes), integer digits then fraction digits: the parser's
+    /// one loop, used by ``parse(_:into:)`` and by ``NumberConverter``.
+    ///
+    /// Grouping separators are checked as they come, against each other (the
+    /// gaps between them must be whole secondary groups), and against the
+    /// integer part's length at the end. When that finds one out of place,
+    /// the value is read again with `integerDigits` known, which throws for
+    /// the first separator that does not fit, as a check of each in turn would.
+    ///
+    /// - Parameter integerDigits: the integer part's length, when known; -1 otherwise.
+    func scan(_ p: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>, integerDigits: Int = -1)
+        throws(ValueError) -> (negative: Bool, digits: DigitString)
+    {
         let n = p.count
         var i = 0
+        var count = 0  // digits written
+        var integerCount = 0  // set at the decimal separator
+        var negative = false
         var sawSign = false
         var sawPercent = false
-        var sawDigit = false
         var decimalAt = -1
         var digitSystem = 0  // 0 unknown, 1 ASCII, 2 native
         var lastWasSeparator = false
+        // Grouping separators: how many, the integer digits before the first
+        // and before the last, the last one's offset, and whether every gap
+        // between two is a whole number of secondary groups.
+        var separators = 0
+        var firstGroup = 0
+        var lastGroup = 0
+        var lastSeparatorAt = 0
+        var gapsFit = true
 
         func offset(_ i: Int) -> Int { UTF8Bytes.scalarOffset(p, i) }
         func misplaced(_ at: Int) -> ValueError {
@@ -163,6 +193,16 @@ public struct LocaleNumberParser: Sendable {
             var length = 1
             var system = 1
             if b &- 48 < 10 {
+                // The common case: a run of ASCII digits where they are allowed.
+                if digitSystem == 1 && !sawPercent {
+                    lastWasSeparator = false
+                    repeat {
+                        digits[count] = p[i]
+                        count &+= 1
+                        i &+= 1
+                    } while i < n && p[i] &- 48 < 10
+                    continue
+                }
                 digit = b
             } else {
                 guard let t = token(p, i) else { throw invalid(i) }
@@ -180,8 +220,9 @@ public struct LocaleNumberParser: Sendable {
                             "multiple-decimal-separators",
                             "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))")
                     }
-                    if lastWasSeparator { throw misplaced(number.separators.last! & 0xFFFF_FFFF) }
+                    if lastWasSeparator { throw misplaced(lastSeparatorAt) }
                     decimalAt = i
+                    integerCount = count
                     i += t.length
                     continue
                 case .group, .space:
@@ -196,13 +237,23 @@ public struct LocaleNumberParser: Sendable {
                         throw ValueError(
                             "misplaced-grouping", "grouping separator at offset \(offset(i)) is in the fraction")
                     }
-                    if !sawDigit || lastWasSeparator { throw misplaced(i) }
-                    number.separators.append(number.integer.count << 32 | i)
+                    if count == 0 || lastWasSeparator { throw misplaced(i) }
+                    if integerDigits >= 0, !fits(digitsToTheRight: integerDigits - count) { throw misplaced(i) }
+                    if separators == 0 {
+                        firstGroup = count
+                    } else {
+                        let gap = count - lastGroup
+                        let secondary = grouping.secondary
+                        if secondary <= 0 || (gap != secondary && gap % secondary != 0) { gapsFit = false }
+                    }
+                    separators += 1
+                    lastGroup = count
+                    lastSeparatorAt = i
                     lastWasSeparator = true
                     i += t.length
                     continue
                 case .percent:
-                    let atPrefix = percentIsPrefix && !sawPercent && !sawDigit && decimalAt < 0
+                    let atPrefix = percentIsPrefix && !sawPercent && count == 0 && decimalAt < 0
                     let atSuffix = !percentIsPrefix && !sawPercent && restIsPercent(p, from: i)
                     guard atPrefix || atSuffix else {
                         throw ValueError(
@@ -215,12 +266,12 @@ public struct LocaleNumberParser: Sendable {
                     while atPrefix, i < n, let s = token(p, i), s.isSpace { i += s.length }
                     continue
                 case .minus, .plus:
-                    if sawSign || sawDigit || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
+                    if sawSign || count > 0 || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
                         throw ValueError(
                             "misplaced-sign", "sign at offset \(offset(i)); a sign may only lead the number")
                     }
                     sawSign = true
-                    number.negative = t.kind == .minus
+                    negative = t.kind == .minus
                     i += t.length
                     continue
                 }
@@ -237,17 +288,21 @@ public struct LocaleNumberParser: Sendable {
                 }
                 digitSystem = system
             }
-            sawDigit = true
             lastWasSeparator = false
-            if decimalAt >= 0 { number.fraction.append(digit) } else { number.integer.append(digit) }
+            digits[count] = digit
+            count += 1
             i += length
         }
-        if !sawDigit { throw ValueError("no-digits", "value has no digits") }
-        if lastWasSeparator { throw misplaced(number.separators.last! & 0xFFFF_FFFF) }
-        let total = number.integer.count
-        for s in number.separators where !fits(digitsToTheRight: total - s >> 32) {
-            throw misplaced(s & 0xFFFF_FFFF)
+        if count == 0 { throw ValueError("no-digits", "value has no digits") }
+        if lastWasSeparator { throw misplaced(lastSeparatorAt) }
+        if decimalAt < 0 { integerCount = count }
+        if separators > 0, integerDigits < 0,
+            !(gapsFit && fits(digitsToTheRight: integerCount - firstGroup)
+                && fits(digitsToTheRight: integerCount - lastGroup))
+        {
+            _ = try scan(p, into: digits, integerDigits: integerCount)
         }
+        return (negative, DigitString(start: digits, integerCount: integerCount, fractionCount: count - integerCount))
     }
 
     /// Whether only spaces, then the percent sign, then bidi marks remain from `start`.
@@ -274,6 +329,35 @@ public struct LocaleNumberParser: Sendable {
         return r > grouping.primary && grouping.secondary > 0 && (r - grouping.primary) % grouping.secondary == 0
     }
 }
+
+/// A parser's tokens in raw memory, with a 256-entry table from a byte to the
+/// first token that starts with it: the hot loop reads both through plain
+/// pointers, with no reference counting or bounds checks per byte.
+final class TokenTable: @unchecked Sendable {
+    /// Per byte value: 1 + the index of the first token starting with it, or 0.
+    let lead: UnsafeMutablePointer<UInt8>
+    /// The tokens, in priority order.
+    let tokens: UnsafeMutablePointer<LocaleNumberParser.Token>
+    let count: Int
+
+    /// Immutable after init; freed with the table.
+    init(_ tokens: [LocaleNumberParser.Token]) {
+        precondition(tokens.count < 255, "\(tokens.count) tokens")
+        count = tokens.count
+        self.tokens = .allocate(capacity: max(1, tokens.count))
+        self.tokens.initialize(from: tokens, count: tokens.count)
+        lead = .allocate(capacity: 256)
+        lead.initialize(repeating: 0, count: 256)
+        for (k, t) in tokens.enumerated().reversed() { lead[Int(t.b0)] = UInt8(k + 1) }
+    }
+
+    deinit {
+        tokens.deinitialize(count: count)
+        tokens.deallocate()
+        lead.deallocate()
+    }
+}
+
 
 extension Array where Element == [UInt8] {
     func uniqued() -> [[UInt8]] {

@@ -9,7 +9,6 @@ public struct NumberConverter: ValueTransform, Sendable {
     public let minimumFraction: Int?
     /// Round half-even to at most this many fraction digits.
     public let maximumFraction: Int?
-    var number = ParsedNumber()
 
     /// Converts from `source`'s notation to each of `targets`' (same style).
     public init(from source: LocaleNumberFormat, to targets: [LocaleNumberFormat], minimumFraction: Int? = nil,
@@ -24,21 +23,31 @@ public struct NumberConverter: ValueTransform, Sendable {
     public mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
-        try parser.parse(value, into: &number)
-        // FormatStyle's canonical form: no sign on zero, no leading zeros.
-        let negative = number.negative && !number.isZero
-        var target = number.fraction.count
-        if let minimumFraction { target = max(target, minimumFraction) }
-        if let maximumFraction { target = min(target, maximumFraction) }
-        if target != number.fraction.count { number.roundHalfEven(fractionDigits: target) }
-        if number.integer.count != 1 || number.integer.isEmpty { number.trimLeadingZeros() }
-        number.integer.withUnsafeBufferPointer { integer in
-            number.fraction.withUnsafeBufferPointer { fraction in
-                targets.withUnsafeBufferPointer { formats in
-                    for k in formats.indices {
-                        if k > 0 { output.append(0x09) }
-                        formats[k].format(negative: negative, integer: integer, fraction: fraction, into: &output)
-                    }
+        try convert(value, into: &output)
+    }
+
+    /// The conversion itself, on a borrowed `self` (from a mutating method,
+    /// the closure below would copy the parser for every value).
+    func convert<Output: ByteOutput & ~Copyable>(_ value: UnsafeBufferPointer<UInt8>, into output: inout Output)
+        throws(ValueError)
+    {
+        // The digits on the stack: a free byte before them for a carry, room
+        // after them for the zeros that --min-fraction pads with.
+        let capacity = 1 + value.count + max(0, minimumFraction ?? 0)
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { (buffer) throws(ValueError) in
+            var (negative, digits) = try parser.scan(value, into: buffer.baseAddress! + 1)
+            // FormatStyle's canonical form: no sign on zero, no leading zeros.
+            if negative && digits.isZero { negative = false }
+            var target = digits.fractionCount
+            if let minimumFraction { target = max(target, minimumFraction) }
+            if let maximumFraction { target = min(target, maximumFraction) }
+            if target != digits.fractionCount { digits.roundHalfEven(fractionDigits: target) }
+            digits.trimLeadingZeros()
+            let (integer, fraction) = (digits.integer, digits.fraction)
+            targets.withUnsafeBufferPointer { formats in
+                for k in formats.indices {
+                    if k > 0 { output.append(0x09) }
+                    formats[k].format(negative: negative, integer: integer, fraction: fraction, into: &output)
                 }
             }
         }
@@ -53,52 +62,101 @@ public struct NumberConverter: ValueTransform, Sendable {
     }
 }
 
-extension ParsedNumber {
-    /// Pads with zeros or rounds half-even to exactly `digits` fraction digits.
-    public mutating func roundHalfEven(fractionDigits digits: Int) {
-        if fraction.count <= digits {
-            fraction.append(contentsOf: repeatElement(48, count: digits - fraction.count))
+/// A number's ASCII digits in raw memory: the integer digits, then the
+/// fraction digits right after them. The caller owns the memory and keeps
+/// one byte free before `start` (for a carry out of the integer part, or
+/// the `0` of an empty one) and room after the digits for the zeros that
+/// ``roundHalfEven(fractionDigits:)`` pads with.
+struct DigitString {
+    /// The first integer digit (where it would be, when there is none).
+    var start: UnsafeMutablePointer<UInt8>
+    var integerCount: Int
+    var fractionCount: Int
+
+    /// The integer digits.
+    var integer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: integerCount) }
+    /// The fraction digits.
+    var fraction: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start + integerCount, count: fractionCount) }
+
+    /// Whether every digit is zero.
+    var isZero: Bool {
+        for k in 0..<(integerCount + fractionCount) where start[k] != 48 { return false }
+        return true
+    }
+
+    /// Pads with zeros or rounds half-even to exactly `digits` fraction
+    /// digits, in place; a carry out of the integer part takes the free byte.
+    mutating func roundHalfEven(fractionDigits digits: Int) {
+        let fraction = start + integerCount
+        if fractionCount <= digits {
+            (fraction + fractionCount).initialize(repeating: 48, count: digits - fractionCount)
+            fractionCount = digits
             return
         }
         let first = fraction[digits]
-        let restNonZero = fraction[(digits + 1)...].contains { $0 != 48 }
-        let lastKept = digits > 0 ? fraction[digits - 1] : (integer.last ?? 48)
+        var restNonZero = false
+        for k in (digits + 1)..<fractionCount where fraction[k] != 48 {
+            restNonZero = true
+            break
+        }
+        let lastKept = digits > 0 ? fraction[digits - 1] : (integerCount > 0 ? fraction[-1] : 48)
         let up = first > 53 || (first == 53 && (restNonZero || (lastKept - 48) % 2 == 1))
-        fraction.removeSubrange(digits...)
+        fractionCount = digits
         guard up else { return }
-        var k = fraction.count - 1
+        var k = integerCount + digits - 1
         while k >= 0 {
-            if fraction[k] == 57 {
-                fraction[k] = 48
+            if start[k] == 57 {
+                start[k] = 48
                 k -= 1
             } else {
-                fraction[k] += 1
+                start[k] += 1
                 return
             }
         }
-        k = integer.count - 1
-        while k >= 0 {
-            if integer[k] == 57 {
-                integer[k] = 48
-                k -= 1
-            } else {
-                integer[k] += 1
-                return
-            }
+        start -= 1
+        start[0] = 49
+        integerCount += 1
+    }
+
+    /// Removes leading zeros of the integer part, keeping one digit; an
+    /// empty integer part becomes `0` (in the free byte).
+    mutating func trimLeadingZeros() {
+        if integerCount == 0 {
+            start -= 1
+            start[0] = 48
+            integerCount = 1
+            return
         }
-        integer.insert(49, at: 0)
+        while integerCount > 1 && start[0] == 48 {
+            start += 1
+            integerCount -= 1
+        }
+    }
+}
+
+extension ParsedNumber {
+    /// Pads with zeros or rounds half-even to exactly `digits` fraction digits.
+    public mutating func roundHalfEven(fractionDigits digits: Int) {
+        withDigitString(padding: max(0, digits - fraction.count)) { $0.roundHalfEven(fractionDigits: digits) }
     }
 
     /// Removes leading zeros of the integer part, keeping one digit.
     public mutating func trimLeadingZeros() {
-        if integer.isEmpty {
-            integer.append(48)
-            return
+        withDigitString(padding: 0) { $0.trimLeadingZeros() }
+    }
+
+    /// Runs `body` on the digits copied to a ``DigitString`` on the stack,
+    /// then stores its digits back.
+    mutating func withDigitString(padding: Int, _ body: (inout DigitString) -> Void) {
+        let (ni, nf) = (integer.count, fraction.count)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + ni + nf + padding) { buffer in
+            let start = buffer.baseAddress! + 1
+            for (k, d) in integer.enumerated() { start[k] = d }
+            for (k, d) in fraction.enumerated() { start[ni + k] = d }
+            var digits = DigitString(start: start, integerCount: ni, fractionCount: nf)
+            body(&digits)
+            integer = Array(digits.integer)
+            fraction = Array(digits.fraction)
         }
-        guard integer[0] == 48 else { return }
-        var k = 0
-        while k < integer.count - 1, integer[k] == 48 { k += 1 }
-        if k > 0 { integer.removeSubrange(0..<k) }
-        if integer.isEmpty { integer.append(48) }
     }
 }
