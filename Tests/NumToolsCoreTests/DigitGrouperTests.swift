@@ -200,6 +200,40 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         }
     }
 
+    /// Every integer length up to 130 (past the 64 lengths whose layout is
+    /// tabled at start-up), with and without a sign, fraction and
+    /// separators already in place, against grouping done by the rule.
+    @Test(arguments: [(1, 1, 1), (3, 3, 1), (3, 2, 1), (4, 4, 1), (3, 3, 2), (64, 64, 1), (2, 5, 1)])
+    func everyLengthFollowsTheRule(primary: Int, secondary: Int, minDigits: Int) {
+        func byRule(_ digits: String) -> String {
+            let count = digits.count
+            guard count >= primary + minDigits else { return digits }
+            var out = ""
+            for (k, d) in digits.enumerated() {
+                let fromRight = count - k
+                if k > 0, fromRight == primary || (fromRight > primary && (fromRight - primary) % secondary == 0) {
+                    out += ","
+                }
+                out.append(d)
+            }
+            return out
+        }
+        var style = GroupingStyle(grouping: Grouping(primary: primary, secondary: secondary, minimumDigits: minDigits))
+        style.localeIdentifier = nil
+        let group = DigitGrouper(style: style)
+        let ungroup = DigitGrouper(style: style, mode: .ungroup)
+        for length in 1...130 {
+            let digits = String((0..<length).map { Character(String((length * 7 + $0 * 3) % 9 + 1)) })
+            for (sign, fraction) in [("", ""), ("-", ".05"), ("+", ".")] {
+                let expected = sign + byRule(digits) + fraction
+                #expect(apply(group, sign + digits + fraction) == expected, "\(length) digits")
+                // Already grouped: the same, through the path that checks separators.
+                #expect(apply(group, expected) == expected, "\(length) digits, grouped")
+                #expect(apply(ungroup, expected) == sign + digits + fraction, "\(length) digits, ungrouped")
+            }
+        }
+    }
+
     // MARK: Ungroup
 
     @Test(arguments: [

@@ -104,25 +104,39 @@ public struct DigitGrouper: ValueTransform, Sendable {
     let packed: PackedBytes
     let bytes: PackedBytesView
     let decimalSpan: PackedBytes.Span
+    /// Tables by integer length: separators written, digits before the first.
+    let separatorCountSpan: PackedBytes.Span
+    let leadGroupSpan: PackedBytes.Span
+    static let layoutLengths = 64
     let separatorSpan: PackedBytes.Span
     let acceptedSpans: [PackedBytes.Span]
+    /// The decimal point when it is one byte (then ``writePlain(_:ungroup:into:)`` applies).
+    let decimalByte: UInt8?
 
     public init(style: GroupingStyle, mode: Mode = .group) {
         self.style = style
         self.mode = mode
         acceptedSeparators = SeparatorVariants.accepted(for: style.separator)
-        packed = PackedBytes([style.decimal, style.separator] + acceptedSeparators)
+        // Per integer length below 64: how many separators, and how many
+        // digits before the first (a division per value costs more than the rest).
+        let g = style.grouping
+        let lengths = 0..<DigitGrouper.layoutLengths
+        let separatorCounts = lengths.map { UInt8(g.groups(count: $0) ? 1 + ($0 - g.primary - 1) / g.secondary : 0) }
+        let leadGroups = lengths.map { UInt8(g.groups(count: $0) ? ($0 - g.primary - 1) % g.secondary + 1 : 0) }
+        packed = PackedBytes([separatorCounts, leadGroups, style.decimal, style.separator] + acceptedSeparators)
         bytes = packed.view
-        (decimalSpan, separatorSpan) = (packed.spans[0], packed.spans[1])
-        acceptedSpans = Array(packed.spans.dropFirst(2))
+        (separatorCountSpan, leadGroupSpan) = (packed.spans[0], packed.spans[1])
+        (decimalSpan, separatorSpan) = (packed.spans[2], packed.spans[3])
+        acceptedSpans = Array(packed.spans.dropFirst(4))
+        decimalByte = style.decimal.count == 1 ? style.decimal[0] : nil
     }
 
     public mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
         switch mode {
-        case .group: try regroup(value, ungroup: false, into: &output)
-        case .ungroup: try regroup(value, ungroup: true, into: &output)
+        case .group: if !writePlain(value, ungroup: false, into: &output) { try regroup(value, ungroup: false, into: &output) }
+        case .ungroup: if !writePlain(value, ungroup: true, into: &output) { try regroup(value, ungroup: true, into: &output) }
         case .sanitize: try sanitize(value, into: &output)
         case .text(let minimum): groupText(value, minimumDigits: minimum, into: &output)
         }
@@ -193,40 +207,95 @@ public struct DigitGrouper: ValueTransform, Sendable {
         if separators > 0 { try checkSeparators(value, bodyStart, integerEnd, integerDigits) }
         // Output: sign, digits (grouped unless ungrouping), decimal point and
         // fraction as given, written straight into the output.
+        write(p, n, bodyStart, integerEnd, integerDigits, plain: separators == 0, ungroup: ungroup, into: &out)
+    }
+
+    /// The common case of group and ungroup, in one pass and with no error
+    /// paths: an optional sign, ASCII digits, and (when the decimal point is
+    /// one byte) the point and more digits. Returns false, having written
+    /// nothing, for anything else, which ``regroup(_:ungroup:into:)`` handles.
+    @inline(__always)
+    func writePlain<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, ungroup: Bool, into out: inout Output
+    ) -> Bool {
+        let n = value.count
+        guard n > 0, let p = value.baseAddress, let point = decimalByte else { return false }
+        var i = p[0] == UInt8(ascii: "+") || p[0] == UInt8(ascii: "-") ? 1 : 0
+        let bodyStart = i
+        while n &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
+        while i < n, p[i] &- 48 < 10 { i &+= 1 }
+        let integerEnd = i
+        if i < n {
+            guard p[i] == point else { return false }
+            i &+= 1
+            while n &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
+            while i < n, p[i] &- 48 < 10 { i &+= 1 }
+            guard i == n, integerEnd > bodyStart || n &- integerEnd > 1 else { return false }
+        } else if integerEnd == bodyStart {
+            return false
+        }
+        write(p, n, bodyStart, integerEnd, integerEnd &- bodyStart, plain: true, ungroup: ungroup, into: &out)
+        return true
+    }
+
+    /// Writes the number checked by ``regroup(_:ungroup:into:)``: the sign
+    /// (`p[0]` when `bodyStart` is 1), the `digits` integer digits of
+    /// `p[bodyStart..<integerEnd]` grouped (or not, when ungrouping), then
+    /// the decimal point and fraction as they are. `plain`: the integer part
+    /// holds no separators.
+    @inline(__always)
+    func write<Output: ByteOutput & ~Copyable>(
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ bodyStart: Int, _ integerEnd: Int, _ digits: Int, plain: Bool,
+        ungroup: Bool, into out: inout Output
+    ) {
         let grouping = style.grouping
-        let separatorsOut =
-            !ungroup && grouping.groups(count: integerDigits)
-            ? 1 + (integerDigits - grouping.primary - 1) / max(1, grouping.secondary) : 0
-        let tail = decimalAt >= 0 ? n - decimalAt : 0
-        let total = bodyStart + integerDigits + separatorsOut * separatorSpan.count + tail
+        let packed = bytes
+        var separatorsOut = 0
+        var lead = 0  // digits before the first separator
+        if ungroup || !grouping.groups(count: digits) {
+        } else if digits < DigitGrouper.layoutLengths {
+            separatorsOut = Int(packed.base[separatorCountSpan.offset + digits])
+            lead = Int(packed.base[leadGroupSpan.offset + digits])
+        } else {
+            separatorsOut = 1 + (digits - grouping.primary - 1) / grouping.secondary
+            lead = (digits - grouping.primary - 1) % grouping.secondary + 1
+        }
+        let tail = n - integerEnd
         let separatorSpan = self.separatorSpan
-        out.append(upTo: total) { o in
+        out.append(upTo: bodyStart + digits + separatorsOut * separatorSpan.count + tail) { o in
             var q = o
             if bodyStart > 0 {
                 q.pointee = p[0]
                 q += 1
             }
-            if separators == 0 {
+            if plain {
                 // The digits stand together: copy them group by group.
                 var k = bodyStart
-                if separatorsOut > 0 {
-                    let lead = integerDigits - grouping.primary
-                    var chunk = (lead - 1) % grouping.secondary + 1
-                    while k - bodyStart < lead {
+                var chunk = lead
+                let separatorByte = separatorSpan.count == 1 ? packed.base[separatorSpan.offset] : nil
+                for _ in 0..<separatorsOut {
+                    if chunk == 3 {  // the usual group, without a loop
+                        (q[0], q[1], q[2]) = (p[k], p[k + 1], p[k + 2])
+                    } else {
                         for j in 0..<chunk { q[j] = p[k + j] }
-                        q += chunk
-                        k += chunk
-                        packed.put(separatorSpan, &q)
-                        chunk = grouping.secondary
                     }
+                    q += chunk
+                    k += chunk
+                    if let separatorByte {
+                        q.pointee = separatorByte
+                        q += 1
+                    } else {
+                        packed.put(separatorSpan, &q)
+                    }
+                    chunk = grouping.secondary
                 }
                 let rest = integerEnd - k
                 for j in 0..<rest { q[j] = p[k + j] }
                 q += rest
             } else {
-                writeRegrouped(p, bodyStart, integerEnd, n, integerDigits, separatorsOut > 0, &q)
+                writeRegrouped(p, bodyStart, integerEnd, n, lead: lead, separators: separatorsOut, &q)
             }
-            for j in 0..<tail { q[j] = p[decimalAt + j] }
+            for j in 0..<tail { q[j] = p[integerEnd + j] }
             return q - o + tail
         }
     }
@@ -261,15 +330,14 @@ public struct DigitGrouper: ValueTransform, Sendable {
     }
 
     /// Writes the integer digits of `p[start..<end]`, which holds separators,
-    /// to `q`: regrouped when `grouped`, else without separators.
+    /// to `q` with `separators` separators, the first after `lead` digits,
+    /// then every secondary group size.
     func writeRegrouped(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ n: Int, _ digits: Int, _ grouped: Bool,
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ n: Int, lead: Int, separators: Int,
         _ q: inout UnsafeMutablePointer<UInt8>
     ) {
-        let grouping = style.grouping
-        // Digits before the next separator: the leading group, then the secondary size.
-        var untilSeparator = grouped ? (digits - grouping.primary - 1) % grouping.secondary + 1 : Int.max
-        var digitsLeft = digits
+        var untilSeparator = separators > 0 ? lead : Int.max
+        var separatorsLeft = separators
         var k = start
         while k < end {
             let b = p[k]
@@ -279,11 +347,11 @@ public struct DigitGrouper: ValueTransform, Sendable {
             }
             if untilSeparator == 0 {
                 bytes.put(separatorSpan, &q)
-                untilSeparator = digitsLeft > grouping.primary ? grouping.secondary : grouping.primary
+                separatorsLeft -= 1
+                untilSeparator = separatorsLeft > 0 ? style.grouping.secondary : Int.max
             }
             q.pointee = b
             q += 1
-            digitsLeft -= 1
             untilSeparator &-= 1
             k += 1
         }
