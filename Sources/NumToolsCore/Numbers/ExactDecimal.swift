@@ -213,6 +213,33 @@ extension ExactDecimal {
     /// not), and an optional exponent `e` or `E` with optional sign and digits
     /// (`1.5e-7`, `2E+3`). Nothing else may appear, not even spaces.
     public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
+        self = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) {
+            buffer throws(ParseError) in
+            let scanned = try ExactDecimal.scan(bytes, into: buffer.baseAddress!)
+            return ExactDecimal(
+                negative: scanned.isNegative, digits: UnsafeBufferPointer(rebasing: buffer[..<scanned.count]),
+                exponent: scanned.exponent)
+        }
+    }
+
+    /// A machine number as ``scan(_:into:)`` leaves it: `count` ASCII digits
+    /// in the caller's buffer, without leading or trailing zeros (none for
+    /// zero), worth `sign × digits × 10^exponent`.
+    struct Scanned {
+        /// Whether the number is negative (never for zero: `-0` is 0).
+        var isNegative: Bool
+        /// How many digits were written.
+        var count: Int
+        /// The power of ten of the last digit; 0 for zero.
+        var exponent: Int
+    }
+
+    /// Reads a machine number (the grammar of ``init(parsing:)``, with its
+    /// errors and limits) and writes its normalized coefficient digits to
+    /// `digits`, which must have room for `bytes.count` of them.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>) throws(ParseError)
+        -> Scanned
+    {
         let n = bytes.count
         var i = 0
         // Offsets count Unicode scalars from 0, like the other tools' messages.
@@ -231,10 +258,16 @@ extension ExactDecimal {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        var coefficient: [UInt8] = []
+        // Digits written so far, and how many of them end in a non-zero digit.
+        var count = 0
+        var significant = 0
         var sawDigit = false
         while i < n && isDigit(bytes[i]) {
-            if !coefficient.isEmpty || bytes[i] != UInt8(ascii: "0") { coefficient.append(bytes[i]) }
+            if count > 0 || bytes[i] != UInt8(ascii: "0") {
+                digits[count] = bytes[i]
+                count += 1
+                if bytes[i] != UInt8(ascii: "0") { significant = count }
+            }
             sawDigit = true
             i += 1
         }
@@ -245,7 +278,11 @@ extension ExactDecimal {
             i += 1
             let start = i
             while i < n && isDigit(bytes[i]) {
-                coefficient.append(bytes[i])
+                if count > 0 || bytes[i] != UInt8(ascii: "0") {
+                    digits[count] = bytes[i]
+                    count += 1
+                    if bytes[i] != UInt8(ascii: "0") { significant = count }
+                }
                 i += 1
             }
             fractionCount = i - start
@@ -278,14 +315,15 @@ extension ExactDecimal {
                 expected: sawDot
                     ? "a digit, 'e' or the end of the number" : "a digit, '.', 'e' or the end of the number")
         }
-        self.init(negative: negative, digits: coefficient, exponent: exponent - fractionCount)
-        if digits.isEmpty {
-            isNegative = false  // Foundation's Decimal has no negative zero: "-0" is 0.
-        } else if abs(magnitude) > ExactDecimal.exponentLimit {
+        // Foundation's Decimal has no negative zero: "-0" is 0.
+        if significant == 0 { return Scanned(isNegative: false, count: 0, exponent: 0) }
+        let last = exponent - fractionCount + (count - significant)
+        if abs(last + significant - 1) > ExactDecimal.exponentLimit {
             throw ParseError(
                 offset: 0,
                 message: "number at offset 0 is out of range (magnitude beyond ±\(ExactDecimal.exponentLimit))")
         }
+        return Scanned(isNegative: negative, count: significant, exponent: last)
     }
 
     /// Parses a machine number from a string; see ``init(parsing:)``.
