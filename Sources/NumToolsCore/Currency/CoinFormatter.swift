@@ -449,7 +449,7 @@ struct Template: Sendable, Hashable {
 
 extension CoinFormatStyle.SignDisplay {
     /// The sign form written for a number of this sign, after rounding.
-    func form(negative: Bool, zero: Bool) -> FoundationProbe.Form {
+    @inline(__always) func form(negative: Bool, zero: Bool) -> FoundationProbe.Form {
         switch self {
         case .automatic: negative ? .negative : .positive
         case .never: .positive

@@ -153,6 +153,8 @@ final class FixedFormat: @unchecked Sendable {  // immutable after init; `storag
             affixes.prefix.count + affixes.suffix.count + (integerCount + shownFraction) * digitWidth
             + (integerCount - 1) * groupingSeparator.count + decimalSeparator.count
         if size > FixedFormat.outputLimit { return nil }
+        // Locals, so that the loops below keep them in registers.
+        let (table, width, ascii, coefficient) = (digitTable, digitWidth, asciiDigits, UnsafePointer(digits + first))
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
             let out = buffer.baseAddress!
             var at = 0
@@ -162,25 +164,29 @@ final class FixedFormat: @unchecked Sendable {  // immutable after init; `storag
                     at += 1
                 }
             }
-            func putDigit(_ ascii: UInt8) {
-                if asciiDigits {
-                    out[at] = ascii
+            func putDigit(_ digit: UInt8) {
+                if ascii {
+                    out[at] = digit
                     at += 1
                     return
                 }
-                let source = digitTable + Int(ascii &- UInt8(ascii: "0")) &* digitWidth
-                for k in 0..<digitWidth { out[at + k] = source[k] }
-                at += digitWidth
+                let source = table + Int(digit &- UInt8(ascii: "0")) &* width
+                for k in 0..<width { out[at + k] = source[k] }
+                at += width
             }
             put(affixes.prefix)
+            var separator = grouping.nextSeparator(after: 0, of: integerCount)
             for index in 0..<integerCount {
-                if grouping.separatorBefore(position: index, of: integerCount) { put(groupingSeparator) }
-                putDigit(index < integerDigits ? digits[first + index] : UInt8(ascii: "0"))
+                if index == separator {
+                    put(groupingSeparator)
+                    separator = grouping.nextSeparator(after: index, of: integerCount)
+                }
+                putDigit(index < integerDigits ? coefficient[index] : UInt8(ascii: "0"))
             }
             if shownFraction > 0 {
                 put(decimalSeparator)
                 for _ in count..<max(count, fractionCount) { putDigit(UInt8(ascii: "0")) }
-                for i in max(0, count - fractionCount)..<count { putDigit(digits[first + i]) }
+                for i in max(0, count - fractionCount)..<count { putDigit(coefficient[i]) }
                 for _ in fractionCount..<shownFraction { putDigit(UInt8(ascii: "0")) }
             }
             put(affixes.suffix)

@@ -295,14 +295,15 @@ extension ExactDecimal {
         var count = 0
         var significant = 0
         var sawDigit = false
+        // Indices are bounded by `n`: they step without overflow checks.
         while i < n && isDigit(bytes[i]) {
             if count > 0 || bytes[i] != UInt8(ascii: "0") {
                 digits[count] = bytes[i]
-                count += 1
+                count &+= 1
                 if bytes[i] != UInt8(ascii: "0") { significant = count }
             }
             sawDigit = true
-            i += 1
+            i &+= 1
         }
         var fractionCount = 0
         var sawDot = false
@@ -313,10 +314,10 @@ extension ExactDecimal {
             while i < n && isDigit(bytes[i]) {
                 if count > 0 || bytes[i] != UInt8(ascii: "0") {
                     digits[count] = bytes[i]
-                    count += 1
+                    count &+= 1
                     if bytes[i] != UInt8(ascii: "0") { significant = count }
                 }
-                i += 1
+                i &+= 1
             }
             fractionCount = i - start
             if !sawDigit && fractionCount == 0 { throw fail(i, expected: "a digit") }
