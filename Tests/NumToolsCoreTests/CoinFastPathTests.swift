@@ -169,6 +169,16 @@ private func formatEveryWay(_ formatter: inout CoinFormatter, _ text: String) th
         _ = try formatEveryWay(&significant, input)
     }
 
+    /// Exponents no machine number reaches (only the memberwise initializer
+    /// builds them) leave the fast path instead of overflowing its sizes.
+    @Test func hugeExponentsLeaveTheFastPath() throws {
+        let fixed = try #require(style().formatter().fixedFormat)
+        for exponent in [Int.max / 4, 1 << 40] {
+            let value = ExactDecimal(negative: true, digits: Array("123".utf8), exponent: exponent)
+            #expect(fixed.write(value) { _, _ in true } == nil, "\(exponent)")
+        }
+    }
+
     /// Random values under random settings (half-down too) in every third
     /// locale: the fast path writes the same bytes as the general path, and
     /// the colours follow the outcome.

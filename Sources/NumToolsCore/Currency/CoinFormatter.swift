@@ -9,7 +9,10 @@ import Foundation
 /// Where the text around the number depends on the CLDR plural category of
 /// the number shown (currency names like `1 US dollar` / `2 US dollars`,
 /// Arabic compact patterns), the formatter asks FormatStyle once per distinct
-/// plural-relevant shape of the number and caches the answer.
+/// plural-relevant shape of the number and caches the answer. Where the text
+/// is fixed (every style but compact, and currency names that follow plural
+/// rules), a ``FixedFormat`` writes each value from byte tables derived once,
+/// without allocating.
 public struct CoinFormatter: Sendable {
     /// Whether the written value was negative, zero or positive (after
     /// rounding), for colouring.

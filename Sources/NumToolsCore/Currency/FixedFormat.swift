@@ -149,6 +149,8 @@ final class FixedFormat: @unchecked Sendable {  // immutable after init; `storag
         let integerDigits = magnitude < 0 ? 0 : min(count, integerCount)
         let fractionCount = !isZero && exponent < 0 ? -exponent : 0
         let shownFraction = max(fractionCount, minFraction)
+        // Checked first, so that the size below cannot overflow.
+        if integerCount > FixedFormat.outputLimit || shownFraction > FixedFormat.outputLimit { return nil }
         let size =
             affixes.prefix.count + affixes.suffix.count + (integerCount + shownFraction) * digitWidth
             + (integerCount - 1) * groupingSeparator.count + decimalSeparator.count
