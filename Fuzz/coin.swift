@@ -2,7 +2,7 @@
 // rounding and formatting. Invariants: a value parses or fails with an
 // offset inside it; a parsed value prints and parses back to itself;
 // rounding never leaves more fraction digits than asked; every style
-// formats whatever parses.
+// formats whatever parses, the same on the fast and the general path.
 import Foundation
 
 nonisolated(unsafe) var coinFormatters: [CoinFormatter] = [
@@ -37,8 +37,14 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let rule = DecimalRoundingRule.allCases[selector % DecimalRoundingRule.allCases.count]
     let rounded = number.rounded(fractionDigits: digits, rule: rule)
     check(rounded.isZero || rounded.exponent >= -digits, "rounding kept too many fraction digits")
+    var formatter = coinFormatters[selector % coinFormatters.count]
     var out: [UInt8] = []
-    _ = coinFormatters[selector % coinFormatters.count].format(number, into: &out)
+    let outcome = formatter.format(number, into: &out)
     check(!out.isEmpty, "empty output")
+    // The fast path (from the value or from its bytes) writes what the general path writes.
+    var general: [UInt8] = []
+    check(formatter.formatInGeneral(number, into: &general) == outcome && general == out, "fast and general paths differ")
+    let parsed = try? formatter.format(parsing: value) { bytes, result in (Array(bytes), result) }
+    check(parsed?.0 == out && parsed?.1 == outcome, "formatting from the bytes differs")
     return 0
 }

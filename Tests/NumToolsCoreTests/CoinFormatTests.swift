@@ -3,7 +3,8 @@ import Testing
 
 @testable import NumToolsCore
 
-private func style(_ kind: CoinFormatStyle.Style = .currency, _ locale: String = "en_US", _ code: String? = nil)
+/// A coinfmt style with the defaults, for the coin tests.
+func style(_ kind: CoinFormatStyle.Style = .currency, _ locale: String = "en_US", _ code: String? = nil)
     -> CoinFormatStyle
 {
     CoinFormatStyle(style: kind, locale: Locale(identifier: locale), currencyCode: code)
@@ -178,23 +179,14 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
 }
 
 @Suite struct CoinTransformTests {
-    func run(_ transform: inout CoinTransform, _ text: String) throws(ValueError) -> String {
-        var out: [UInt8] = []
-        var bytes = Array(text.utf8)
-        try bytes.withUnsafeMutableBufferPointer { b throws(ValueError) in
-            try transform.transform(UnsafeBufferPointer(b), into: &out)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     @Test func colorsBySignAfterRounding() throws {
         var t = CoinTransform(style: style(.percent).sign(.always), colored: true)
-        #expect(try run(&t, "2.3456") == "\u{1B}[32m+2.35%\u{1B}[0m")
-        #expect(try run(&t, "-2.3456") == "\u{1B}[31m-2.35%\u{1B}[0m")
-        #expect(try run(&t, "0") == "+0.00%")
-        #expect(try run(&t, "0.001") == "+0.00%")
+        #expect(try transformed(&t, "2.3456") == "\u{1B}[32m+2.35%\u{1B}[0m")
+        #expect(try transformed(&t, "-2.3456") == "\u{1B}[31m-2.35%\u{1B}[0m")
+        #expect(try transformed(&t, "0") == "+0.00%")
+        #expect(try transformed(&t, "0.001") == "+0.00%")
         var plain = CoinTransform(style: style(), colored: false)
-        #expect(try run(&plain, "-1") == "-$1.00")
+        #expect(try transformed(&plain, "-1") == "-$1.00")
     }
 
     @Test func invalidNumbersAreValueErrors() {
@@ -203,7 +195,7 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
             throws: ValueError(
                 "invalid-number", "unexpected 'x' at offset 3; expected a digit, 'e' or the end of the number")
         ) {
-            try run(&t, "1.2x")
+            try transformed(&t, "1.2x")
         }
     }
 }

@@ -41,6 +41,23 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
 }
 
 @Suite struct DigitGrouperTests {
+    /// Stepping from separator to separator finds the positions that
+    /// separatorBefore names, for Western, Indian, single and no grouping.
+    @Test(arguments: [(3, 3, 1), (3, 2, 1), (3, 3, 2), (4, 4, 1), (3, 0, 1), (0, 0, 1), (2, 5, 3)])
+    func nextSeparatorStepsThroughSeparatorBefore(primary: Int, secondary: Int, minimum: Int) {
+        let grouping = Grouping(primary: primary, secondary: secondary, minimumDigits: minimum)
+        for count in 0...30 {
+            let expected = (0..<count).filter { grouping.separatorBefore(position: $0, of: count) }
+            var stepped: [Int] = []
+            var position = grouping.nextSeparator(after: 0, of: count)
+            while position < count {
+                stepped.append(position)
+                position = grouping.nextSeparator(after: position, of: count)
+            }
+            #expect(stepped == expected, "\(primary),\(secondary) min \(minimum): \(count) digits")
+        }
+    }
+
     // MARK: The examples
 
     @Test(arguments: [

@@ -9,7 +9,10 @@ import Foundation
 /// Where the text around the number depends on the CLDR plural category of
 /// the number shown (currency names like `1 US dollar` / `2 US dollars`,
 /// Arabic compact patterns), the formatter asks FormatStyle once per distinct
-/// plural-relevant shape of the number and caches the answer.
+/// plural-relevant shape of the number and caches the answer. Where the text
+/// is fixed (every style but compact, and currency names that follow plural
+/// rules), a ``FixedFormat`` writes each value from byte tables derived once,
+/// without allocating.
 public struct CoinFormatter: Sendable {
     /// Whether the written value was negative, zero or positive (after
     /// rounding), for colouring.
@@ -29,6 +32,8 @@ public struct CoinFormatter: Sendable {
     let fixedTemplates: [Template?]
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
+    /// The byte-level writer for a fixed template, or nil (compact, plural-dependent templates).
+    let fixedFormat: FixedFormat?
     /// Plural-dependent templates, by pattern magnitude and shape of the number.
     var cache: [FormKey: Template.Affixes] = [:]
     /// The probe configurations whose ICU formatters have been warmed up.
@@ -173,6 +178,11 @@ public struct CoinFormatter: Sendable {
             }
         }
         fixedTemplates = fixed
+        if let template = fixed[0] {
+            fixedFormat = FixedFormat(template: template, notation: notation, style: style, precision: precision)
+        } else {
+            fixedFormat = nil
+        }
     }
 
     private init(
@@ -186,6 +196,7 @@ public struct CoinFormatter: Sendable {
         self.divisors = divisors
         self.fixedTemplates = fixed
         self.symbolOverride = symbolOverride
+        self.fixedFormat = nil
     }
 
     /// Magnitudes probed for compact patterns; larger ones use the last
@@ -216,16 +227,38 @@ public struct CoinFormatter: Sendable {
     /// Appends `value` formatted to `out` and tells its sign after rounding.
     @discardableResult
     public mutating func format(_ value: ExactDecimal, into out: inout [UInt8]) -> Outcome {
+        if let fixedFormat,
+            let outcome = fixedFormat.write(
+                value,
+                { bytes, outcome in
+                    out.append(contentsOf: bytes)
+                    return outcome
+                })
+        {
+            return outcome
+        }
+        return formatInGeneral(value, into: &out)
+    }
+
+    /// Parses the machine number `value` (see ``ExactDecimal/init(parsing:)``,
+    /// whose errors it throws) and hands its formatted bytes and its sign
+    /// after rounding to `emit`, once. The bytes are only valid during `emit`.
+    public mutating func format<R>(
+        parsing value: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
+    ) throws(ExactDecimal.ParseError) -> R {
+        if let fixedFormat, let result = try fixedFormat.write(parsing: value, emit) { return result }
+        var bytes: [UInt8] = []
+        let outcome = formatInGeneral(try ExactDecimal(parsing: value), into: &bytes)
+        return bytes.withUnsafeBufferPointer { emit($0, outcome) }
+    }
+
+    /// ``format(_:into:)`` without the fixed-template fast path: every style,
+    /// template and length (and the reference the fast path is tested against).
+    @discardableResult
+    mutating func formatInGeneral(_ value: ExactDecimal, into out: inout [UInt8]) -> Outcome {
         let (number, key) = layout(value)
         let outcome: Outcome = number.isZero ? .zero : number.isNegative ? .negative : .positive
-        let form: FoundationProbe.Form
-        switch style.sign {
-        case .automatic: form = number.isNegative ? .negative : .positive
-        case .never: form = .positive
-        case .always: form = number.isNegative ? .negative : .plus
-        case .exceptZero: form = number.isZero ? .positive : number.isNegative ? .negative : .plus
-        }
-        let affixes = self.affixes(key, form)
+        let affixes = self.affixes(key, style.sign.form(negative: number.isNegative, zero: number.isZero))
         out.append(contentsOf: affixes.prefix)
         notation.appendGroupedInteger(key.integer, into: &out)
         if !key.fraction.isEmpty {
@@ -413,6 +446,18 @@ struct Template: Sendable, Hashable {
         case .positive, .unsigned: positive
         case .negative: negative
         case .plus: plus
+        }
+    }
+}
+
+extension CoinFormatStyle.SignDisplay {
+    /// The sign form written for a number of this sign, after rounding.
+    @inline(__always) func form(negative: Bool, zero: Bool) -> FoundationProbe.Form {
+        switch self {
+        case .automatic: negative ? .negative : .positive
+        case .never: .positive
+        case .always: negative ? .negative : .plus
+        case .exceptZero: zero ? .positive : negative ? .negative : .plus
         }
     }
 }

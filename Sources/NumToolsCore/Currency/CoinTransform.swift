@@ -27,38 +27,23 @@ public struct CoinTransform: ValueTransform {
         self.colored = colored
     }
 
-    /// Parses `value` as a machine number and appends it formatted; throws
-    /// `invalid-number` with the offset of the problem.
+    /// Parses `value` as a machine number and appends it formatted, in its
+    /// colour when coloured; throws `invalid-number` with the offset of the
+    /// problem. Appends to `output` only whole buffers and bytes.
     public mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
-        var bytes: [UInt8] = []
-        try write(value, into: &bytes)
-        output.append(bytes: bytes)
-    }
-
-    mutating func write(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError) {
-        let number: ExactDecimal
+        let colored = self.colored
         do {
-            number = try ExactDecimal(parsing: value)
+            try formatter.format(parsing: value) { bytes, outcome in
+                // The colour follows from the outcome, so it is written before the value.
+                let colour = !colored || outcome == .zero ? nil : outcome == .negative ? CoinTransform.red : CoinTransform.green
+                if let colour { output.append(bytes: colour) }
+                output.append(contentsOf: bytes)
+                if colour != nil { output.append(bytes: CoinTransform.reset) }
+            }
         } catch {
             throw ValueError("invalid-number", error.message)
-        }
-        guard colored else {
-            formatter.format(number, into: &output)
-            return
-        }
-        let start = output.count
-        output.append(contentsOf: CoinTransform.green)  // replaced below if not positive
-        let outcome = formatter.format(number, into: &output)
-        switch outcome {
-        case .positive:
-            output.append(contentsOf: CoinTransform.reset)
-        case .negative:
-            output.replaceSubrange(start..<(start + CoinTransform.green.count), with: CoinTransform.red)
-            output.append(contentsOf: CoinTransform.reset)
-        case .zero:
-            output.removeSubrange(start..<(start + CoinTransform.green.count))
         }
     }
 }

@@ -106,7 +106,31 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
     /// value is at least `10^magnitude`), following `rule`.
     public func rounded(toMagnitude magnitude: Int, rule: DecimalRoundingRule) -> ExactDecimal {
         if digits.isEmpty || exponent >= magnitude { return self }
-        let count = digits.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digits.count + 1) { buffer in
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(fromContentsOf: digits)
+            var (first, count, exponent) = (1, digits.count, self.exponent)
+            ExactDecimal.round(
+                buffer.baseAddress!, first: &first, count: &count, exponent: &exponent, toMagnitude: magnitude,
+                rule: rule, negative: isNegative)
+            // A negative value rounded to zero keeps its sign.
+            return ExactDecimal(
+                negative: isNegative, digits: UnsafeBufferPointer(start: buffer.baseAddress! + first, count: count),
+                exponent: exponent)
+        }
+    }
+
+    /// Rounds in place the coefficient `digits[first..<(first + count)]`
+    /// (ASCII, without leading or trailing zeros) times `10^exponent` to a
+    /// multiple of `10^magnitude`, following `rule` for a number of sign
+    /// `negative`. A carry past the first digit writes `digits[first - 1]`
+    /// and moves `first` back by one, so that slot must be free. The result
+    /// is normalized again: no trailing zeros, and `count == 0` with
+    /// `exponent == 0` for zero.
+    static func round(
+        _ digits: UnsafeMutablePointer<UInt8>, first: inout Int, count: inout Int, exponent: inout Int,
+        toMagnitude magnitude: Int, rule: DecimalRoundingRule, negative: Bool
+    ) {
+        if count == 0 || exponent >= magnitude { return }
         let keep = exponent + count - magnitude  // digits with place >= magnitude
         enum Dropped { case below, tie, above }
         let dropped: Dropped
@@ -115,16 +139,16 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
             dropped = .below
             lastKeptOdd = false
         } else {
-            let first = digits[keep]
+            let head = digits[first + keep]
             let rest = keep + 1 < count  // normalized: a following digit means a non-zero rest
-            if first > UInt8(ascii: "5") || (first == UInt8(ascii: "5") && rest) {
+            if head > UInt8(ascii: "5") || (head == UInt8(ascii: "5") && rest) {
                 dropped = .above
-            } else if first == UInt8(ascii: "5") {
+            } else if head == UInt8(ascii: "5") {
                 dropped = .tie
             } else {
                 dropped = .below
             }
-            lastKeptOdd = keep > 0 && (digits[keep - 1] & 1) == 1
+            lastKeptOdd = keep > 0 && (digits[first + keep - 1] & 1) == 1
         }
         let roundUp: Bool
         switch rule {
@@ -133,21 +157,30 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
         case .halfDown: roundUp = dropped == .above
         case .up: roundUp = true
         case .down: roundUp = false
-        case .ceiling: roundUp = !isNegative
-        case .floor: roundUp = isNegative
+        case .ceiling: roundUp = !negative
+        case .floor: roundUp = negative
         }
-        var kept = keep > 0 ? Array(digits[..<keep]) : []
+        count = max(0, keep)
+        exponent = magnitude
         if roundUp {
-            var i = kept.count - 1
-            while i >= 0 && kept[i] == UInt8(ascii: "9") {
-                kept[i] = UInt8(ascii: "0")
+            var i = first + count - 1
+            while i >= first && digits[i] == UInt8(ascii: "9") {
+                digits[i] = UInt8(ascii: "0")
                 i -= 1
             }
-            if i >= 0 { kept[i] += 1 } else { kept.insert(UInt8(ascii: "1"), at: 0) }
+            if i >= first {
+                digits[i] += 1
+            } else {
+                first -= 1
+                digits[first] = UInt8(ascii: "1")
+                count += 1
+            }
         }
-        var result = ExactDecimal(negative: isNegative, digits: kept, exponent: magnitude)
-        result.isNegative = isNegative  // a negative value rounded to zero keeps its sign
-        return result
+        while count > 0 && digits[first + count - 1] == UInt8(ascii: "0") {
+            count -= 1
+            exponent += 1
+        }
+        if count == 0 { exponent = 0 }
     }
 
     /// Rounds to at most `fractionDigits` digits after the decimal point.
@@ -213,6 +246,33 @@ extension ExactDecimal {
     /// not), and an optional exponent `e` or `E` with optional sign and digits
     /// (`1.5e-7`, `2E+3`). Nothing else may appear, not even spaces.
     public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
+        self = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) {
+            buffer throws(ParseError) in
+            let scanned = try ExactDecimal.scan(bytes, into: buffer.baseAddress!)
+            return ExactDecimal(
+                negative: scanned.isNegative, digits: UnsafeBufferPointer(rebasing: buffer[..<scanned.count]),
+                exponent: scanned.exponent)
+        }
+    }
+
+    /// A machine number as ``scan(_:into:)`` leaves it: `count` ASCII digits
+    /// in the caller's buffer, without leading or trailing zeros (none for
+    /// zero), worth `sign × digits × 10^exponent`.
+    struct Scanned {
+        /// Whether the number is negative (never for zero: `-0` is 0).
+        var isNegative: Bool
+        /// How many digits were written.
+        var count: Int
+        /// The power of ten of the last digit; 0 for zero.
+        var exponent: Int
+    }
+
+    /// Reads a machine number (the grammar of ``init(parsing:)``, with its
+    /// errors and limits) and writes its normalized coefficient digits to
+    /// `digits`, which must have room for `bytes.count` of them.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>) throws(ParseError)
+        -> Scanned
+    {
         let n = bytes.count
         var i = 0
         // Offsets count Unicode scalars from 0, like the other tools' messages.
@@ -231,12 +291,19 @@ extension ExactDecimal {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        var coefficient: [UInt8] = []
+        // Digits written so far, and how many of them end in a non-zero digit.
+        var count = 0
+        var significant = 0
         var sawDigit = false
+        // Indices are bounded by `n`: they step without overflow checks.
         while i < n && isDigit(bytes[i]) {
-            if !coefficient.isEmpty || bytes[i] != UInt8(ascii: "0") { coefficient.append(bytes[i]) }
+            if count > 0 || bytes[i] != UInt8(ascii: "0") {
+                digits[count] = bytes[i]
+                count &+= 1
+                if bytes[i] != UInt8(ascii: "0") { significant = count }
+            }
             sawDigit = true
-            i += 1
+            i &+= 1
         }
         var fractionCount = 0
         var sawDot = false
@@ -245,8 +312,12 @@ extension ExactDecimal {
             i += 1
             let start = i
             while i < n && isDigit(bytes[i]) {
-                coefficient.append(bytes[i])
-                i += 1
+                if count > 0 || bytes[i] != UInt8(ascii: "0") {
+                    digits[count] = bytes[i]
+                    count &+= 1
+                    if bytes[i] != UInt8(ascii: "0") { significant = count }
+                }
+                i &+= 1
             }
             fractionCount = i - start
             if !sawDigit && fractionCount == 0 { throw fail(i, expected: "a digit") }
@@ -278,14 +349,15 @@ extension ExactDecimal {
                 expected: sawDot
                     ? "a digit, 'e' or the end of the number" : "a digit, '.', 'e' or the end of the number")
         }
-        self.init(negative: negative, digits: coefficient, exponent: exponent - fractionCount)
-        if digits.isEmpty {
-            isNegative = false  // Foundation's Decimal has no negative zero: "-0" is 0.
-        } else if abs(magnitude) > ExactDecimal.exponentLimit {
+        // Foundation's Decimal has no negative zero: "-0" is 0.
+        if significant == 0 { return Scanned(isNegative: false, count: 0, exponent: 0) }
+        let last = exponent - fractionCount + (count - significant)
+        if abs(last + significant - 1) > ExactDecimal.exponentLimit {
             throw ParseError(
                 offset: 0,
                 message: "number at offset 0 is out of range (magnitude beyond ±\(ExactDecimal.exponentLimit))")
         }
+        return Scanned(isNegative: negative, count: significant, exponent: last)
     }
 
     /// Parses a machine number from a string; see ``init(parsing:)``.

@@ -370,6 +370,16 @@ public struct Grouping: Sendable, Hashable {
         if fromRight < primary { return false }
         return secondary > 0 && (fromRight - primary) % secondary == 0
     }
+
+    /// The position of the first separator after `position` in an integer
+    /// part of `count` digits (where ``separatorBefore(position:of:)`` holds
+    /// next), or `count` when none follows; one step per group instead of a
+    /// test per digit.
+    @inlinable @inline(__always) public func nextSeparator(after position: Int, of count: Int) -> Int {
+        let beyond = count - position - primary  // digits left of the primary group, from `position`
+        guard groups(count: count), beyond > 0 else { return count }
+        return position + (secondary > 0 ? (beyond - 1) % secondary + 1 : beyond)
+    }
 }
 
 /// Recognises a numbering system's digits in UTF-8.
