@@ -11,12 +11,6 @@ import Foundation
 /// reference to retain when a format is copied, and the hot path's byte
 /// strings in one raw allocation.
 final class LocaleNumberFormatStorage: @unchecked Sendable {
-    /// A byte string inside `blob`.
-    struct Span {
-        var offset: Int
-        var count: Int
-    }
-
     /// The locale identifier the format was derived for.
     let localeIdentifier: String
     /// The style the format mirrors.
@@ -51,14 +45,11 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     let grouping: Grouping
     /// Immutable after init; freed with the storage.
     let blob: UnsafeMutablePointer<UInt8>
-    let digitSpan: Span, decimalSpan: Span, groupSpan: Span
-    let positivePrefixSpan: Span, positiveSuffixSpan: Span, negativePrefixSpan: Span
-    let negativeSuffixSpan: Span, plusPrefixSpan: Span, plusSuffixSpan: Span
     /// Each digit's UTF-8 in the low bytes of a little-endian word (zeros
     /// after it), stored whole and stepped over by `digitWidth`.
     let digitCodes: UnsafeMutablePointer<UInt32>
-    /// The grouping separator the same way, when it has at most 4 bytes.
-    let groupCode: UInt32?
+    /// The hot path's view of the above: no reference to retain per number.
+    let plan: FormatPlan
 
     /// Derives the format of `locale` for `style` from Foundation.
     init(locale: Locale, style: LocaleNumberFormat.Style) {
@@ -122,21 +113,21 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         ]
         blob = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, parts.reduce(0) { $0 + $1.count }))
         var offset = 0
-        var spans: [Span] = []
+        var pieces: [FormatPlan.Piece] = []
         for part in parts {
             for (k, b) in part.enumerated() { blob[offset + k] = b }
-            spans.append(Span(offset: offset, count: part.count))
+            pieces.append(FormatPlan.Piece(part, offset: offset))
             offset += part.count
         }
-        (digitSpan, decimalSpan, groupSpan) = (spans[0], spans[1], spans[2])
-        (positivePrefixSpan, positiveSuffixSpan, negativePrefixSpan) = (spans[3], spans[4], spans[5])
-        (negativeSuffixSpan, plusPrefixSpan, plusSuffixSpan) = (spans[6], spans[7], spans[8])
         grouping = Grouping(
             primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
         precondition(digitWidth <= 4, "digits of \(locale.identifier) longer than 4 bytes")
         digitCodes = .allocate(capacity: 10)
-        for (k, digit) in digits.enumerated() { digitCodes[k] = littleEndianCode(digit) }
-        groupCode = groupingSeparator.count <= 4 ? littleEndianCode(groupingSeparator) : nil
+        for (k, digit) in digits.enumerated() { digitCodes[k] = UInt32(truncatingIfNeeded: littleEndianCode(digit)) }
+        plan = FormatPlan(
+            blob: blob, digitCodes: digitCodes, digitWidth: digitWidth, grouping: grouping,
+            decimal: pieces[1], group: pieces[2], positivePrefix: pieces[3], positiveSuffix: pieces[4],
+            negativePrefix: pieces[5], negativeSuffix: pieces[6], plusPrefix: pieces[7], plusSuffix: pieces[8])
     }
 
     deinit {
@@ -144,52 +135,127 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         digitCodes.deallocate()
     }
 
-    func format<Output: ByteOutput & ~Copyable>(
-        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-        showPlus: Bool, into out: inout Output
+}
+
+/// The hot path's view of a ``LocaleNumberFormatStorage``: plain numbers and
+/// raw pointers into the storage (which must outlive it), so that writing a
+/// number retains nothing.
+struct FormatPlan: @unchecked Sendable {
+    /// A byte string of the format: up to 8 bytes as a little-endian word
+    /// written with one store, a longer one copied from the blob.
+    struct Piece {
+        var code: UInt64
+        var offset: Int
+        var count: Int
+
+        init(_ bytes: [UInt8], offset: Int) {
+            code = littleEndianCode(bytes)
+            self.offset = offset
+            count = bytes.count
+        }
+    }
+
+    /// Bytes past the end of what ``write(negative:integer:fraction:showPlus:to:)``
+    /// writes that it may overwrite (it stores whole words).
+    static let slack = 8
+
+    let blob: UnsafePointer<UInt8>
+    let digitCodes: UnsafePointer<UInt32>
+    let digitWidth: Int
+    let grouping: Grouping
+    let decimal: Piece, group: Piece
+    let positivePrefix: Piece, positiveSuffix: Piece
+    let negativePrefix: Piece, negativeSuffix: Piece
+    let plusPrefix: Piece, plusSuffix: Piece
+
+    init(
+        blob: UnsafeMutablePointer<UInt8>, digitCodes: UnsafeMutablePointer<UInt32>, digitWidth: Int,
+        grouping: Grouping, decimal: Piece, group: Piece, positivePrefix: Piece, positiveSuffix: Piece,
+        negativePrefix: Piece, negativeSuffix: Piece, plusPrefix: Piece, plusSuffix: Piece
     ) {
-        let prefix = negative ? negativePrefixSpan : showPlus ? plusPrefixSpan : positivePrefixSpan
-        let suffix = negative ? negativeSuffixSpan : showPlus ? plusSuffixSpan : positiveSuffixSpan
+        self.blob = UnsafePointer(blob)
+        self.digitCodes = UnsafePointer(digitCodes)
+        self.digitWidth = digitWidth
+        self.grouping = grouping
+        (self.decimal, self.group) = (decimal, group)
+        (self.positivePrefix, self.positiveSuffix) = (positivePrefix, positiveSuffix)
+        (self.negativePrefix, self.negativeSuffix) = (negativePrefix, negativeSuffix)
+        (self.plusPrefix, self.plusSuffix) = (plusPrefix, plusSuffix)
+    }
+
+    /// How many grouping separators an integer part of `n` digits gets.
+    @inline(__always)
+    func separators(_ n: Int) -> Int {
+        grouping.groups(count: n) ? 1 + (n - grouping.primary - 1) / max(1, grouping.secondary) : 0
+    }
+
+    /// The length of the number written with `n` integer and `f` fraction digits.
+    @inline(__always)
+    func length(negative: Bool, showPlus: Bool, integerCount n: Int, fractionCount f: Int) -> Int {
+        let affixes =
+            negative
+            ? negativePrefix.count + negativeSuffix.count
+            : showPlus ? plusPrefix.count + plusSuffix.count : positivePrefix.count + positiveSuffix.count
+        return affixes + (n + f) * digitWidth + separators(n) * group.count + (f == 0 ? 0 : decimal.count)
+    }
+
+    /// Writes the number at `start` (with ``slack`` bytes of room past its
+    /// ``length(negative:showPlus:integerCount:fractionCount:)``) and returns that length.
+    @inline(__always)
+    func write(
+        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+        showPlus: Bool, to start: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let prefix = negative ? negativePrefix : showPlus ? plusPrefix : positivePrefix
+        let suffix = negative ? negativeSuffix : showPlus ? plusSuffix : positiveSuffix
         let n = integer.count
         let g = grouping
-        let separators = g.groups(count: n) ? 1 + (n - g.primary - 1) / max(1, g.secondary) : 0
+        var q = start
+        put(prefix, &q)
+        if !g.groups(count: n) {
+            putDigits(integer, 0, n, &q)
+        } else {
+            // The leading group, then groups of the secondary size, the primary last.
+            let lead = n - g.primary
+            let rest = lead % g.secondary
+            var chunk = rest == 0 ? g.secondary : rest
+            var index = 0
+            while index < lead {
+                putDigits(integer, index, index + chunk, &q)
+                index += chunk
+                put(group, &q)
+                chunk = g.secondary
+            }
+            putDigits(integer, lead, n, &q)
+        }
+        if !fraction.isEmpty {
+            put(decimal, &q)
+            putDigits(fraction, 0, fraction.count, &q)
+        }
+        put(suffix, &q)
+        return q - start
+    }
+
+    /// Writes `piece` at `q` and advances it.
+    @inline(__always)
+    func put(_ piece: Piece, _ q: inout UnsafeMutablePointer<UInt8>) {
+        if piece.count <= 8 {
+            UnsafeMutableRawPointer(q).storeBytes(of: piece.code, as: UInt64.self)
+        } else {
+            q.update(from: blob + piece.offset, count: piece.count)
+        }
+        q += piece.count
+    }
+
+    /// Writes the ASCII digits `digits[from..<to]` in the format's digits at
+    /// `q` (`digitWidth` bytes a digit, stored 4 at a time) and advances it.
+    @inline(__always)
+    func putDigits(_ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ q: inout UnsafeMutablePointer<UInt8>) {
+        let t = digitCodes
         let w = digitWidth
-        let total =
-            prefix.count + n * w + separators * groupSpan.count
-            + (fraction.isEmpty ? 0 : decimalSpan.count + fraction.count * w) + suffix.count
-        let blob = self.blob
-        let t = UnsafePointer(digitCodes)
-        let groupCode = self.groupCode
-        // Assemble on the stack (3 bytes spare for the last 4-byte store), then append once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total + 3) { o in
-            var q = o.baseAddress!
-            put(blob, prefix, &q)
-            if separators == 0 {
-                putDigits(integer, 0, n, t, w, &q)
-            } else {
-                // The leading group, then groups of the secondary size, the primary last.
-                let lead = n - g.primary
-                var chunk = lead % g.secondary == 0 ? g.secondary : lead % g.secondary
-                var index = 0
-                while index < lead {
-                    putDigits(integer, index, index + chunk, t, w, &q)
-                    index += chunk
-                    if let groupCode {
-                        UnsafeMutableRawPointer(q).storeBytes(of: groupCode, as: UInt32.self)
-                        q += groupSpan.count
-                    } else {
-                        put(blob, groupSpan, &q)
-                    }
-                    chunk = g.secondary
-                }
-                putDigits(integer, lead, n, t, w, &q)
-            }
-            if !fraction.isEmpty {
-                put(blob, decimalSpan, &q)
-                putDigits(fraction, 0, fraction.count, t, w, &q)
-            }
-            put(blob, suffix, &q)
-            out.append(contentsOf: UnsafeBufferPointer(start: o.baseAddress, count: total))
+        for j in from..<to {
+            UnsafeMutableRawPointer(q).storeBytes(of: t[Int(digits[j] &- 48)], as: UInt32.self)
+            q += w
         }
     }
 }
@@ -292,7 +358,12 @@ public struct LocaleNumberFormat: Sendable, Hashable {
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
         showPlus: Bool = false, into out: inout Output
     ) {
-        storage.format(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, into: &out)
+        let plan = storage.plan
+        let length = plan.length(
+            negative: negative, showPlus: showPlus, integerCount: integer.count, fractionCount: fraction.count)
+        out.append(upTo: length + FormatPlan.slack) { start in
+            plan.write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: start)
+        }
     }
 
     /// Writes ASCII integer digits in this format's digits with its grouping.
@@ -310,33 +381,10 @@ public struct LocaleNumberFormat: Sendable, Hashable {
     }
 }
 
-/// Copies the span of `blob` to `q` and advances it.
-@inline(__always)
-private func put(
-    _ blob: UnsafeMutablePointer<UInt8>, _ span: LocaleNumberFormatStorage.Span, _ q: inout UnsafeMutablePointer<UInt8>
-) {
-    for k in 0..<span.count { q[k] = blob[span.offset + k] }
-    q += span.count
-}
-
-/// Writes the ASCII digits `digits[from..<to]` through the digit codes `t`
-/// (`w` bytes a digit, stored 4 at a time: 3 bytes past the end must be
-/// writable) to `q` and advances it.
-@inline(__always)
-private func putDigits(
-    _ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ t: UnsafePointer<UInt32>, _ w: Int,
-    _ q: inout UnsafeMutablePointer<UInt8>
-) {
-    for j in from..<to {
-        UnsafeMutableRawPointer(q).storeBytes(of: t[Int(digits[j] &- 48)], as: UInt32.self)
-        q += w
-    }
-}
-
-/// Up to 4 bytes as a little-endian word, for one unaligned store.
-private func littleEndianCode(_ bytes: [UInt8]) -> UInt32 {
-    var code: UInt32 = 0
-    for (k, b) in bytes.prefix(4).enumerated() { code |= UInt32(b) << (8 * k) }
+/// Up to 8 bytes as a little-endian word, for one unaligned store.
+private func littleEndianCode(_ bytes: [UInt8]) -> UInt64 {
+    var code: UInt64 = 0
+    for (k, b) in bytes.prefix(8).enumerated() { code |= UInt64(b) << (8 * k) }
     return code
 }
 

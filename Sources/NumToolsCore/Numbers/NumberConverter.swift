@@ -9,6 +9,8 @@ public struct NumberConverter: ValueTransform, Sendable {
     public let minimumFraction: Int?
     /// Round half-even to at most this many fraction digits.
     public let maximumFraction: Int?
+    /// The targets' plans, for the hot path (`targets` keeps them valid).
+    let plans: [FormatPlan]
 
     /// Converts from `source`'s notation to each of `targets`' (same style).
     public init(from source: LocaleNumberFormat, to targets: [LocaleNumberFormat], minimumFraction: Int? = nil,
@@ -16,6 +18,7 @@ public struct NumberConverter: ValueTransform, Sendable {
     {
         parser = LocaleNumberParser(format: source)
         self.targets = targets
+        plans = targets.map(\.storage.plan)
         self.minimumFraction = minimumFraction
         self.maximumFraction = maximumFraction
     }
@@ -44,11 +47,23 @@ public struct NumberConverter: ValueTransform, Sendable {
             if target != digits.fractionCount { digits.roundHalfEven(fractionDigits: target) }
             digits.trimLeadingZeros()
             let (integer, fraction) = (digits.integer, digits.fraction)
-            targets.withUnsafeBufferPointer { formats in
-                for k in formats.indices {
-                    if k > 0 { output.append(0x09) }
-                    formats[k].format(negative: negative, integer: integer, fraction: fraction, into: &output)
+            // Every target, TAB-separated, written straight into the output.
+            let plans = self.plans
+            var limit = FormatPlan.slack - 1
+            for plan in plans {
+                limit += 1 + plan.length(
+                    negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
+            }
+            output.append(upTo: limit) { start in
+                var q = start
+                for k in plans.indices {
+                    if k > 0 {
+                        q[0] = 0x09
+                        q += 1
+                    }
+                    q += plans[k].write(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)
                 }
+                return q - start
             }
         }
     }
