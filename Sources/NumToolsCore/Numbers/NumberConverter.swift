@@ -35,8 +35,9 @@ public struct NumberConverter: ValueTransform, Sendable {
         throws(ValueError)
     {
         // The digits on the stack: a free byte before them for a carry, room
-        // after them for the zeros that --min-fraction pads with.
-        let capacity = 1 + value.count + max(0, minimumFraction ?? 0)
+        // after them for the zeros that --min-fraction pads with and for the
+        // parser's eight-byte stores.
+        let capacity = 1 + value.count + max(LocaleNumberParser.scratchSlack, minimumFraction ?? 0)
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { (buffer) throws(ValueError) in
             var (negative, digits) = try parser.scan(value, into: buffer.baseAddress! + 1)
             // FormatStyle's canonical form: no sign on zero, no leading zeros.
