@@ -190,7 +190,8 @@ func convertWithMessage(
         defer { blob.deallocate() }
         blob.initialize(from: p + s, count: p.count + s.count)
         let long = FormatPlan(
-            blob: blob, digitCodes: UnsafeMutablePointer(mutating: plan.digitCodes), digitWidth: plan.digitWidth,
+            blob: blob, digitCodes: UnsafeMutablePointer(mutating: plan.digitCodes),
+            digitPairs: UnsafeMutablePointer(mutating: plan.digitPairs), digitWidth: plan.digitWidth,
             grouping: plan.grouping, decimal: plan.decimal, group: plan.group, positivePrefix: plan.positivePrefix,
             positiveSuffix: plan.positiveSuffix, negativePrefix: FormatPlan.Piece(p, offset: 0),
             negativeSuffix: FormatPlan.Piece(s, offset: p.count), plusPrefix: plan.plusPrefix,

@@ -48,6 +48,8 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     /// Each digit's UTF-8 in the low bytes of a little-endian word (zeros
     /// after it), stored whole and stepped over by `digitWidth`.
     let digitCodes: UnsafeMutablePointer<UInt32>
+    /// Every pair of digits `00` to `99` the same way (at most 8 bytes).
+    let digitPairs: UnsafeMutablePointer<UInt64>
     /// The hot path's view of the above: no reference to retain per number.
     let plan: FormatPlan
 
@@ -124,8 +126,10 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         precondition(digitWidth <= 4, "digits of \(locale.identifier) longer than 4 bytes")
         digitCodes = .allocate(capacity: 10)
         for (k, digit) in digits.enumerated() { digitCodes[k] = UInt32(truncatingIfNeeded: littleEndianCode(digit)) }
+        digitPairs = .allocate(capacity: 100)
+        for k in 0..<100 { digitPairs[k] = littleEndianCode(digits[k / 10] + digits[k % 10]) }
         plan = FormatPlan(
-            blob: blob, digitCodes: digitCodes, digitWidth: digitWidth, grouping: grouping,
+            blob: blob, digitCodes: digitCodes, digitPairs: digitPairs, digitWidth: digitWidth, grouping: grouping,
             decimal: pieces[1], group: pieces[2], positivePrefix: pieces[3], positiveSuffix: pieces[4],
             negativePrefix: pieces[5], negativeSuffix: pieces[6], plusPrefix: pieces[7], plusSuffix: pieces[8])
     }
@@ -133,6 +137,7 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     deinit {
         blob.deallocate()
         digitCodes.deallocate()
+        digitPairs.deallocate()
     }
 
 }
@@ -161,6 +166,7 @@ struct FormatPlan: @unchecked Sendable {
 
     let blob: UnsafePointer<UInt8>
     let digitCodes: UnsafePointer<UInt32>
+    let digitPairs: UnsafePointer<UInt64>
     let digitWidth: Int
     let grouping: Grouping
     let decimal: Piece, group: Piece
@@ -169,12 +175,14 @@ struct FormatPlan: @unchecked Sendable {
     let plusPrefix: Piece, plusSuffix: Piece
 
     init(
-        blob: UnsafeMutablePointer<UInt8>, digitCodes: UnsafeMutablePointer<UInt32>, digitWidth: Int,
+        blob: UnsafeMutablePointer<UInt8>, digitCodes: UnsafeMutablePointer<UInt32>,
+        digitPairs: UnsafeMutablePointer<UInt64>, digitWidth: Int,
         grouping: Grouping, decimal: Piece, group: Piece, positivePrefix: Piece, positiveSuffix: Piece,
         negativePrefix: Piece, negativeSuffix: Piece, plusPrefix: Piece, plusSuffix: Piece
     ) {
         self.blob = UnsafePointer(blob)
         self.digitCodes = UnsafePointer(digitCodes)
+        self.digitPairs = UnsafePointer(digitPairs)
         self.digitWidth = digitWidth
         self.grouping = grouping
         (self.decimal, self.group) = (decimal, group)
@@ -248,13 +256,21 @@ struct FormatPlan: @unchecked Sendable {
     }
 
     /// Writes the ASCII digits `digits[from..<to]` in the format's digits at
-    /// `q` (`digitWidth` bytes a digit, stored 4 at a time) and advances it.
+    /// `q` (`digitWidth` bytes a digit; two digits stored 8 bytes at a time,
+    /// a last one 4) and advances it.
     @inline(__always)
     func putDigits(_ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ q: inout UnsafeMutablePointer<UInt8>) {
-        let t = digitCodes
         let w = digitWidth
-        for j in from..<to {
-            UnsafeMutableRawPointer(q).storeBytes(of: t[Int(digits[j] &- 48)], as: UInt32.self)
+        var j = from
+        while to &- j >= 2 {
+            // "00" is 48 * 11 = 528.
+            let pair = Int(digits[j]) &* 10 &+ Int(digits[j &+ 1]) &- 528
+            UnsafeMutableRawPointer(q).storeBytes(of: digitPairs[pair], as: UInt64.self)
+            q += 2 &* w
+            j &+= 2
+        }
+        if j < to {
+            UnsafeMutableRawPointer(q).storeBytes(of: digitCodes[Int(digits[j] &- 48)], as: UInt32.self)
             q += w
         }
     }
