@@ -189,13 +189,14 @@ func convertWithMessage(
         let blob = UnsafeMutablePointer<UInt8>.allocate(capacity: p.count + s.count + 1)
         defer { blob.deallocate() }
         blob.initialize(from: p + s, count: p.count + s.count)
+        let affixes = UnsafeMutablePointer<FormatPlan.Piece>.allocate(capacity: 6)
+        defer { affixes.deallocate() }
+        affixes.initialize(from: plan.affixes, count: 6)
+        (affixes[2], affixes[3]) = (FormatPlan.Piece(p, offset: 0), FormatPlan.Piece(s, offset: p.count))
         let long = FormatPlan(
             blob: blob, digitCodes: UnsafeMutablePointer(mutating: plan.digitCodes),
             digitPairs: UnsafeMutablePointer(mutating: plan.digitPairs), digitWidth: plan.digitWidth,
-            grouping: plan.grouping, decimal: plan.decimal, group: plan.group, positivePrefix: plan.positivePrefix,
-            positiveSuffix: plan.positiveSuffix, negativePrefix: FormatPlan.Piece(p, offset: 0),
-            negativeSuffix: FormatPlan.Piece(s, offset: p.count), plusPrefix: plan.plusPrefix,
-            plusSuffix: plan.plusSuffix)
+            grouping: plan.grouping, decimal: plan.decimal, group: plan.group, affixes: affixes)
         let (integer, fraction) = (Array("1234".utf8), Array("5".utf8))
         var out: [UInt8] = []
         integer.withUnsafeBufferPointer { i in

@@ -50,6 +50,8 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     let digitCodes: UnsafeMutablePointer<UInt32>
     /// Every pair of digits `00` to `99` the same way (at most 8 bytes).
     let digitPairs: UnsafeMutablePointer<UInt64>
+    /// The prefix and suffix of a positive, a negative and a plus-signed number.
+    let affixes: UnsafeMutablePointer<FormatPlan.Piece>
     /// The hot path's view of the above: no reference to retain per number.
     let plan: FormatPlan
 
@@ -128,16 +130,18 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         for (k, digit) in digits.enumerated() { digitCodes[k] = UInt32(truncatingIfNeeded: littleEndianCode(digit)) }
         digitPairs = .allocate(capacity: 100)
         for k in 0..<100 { digitPairs[k] = littleEndianCode(digits[k / 10] + digits[k % 10]) }
+        self.affixes = .allocate(capacity: 6)
+        self.affixes.initialize(from: Array(pieces[3...8]), count: 6)
         plan = FormatPlan(
             blob: blob, digitCodes: digitCodes, digitPairs: digitPairs, digitWidth: digitWidth, grouping: grouping,
-            decimal: pieces[1], group: pieces[2], positivePrefix: pieces[3], positiveSuffix: pieces[4],
-            negativePrefix: pieces[5], negativeSuffix: pieces[6], plusPrefix: pieces[7], plusSuffix: pieces[8])
+            decimal: pieces[1], group: pieces[2], affixes: self.affixes)
     }
 
     deinit {
         blob.deallocate()
         digitCodes.deallocate()
         digitPairs.deallocate()
+        affixes.deallocate()
     }
 
 }
@@ -170,15 +174,14 @@ struct FormatPlan: @unchecked Sendable {
     let digitWidth: Int
     let grouping: Grouping
     let decimal: Piece, group: Piece
-    let positivePrefix: Piece, positiveSuffix: Piece
-    let negativePrefix: Piece, negativeSuffix: Piece
-    let plusPrefix: Piece, plusSuffix: Piece
+    /// The prefix and suffix of a positive number, of a negative one, of
+    /// one with a plus sign: picked by index, not compared field by field.
+    let affixes: UnsafePointer<Piece>
 
     init(
         blob: UnsafeMutablePointer<UInt8>, digitCodes: UnsafeMutablePointer<UInt32>,
         digitPairs: UnsafeMutablePointer<UInt64>, digitWidth: Int,
-        grouping: Grouping, decimal: Piece, group: Piece, positivePrefix: Piece, positiveSuffix: Piece,
-        negativePrefix: Piece, negativeSuffix: Piece, plusPrefix: Piece, plusSuffix: Piece
+        grouping: Grouping, decimal: Piece, group: Piece, affixes: UnsafeMutablePointer<Piece>
     ) {
         self.blob = UnsafePointer(blob)
         self.digitCodes = UnsafePointer(digitCodes)
@@ -186,25 +189,27 @@ struct FormatPlan: @unchecked Sendable {
         self.digitWidth = digitWidth
         self.grouping = grouping
         (self.decimal, self.group) = (decimal, group)
-        (self.positivePrefix, self.positiveSuffix) = (positivePrefix, positiveSuffix)
-        (self.negativePrefix, self.negativeSuffix) = (negativePrefix, negativeSuffix)
-        (self.plusPrefix, self.plusSuffix) = (plusPrefix, plusSuffix)
+        self.affixes = UnsafePointer(affixes)
     }
 
     /// How many grouping separators an integer part of `n` digits gets.
     @inline(__always)
     func separators(_ n: Int) -> Int {
-        grouping.groups(count: n) ? 1 + (n - grouping.primary - 1) / max(1, grouping.secondary) : 0
+        grouping.groups(count: n) ? 1 &+ (n &- grouping.primary &- 1) / max(1, grouping.secondary) : 0
+    }
+
+    /// The prefix of the number's form; its suffix follows it.
+    @inline(__always)
+    func prefix(negative: Bool, showPlus: Bool) -> UnsafePointer<Piece> {
+        affixes + (negative ? 2 : showPlus ? 4 : 0)
     }
 
     /// The length of the number written with `n` integer and `f` fraction digits.
     @inline(__always)
     func length(negative: Bool, showPlus: Bool, integerCount n: Int, fractionCount f: Int) -> Int {
-        let affixes =
-            negative
-            ? negativePrefix.count + negativeSuffix.count
-            : showPlus ? plusPrefix.count + plusSuffix.count : positivePrefix.count + positiveSuffix.count
-        return affixes + (n + f) * digitWidth + separators(n) * group.count + (f == 0 ? 0 : decimal.count)
+        let affix = prefix(negative: negative, showPlus: showPlus)
+        return affix[0].count &+ affix[1].count &+ (n &+ f) &* digitWidth &+ separators(n) &* group.count
+            &+ (f == 0 ? 0 : decimal.count)
     }
 
     /// Writes the number at `start` (with ``slack`` bytes of room past its
@@ -214,23 +219,22 @@ struct FormatPlan: @unchecked Sendable {
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
         showPlus: Bool, to start: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        let prefix = negative ? negativePrefix : showPlus ? plusPrefix : positivePrefix
-        let suffix = negative ? negativeSuffix : showPlus ? plusSuffix : positiveSuffix
+        let affix = prefix(negative: negative, showPlus: showPlus)
         let n = integer.count
         let g = grouping
         var q = start
-        put(prefix, &q)
+        put(affix[0], &q)
         if !g.groups(count: n) {
             putDigits(integer, 0, n, &q)
         } else {
             // The leading group, then groups of the secondary size, the primary last.
-            let lead = n - g.primary
+            let lead = n &- g.primary
             let rest = lead % g.secondary
             var chunk = rest == 0 ? g.secondary : rest
             var index = 0
             while index < lead {
-                putDigits(integer, index, index + chunk, &q)
-                index += chunk
+                putDigits(integer, index, index &+ chunk, &q)
+                index &+= chunk
                 put(group, &q)
                 chunk = g.secondary
             }
@@ -240,8 +244,21 @@ struct FormatPlan: @unchecked Sendable {
             put(decimal, &q)
             putDigits(fraction, 0, fraction.count, &q)
         }
-        put(suffix, &q)
+        put(affix[1], &q)
         return q - start
+    }
+
+    /// Appends the number to `out`, written in place.
+    @inline(__always)
+    func append<Output: ByteOutput & ~Copyable>(
+        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+        showPlus: Bool, to out: inout Output
+    ) {
+        let length = length(
+            negative: negative, showPlus: showPlus, integerCount: integer.count, fractionCount: fraction.count)
+        out.append(upTo: length &+ Self.slack) { start in
+            write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: start)
+        }
     }
 
     /// Writes `piece` at `q` and advances it.
@@ -374,12 +391,7 @@ public struct LocaleNumberFormat: Sendable, Hashable {
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
         showPlus: Bool = false, into out: inout Output
     ) {
-        let plan = storage.plan
-        let length = plan.length(
-            negative: negative, showPlus: showPlus, integerCount: integer.count, fractionCount: fraction.count)
-        out.append(upTo: length + FormatPlan.slack) { start in
-            plan.write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: start)
-        }
+        storage.plan.append(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: &out)
     }
 
     /// Writes ASCII integer digits in this format's digits with its grouping.

@@ -50,9 +50,13 @@ public struct NumberConverter: ValueTransform, Sendable {
             let (integer, fraction) = (digits.integer, digits.fraction)
             // Every target, TAB-separated, written straight into the output.
             let plans = self.plans
-            var limit = FormatPlan.slack - 1
+            if plans.count == 1 {
+                plans[0].append(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: &output)
+                return
+            }
+            var limit = FormatPlan.slack &- 1
             for plan in plans {
-                limit += 1 + plan.length(
+                limit &+= 1 &+ plan.length(
                     negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
             }
             output.append(upTo: limit) { start in
