@@ -110,6 +110,106 @@ func convertWithMessage(
                 == "invalid-character: percent sign at offset 3 is not where fr_FR writes it")
     }
 
+    /// ASCII digit runs are copied eight bytes at a time: runs that end at,
+    /// before and past an eight-byte boundary, in values shorter and longer
+    /// than eight bytes (whose tails are read differently), and runs the
+    /// scan must stop in (a native digit, a percent sign before them).
+    @Test(arguments: [
+        ("1234567", "en_US", "en_US", "1,234,567"),
+        ("12345678", "en_US", "en_US", "12,345,678"),
+        ("123456789", "en_US", "en_US", "123,456,789"),
+        ("1234567890123456789012", "en_US", "en_US", "1,234,567,890,123,456,789,012"),
+        ("12345678.12345678", "en_US", "de_DE", "12.345.678,12345678"),
+        ("1.2345678912", "en_US", "de_DE", "1,2345678912"),
+        ("7,407,509.87", "en_US", "ar_EG", "٧٬٤٠٧٬٥٠٩٫٨٧"),
+        ("93,805,365,477,443", "en_US", "ne", "९,३८,०५,३६,५४,७७,४४३"),
+        ("12345678a", "en_US", "en_US", "invalid-character: 'a' at offset 8 is not part of a en_US number"),
+        ("1234567a", "en_US", "en_US", "invalid-character: 'a' at offset 7 is not part of a en_US number"),
+        ("12345678١", "ar_EG", "en_US", "mixed-digits: ar_EG digit at offset 8 mixed with ASCII digits"),
+        ("١2345678", "ar_EG", "en_US", "mixed-digits: ASCII digit at offset 1 mixed with ar_EG digits"),
+        ("1234567 8", "fr_FR", "en_US", "misplaced-grouping: grouping separator at offset 7 does not fit fr_FR grouping"),
+    ])
+    func digitRuns(input: String, from: String, to: String, expected: String) {
+        #expect(convertWithMessage(input, from: from, to: [to]) == expected)
+    }
+
+    /// Percent signs around ASCII digit runs: before (tr writes `%12`), and
+    /// after, where no digit may follow.
+    @Test(arguments: [
+        ("%12345678,5", "tr", "en_US", "12,345,678.5%"),
+        ("12345678,5 %", "fr_FR", "en_US", "12,345,678.5%"),
+        ("12 %345678", "fr_FR", "en_US", "invalid-character: percent sign at offset 3 is not where fr_FR writes it"),
+    ])
+    func digitRunsAndPercent(input: String, from: String, to: String, expected: String) {
+        #expect(convertWithMessage(input, from: from, to: [to], style: .percent) == expected)
+    }
+
+    /// Separators a single byte long are told by their byte alone: de_CH's
+    /// ASCII apostrophe (beside the three-byte one), a space for fr_FR's
+    /// narrow no-break space, de_DE's full stop and comma.
+    @Test(arguments: [
+        ("1'234'567.5", "de_CH", "1,234,567.5"),
+        ("1’234'567.5", "de_CH", "1,234,567.5"),
+        ("1 234\u{202F}567,5", "fr_FR", "1,234,567.5"),
+        ("1\u{A0}234 567,5", "fr_FR", "1,234,567.5"),
+        ("1.234.567,5", "de_DE", "1,234,567.5"),
+        ("1,234.567", "de_DE", "misplaced-grouping: grouping separator at offset 5 is in the fraction"),
+        ("12,34,567.5", "en_IN", "1,234,567.5"),
+        ("1,234,567.5", "en_IN", "misplaced-grouping: grouping separator at offset 1 does not fit en_IN grouping"),
+    ])
+    func singleByteSeparators(input: String, from: String, expected: String) {
+        #expect(convertWithMessage(input, from: from, to: ["en_US"]) == expected)
+    }
+
+    /// All targets are written in one reservation of the output: one target,
+    /// several, affixes of every length, into an array.
+    @Test(arguments: [
+        ("-1234.5", ["ar_EG"], LocaleNumberFormat.Style.number, "\u{61C}-١٬٢٣٤٫٥"),
+        ("-1234.5", ["ar_EG", "ar_EG"], .number, "\u{61C}-١٬٢٣٤٫٥\t\u{61C}-١٬٢٣٤٫٥"),
+        ("1234.5", ["en_US", "ne", "fr_FR", "de_CH"], .number, "1,234.5\t१,२३४.५\t1\u{202F}234,5\t1’234.5"),
+        ("-12.5", ["ar_EG", "fr_FR", "de_DE"], .percent, "\u{61C}-١٢٫٥٪\u{61C}\t-12,5\u{A0}%\t-12,5\u{A0}%"),
+        ("0", ["en_US", "ar_EG"], .number, "0\t٠"),
+    ] as [(String, [String], LocaleNumberFormat.Style, String)])
+    func targets(input: String, to: [String], style: LocaleNumberFormat.Style, expected: String) {
+        #expect(convertWithMessage(input, from: "en_US", to: to, style: style) == expected)
+    }
+
+    /// Affixes longer than the eight bytes written with one store are
+    /// copied from the blob: a prefix of 9 bytes, a suffix of 8, none.
+    @Test(arguments: [
+        ("\u{61C}-\u{A0}\u{61C}", "\u{A0}\u{61C}\u{61C}%"),
+        ("--------", "\u{61C}\u{61C}\u{61C}\u{61C}\u{61C}"),
+        ("", ""),
+    ])
+    func longAffixes(prefix: String, suffix: String) {
+        let format = LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))
+        defer { withExtendedLifetime(format) {} }  // the plan points into its storage
+        let plan = format.storage.plan
+        let (p, s) = (Array(prefix.utf8), Array(suffix.utf8))
+        let blob = UnsafeMutablePointer<UInt8>.allocate(capacity: p.count + s.count + 1)
+        defer { blob.deallocate() }
+        blob.initialize(from: p + s, count: p.count + s.count)
+        let affixes = UnsafeMutablePointer<FormatPlan.Piece>.allocate(capacity: 6)
+        defer { affixes.deallocate() }
+        affixes.initialize(from: plan.affixes, count: 6)
+        (affixes[2], affixes[3]) = (FormatPlan.Piece(p, offset: 0), FormatPlan.Piece(s, offset: p.count))
+        let long = FormatPlan(
+            blob: blob, digitCodes: UnsafeMutablePointer(mutating: plan.digitCodes),
+            digitPairs: UnsafeMutablePointer(mutating: plan.digitPairs), digitWidth: plan.digitWidth,
+            grouping: plan.grouping, decimal: plan.decimal, group: plan.group, affixes: affixes)
+        let (integer, fraction) = (Array("1234".utf8), Array("5".utf8))
+        var out: [UInt8] = []
+        integer.withUnsafeBufferPointer { i in
+            fraction.withUnsafeBufferPointer { f in
+                let length = long.length(negative: true, showPlus: false, integerCount: 4, fractionCount: 1)
+                out.append(upTo: length + FormatPlan.slack) { start in
+                    long.write(negative: true, integer: i, fraction: f, showPlus: false, to: start)
+                }
+            }
+        }
+        #expect(String(decoding: out, as: UTF8.self) == prefix + "١٬٢٣٤٫٥" + suffix)
+    }
+
     /// The library API on top of the core: parse, round, trim.
     @Test func parsedNumberAPI() throws {
         let parser = LocaleNumberParser(format: LocaleNumberFormat(locale: Locale(identifier: "ar_EG")))

@@ -116,6 +116,38 @@ public enum UTF8Bytes {
         return x & high == 0x3030_3030_3030_3030 && (x &+ 0x0606_0606_0606_0606) & high == 0x3030_3030_3030_3030
     }
 
+    /// The eight bytes of `p` from `i` as a little-endian word, zeros in
+    /// place of those past the end: never a read outside `p`.
+    @inlinable @inline(__always)
+    public static func load8(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        let n = p.count
+        let base = p.baseAddress!
+        if n &- i >= 8 { return UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) }
+        if n >= 8 {
+            // The last eight bytes, shifted down past those before `i`.
+            return UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self) >> UInt64(8 &* (8 &- (n &- i)))
+        }
+        var word: UInt64 = 0
+        var k = n &- 1
+        while k >= i {
+            word = word << 8 | UInt64(base[k])
+            k &-= 1
+        }
+        return word
+    }
+
+    /// How many of the bytes of `word` (little-endian), from the first, are
+    /// ASCII digits before one that is not: 0 to 8.
+    @inlinable @inline(__always)
+    public static func leadingDigits(_ word: UInt64) -> Int {
+        // A byte is a digit when x ^ 0x30 is at most 9: adding 0x76 to its low
+        // seven bits then leaves the high bit clear (and never carries out).
+        let x = word ^ 0x3030_3030_3030_3030
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let notDigit = (((x & low) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+        return notDigit.trailingZeroBitCount >> 3
+    }
+
     /// Whether `bytes` are valid UTF-8.
     public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }

@@ -11,12 +11,6 @@ import Foundation
 /// reference to retain when a format is copied, and the hot path's byte
 /// strings in one raw allocation.
 final class LocaleNumberFormatStorage: @unchecked Sendable {
-    /// A byte string inside `blob`.
-    struct Span {
-        var offset: Int
-        var count: Int
-    }
-
     /// The locale identifier the format was derived for.
     let localeIdentifier: String
     /// The style the format mirrors.
@@ -51,14 +45,15 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     let grouping: Grouping
     /// Immutable after init; freed with the storage.
     let blob: UnsafeMutablePointer<UInt8>
-    let digitSpan: Span, decimalSpan: Span, groupSpan: Span
-    let positivePrefixSpan: Span, positiveSuffixSpan: Span, negativePrefixSpan: Span
-    let negativeSuffixSpan: Span, plusPrefixSpan: Span, plusSuffixSpan: Span
     /// Each digit's UTF-8 in the low bytes of a little-endian word (zeros
     /// after it), stored whole and stepped over by `digitWidth`.
     let digitCodes: UnsafeMutablePointer<UInt32>
-    /// The grouping separator the same way, when it has at most 4 bytes.
-    let groupCode: UInt32?
+    /// Every pair of digits `00` to `99` the same way (at most 8 bytes).
+    let digitPairs: UnsafeMutablePointer<UInt64>
+    /// The prefix and suffix of a positive, a negative and a plus-signed number.
+    let affixes: UnsafeMutablePointer<FormatPlan.Piece>
+    /// The hot path's view of the above: no reference to retain per number.
+    let plan: FormatPlan
 
     /// Derives the format of `locale` for `style` from Foundation.
     init(locale: Locale, style: LocaleNumberFormat.Style) {
@@ -122,74 +117,178 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         ]
         blob = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, parts.reduce(0) { $0 + $1.count }))
         var offset = 0
-        var spans: [Span] = []
+        var pieces: [FormatPlan.Piece] = []
         for part in parts {
             for (k, b) in part.enumerated() { blob[offset + k] = b }
-            spans.append(Span(offset: offset, count: part.count))
+            pieces.append(FormatPlan.Piece(part, offset: offset))
             offset += part.count
         }
-        (digitSpan, decimalSpan, groupSpan) = (spans[0], spans[1], spans[2])
-        (positivePrefixSpan, positiveSuffixSpan, negativePrefixSpan) = (spans[3], spans[4], spans[5])
-        (negativeSuffixSpan, plusPrefixSpan, plusSuffixSpan) = (spans[6], spans[7], spans[8])
         grouping = Grouping(
             primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
         precondition(digitWidth <= 4, "digits of \(locale.identifier) longer than 4 bytes")
         digitCodes = .allocate(capacity: 10)
-        for (k, digit) in digits.enumerated() { digitCodes[k] = littleEndianCode(digit) }
-        groupCode = groupingSeparator.count <= 4 ? littleEndianCode(groupingSeparator) : nil
+        for (k, digit) in digits.enumerated() { digitCodes[k] = UInt32(truncatingIfNeeded: littleEndianCode(digit)) }
+        digitPairs = .allocate(capacity: 100)
+        for k in 0..<100 { digitPairs[k] = littleEndianCode(digits[k / 10] + digits[k % 10]) }
+        self.affixes = .allocate(capacity: 6)
+        self.affixes.initialize(from: Array(pieces[3...8]), count: 6)
+        plan = FormatPlan(
+            blob: blob, digitCodes: digitCodes, digitPairs: digitPairs, digitWidth: digitWidth, grouping: grouping,
+            decimal: pieces[1], group: pieces[2], affixes: self.affixes)
     }
 
     deinit {
         blob.deallocate()
         digitCodes.deallocate()
+        digitPairs.deallocate()
+        affixes.deallocate()
     }
 
-    func format<Output: ByteOutput & ~Copyable>(
-        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
-        showPlus: Bool, into out: inout Output
+}
+
+/// The hot path's view of a ``LocaleNumberFormatStorage``: plain numbers and
+/// raw pointers into the storage (which must outlive it), so that writing a
+/// number retains nothing.
+struct FormatPlan: @unchecked Sendable {
+    /// A byte string of the format: up to 8 bytes as a little-endian word
+    /// written with one store, a longer one copied from the blob.
+    struct Piece {
+        var code: UInt64
+        var offset: Int
+        var count: Int
+
+        init(_ bytes: [UInt8], offset: Int) {
+            code = littleEndianCode(bytes)
+            self.offset = offset
+            count = bytes.count
+        }
+    }
+
+    /// Bytes past the end of what ``write(negative:integer:fraction:showPlus:to:)``
+    /// writes that it may overwrite (it stores whole words).
+    static let slack = 8
+
+    let blob: UnsafePointer<UInt8>
+    let digitCodes: UnsafePointer<UInt32>
+    let digitPairs: UnsafePointer<UInt64>
+    let digitWidth: Int
+    let grouping: Grouping
+    let decimal: Piece, group: Piece
+    /// The prefix and suffix of a positive number, of a negative one, of
+    /// one with a plus sign: picked by index, not compared field by field.
+    let affixes: UnsafePointer<Piece>
+
+    init(
+        blob: UnsafeMutablePointer<UInt8>, digitCodes: UnsafeMutablePointer<UInt32>,
+        digitPairs: UnsafeMutablePointer<UInt64>, digitWidth: Int,
+        grouping: Grouping, decimal: Piece, group: Piece, affixes: UnsafeMutablePointer<Piece>
     ) {
-        let prefix = negative ? negativePrefixSpan : showPlus ? plusPrefixSpan : positivePrefixSpan
-        let suffix = negative ? negativeSuffixSpan : showPlus ? plusSuffixSpan : positiveSuffixSpan
+        self.blob = UnsafePointer(blob)
+        self.digitCodes = UnsafePointer(digitCodes)
+        self.digitPairs = UnsafePointer(digitPairs)
+        self.digitWidth = digitWidth
+        self.grouping = grouping
+        (self.decimal, self.group) = (decimal, group)
+        self.affixes = UnsafePointer(affixes)
+    }
+
+    /// How many grouping separators an integer part of `n` digits gets.
+    @inline(__always)
+    func separators(_ n: Int) -> Int {
+        grouping.groups(count: n) ? 1 &+ (n &- grouping.primary &- 1) / max(1, grouping.secondary) : 0
+    }
+
+    /// The prefix of the number's form; its suffix follows it.
+    @inline(__always)
+    func prefix(negative: Bool, showPlus: Bool) -> UnsafePointer<Piece> {
+        affixes + (negative ? 2 : showPlus ? 4 : 0)
+    }
+
+    /// The length of the number written with `n` integer and `f` fraction digits.
+    @inline(__always)
+    func length(negative: Bool, showPlus: Bool, integerCount n: Int, fractionCount f: Int) -> Int {
+        let affix = prefix(negative: negative, showPlus: showPlus)
+        return affix[0].count &+ affix[1].count &+ (n &+ f) &* digitWidth &+ separators(n) &* group.count
+            &+ (f == 0 ? 0 : decimal.count)
+    }
+
+    /// Writes the number at `start` (with ``slack`` bytes of room past its
+    /// ``length(negative:showPlus:integerCount:fractionCount:)``) and returns that length.
+    @inline(__always)
+    func write(
+        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+        showPlus: Bool, to start: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let affix = prefix(negative: negative, showPlus: showPlus)
         let n = integer.count
         let g = grouping
-        let separators = g.groups(count: n) ? 1 + (n - g.primary - 1) / max(1, g.secondary) : 0
+        var q = start
+        put(affix[0], &q)
+        if !g.groups(count: n) {
+            putDigits(integer, 0, n, &q)
+        } else {
+            // The leading group, then groups of the secondary size, the primary last.
+            let lead = n &- g.primary
+            let rest = lead % g.secondary
+            var chunk = rest == 0 ? g.secondary : rest
+            var index = 0
+            while index < lead {
+                putDigits(integer, index, index &+ chunk, &q)
+                index &+= chunk
+                put(group, &q)
+                chunk = g.secondary
+            }
+            putDigits(integer, lead, n, &q)
+        }
+        if !fraction.isEmpty {
+            put(decimal, &q)
+            putDigits(fraction, 0, fraction.count, &q)
+        }
+        put(affix[1], &q)
+        return q - start
+    }
+
+    /// Appends the number to `out`, written in place.
+    @inline(__always)
+    func append<Output: ByteOutput & ~Copyable>(
+        negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
+        showPlus: Bool, to out: inout Output
+    ) {
+        let length = length(
+            negative: negative, showPlus: showPlus, integerCount: integer.count, fractionCount: fraction.count)
+        out.append(upTo: length &+ Self.slack) { start in
+            write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: start)
+        }
+    }
+
+    /// Writes `piece` at `q` and advances it.
+    @inline(__always)
+    func put(_ piece: Piece, _ q: inout UnsafeMutablePointer<UInt8>) {
+        if piece.count <= 8 {
+            UnsafeMutableRawPointer(q).storeBytes(of: piece.code, as: UInt64.self)
+        } else {
+            q.update(from: blob + piece.offset, count: piece.count)
+        }
+        q += piece.count
+    }
+
+    /// Writes the ASCII digits `digits[from..<to]` in the format's digits at
+    /// `q` (`digitWidth` bytes a digit; two digits stored 8 bytes at a time,
+    /// a last one 4) and advances it.
+    @inline(__always)
+    func putDigits(_ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ q: inout UnsafeMutablePointer<UInt8>) {
         let w = digitWidth
-        let total =
-            prefix.count + n * w + separators * groupSpan.count
-            + (fraction.isEmpty ? 0 : decimalSpan.count + fraction.count * w) + suffix.count
-        let blob = self.blob
-        let t = UnsafePointer(digitCodes)
-        let groupCode = self.groupCode
-        // Assemble on the stack (3 bytes spare for the last 4-byte store), then append once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total + 3) { o in
-            var q = o.baseAddress!
-            put(blob, prefix, &q)
-            if separators == 0 {
-                putDigits(integer, 0, n, t, w, &q)
-            } else {
-                // The leading group, then groups of the secondary size, the primary last.
-                let lead = n - g.primary
-                var chunk = lead % g.secondary == 0 ? g.secondary : lead % g.secondary
-                var index = 0
-                while index < lead {
-                    putDigits(integer, index, index + chunk, t, w, &q)
-                    index += chunk
-                    if let groupCode {
-                        UnsafeMutableRawPointer(q).storeBytes(of: groupCode, as: UInt32.self)
-                        q += groupSpan.count
-                    } else {
-                        put(blob, groupSpan, &q)
-                    }
-                    chunk = g.secondary
-                }
-                putDigits(integer, lead, n, t, w, &q)
-            }
-            if !fraction.isEmpty {
-                put(blob, decimalSpan, &q)
-                putDigits(fraction, 0, fraction.count, t, w, &q)
-            }
-            put(blob, suffix, &q)
-            out.append(contentsOf: UnsafeBufferPointer(start: o.baseAddress, count: total))
+        var j = from
+        while to &- j >= 2 {
+            // "00" is 48 * 11 = 528.
+            let pair = Int(digits[j]) &* 10 &+ Int(digits[j &+ 1]) &- 528
+            UnsafeMutableRawPointer(q).storeBytes(of: digitPairs[pair], as: UInt64.self)
+            q += 2 &* w
+            j &+= 2
+        }
+        if j < to {
+            UnsafeMutableRawPointer(q).storeBytes(of: digitCodes[Int(digits[j] &- 48)], as: UInt32.self)
+            q += w
         }
     }
 }
@@ -292,7 +391,7 @@ public struct LocaleNumberFormat: Sendable, Hashable {
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
         showPlus: Bool = false, into out: inout Output
     ) {
-        storage.format(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, into: &out)
+        storage.plan.append(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: &out)
     }
 
     /// Writes ASCII integer digits in this format's digits with its grouping.
@@ -310,33 +409,10 @@ public struct LocaleNumberFormat: Sendable, Hashable {
     }
 }
 
-/// Copies the span of `blob` to `q` and advances it.
-@inline(__always)
-private func put(
-    _ blob: UnsafeMutablePointer<UInt8>, _ span: LocaleNumberFormatStorage.Span, _ q: inout UnsafeMutablePointer<UInt8>
-) {
-    for k in 0..<span.count { q[k] = blob[span.offset + k] }
-    q += span.count
-}
-
-/// Writes the ASCII digits `digits[from..<to]` through the digit codes `t`
-/// (`w` bytes a digit, stored 4 at a time: 3 bytes past the end must be
-/// writable) to `q` and advances it.
-@inline(__always)
-private func putDigits(
-    _ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ t: UnsafePointer<UInt32>, _ w: Int,
-    _ q: inout UnsafeMutablePointer<UInt8>
-) {
-    for j in from..<to {
-        UnsafeMutableRawPointer(q).storeBytes(of: t[Int(digits[j] &- 48)], as: UInt32.self)
-        q += w
-    }
-}
-
-/// Up to 4 bytes as a little-endian word, for one unaligned store.
-private func littleEndianCode(_ bytes: [UInt8]) -> UInt32 {
-    var code: UInt32 = 0
-    for (k, b) in bytes.prefix(4).enumerated() { code |= UInt32(b) << (8 * k) }
+/// Up to 8 bytes as a little-endian word, for one unaligned store.
+private func littleEndianCode(_ bytes: [UInt8]) -> UInt64 {
+    var code: UInt64 = 0
+    for (k, b) in bytes.prefix(8).enumerated() { code |= UInt64(b) << (8 * k) }
     return code
 }
 

@@ -9,6 +9,8 @@ public struct NumberConverter: ValueTransform, Sendable {
     public let minimumFraction: Int?
     /// Round half-even to at most this many fraction digits.
     public let maximumFraction: Int?
+    /// The targets' plans, for the hot path (`targets` keeps them valid).
+    let plans: [FormatPlan]
 
     /// Converts from `source`'s notation to each of `targets`' (same style).
     public init(from source: LocaleNumberFormat, to targets: [LocaleNumberFormat], minimumFraction: Int? = nil,
@@ -16,6 +18,7 @@ public struct NumberConverter: ValueTransform, Sendable {
     {
         parser = LocaleNumberParser(format: source)
         self.targets = targets
+        plans = targets.map(\.storage.plan)
         self.minimumFraction = minimumFraction
         self.maximumFraction = maximumFraction
     }
@@ -32,8 +35,9 @@ public struct NumberConverter: ValueTransform, Sendable {
         throws(ValueError)
     {
         // The digits on the stack: a free byte before them for a carry, room
-        // after them for the zeros that --min-fraction pads with.
-        let capacity = 1 + value.count + max(0, minimumFraction ?? 0)
+        // after them for the zeros that --min-fraction pads with and for the
+        // parser's eight-byte stores.
+        let capacity = 1 + value.count + max(LocaleNumberParser.scratchSlack, minimumFraction ?? 0)
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { (buffer) throws(ValueError) in
             var (negative, digits) = try parser.scan(value, into: buffer.baseAddress! + 1)
             // FormatStyle's canonical form: no sign on zero, no leading zeros.
@@ -44,11 +48,27 @@ public struct NumberConverter: ValueTransform, Sendable {
             if target != digits.fractionCount { digits.roundHalfEven(fractionDigits: target) }
             digits.trimLeadingZeros()
             let (integer, fraction) = (digits.integer, digits.fraction)
-            targets.withUnsafeBufferPointer { formats in
-                for k in formats.indices {
-                    if k > 0 { output.append(0x09) }
-                    formats[k].format(negative: negative, integer: integer, fraction: fraction, into: &output)
+            // Every target, TAB-separated, written straight into the output.
+            let plans = self.plans
+            if plans.count == 1 {
+                plans[0].append(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: &output)
+                return
+            }
+            var limit = FormatPlan.slack &- 1
+            for plan in plans {
+                limit &+= 1 &+ plan.length(
+                    negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
+            }
+            output.append(upTo: limit) { start in
+                var q = start
+                for k in plans.indices {
+                    if k > 0 {
+                        q[0] = 0x09
+                        q += 1
+                    }
+                    q += plans[k].write(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)
                 }
+                return q - start
             }
         }
     }
