@@ -657,3 +657,53 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         #expect(n == 2)
     }
 }
+
+/// A transform's values one by one, without its run of records: what
+/// ``ValueTransform/transformRecords(_:terminator:maxLength:into:)`` must
+/// agree with.
+struct ValueByValue<Inner: ValueTransform>: ValueTransform {
+    var inner: Inner
+    mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) throws(ValueError) {
+        try inner.transform(value, into: &output)
+    }
+}
+
+@Suite struct RecordRunTests {
+    /// numgroup's run of plain numbers gives what value by value gives, on
+    /// plain numbers mixed with everything that leaves the run: blanks,
+    /// spaces, CRLF, errors, long records, a last record without its
+    /// terminator, headers, NUL terminators, any read size.
+    @Test(arguments: [DigitGrouper.Mode.group, .ungroup])
+    func numgroupRunEqualsValueByValue(mode: DigitGrouper.Mode) throws {
+        var rng = SplitMix64(seed: mode == .group ? 1 : 2)
+        let odd = ["", "  12345", "12345 ", "1,234", "12,34", "1.2.3", "x", "-", ".", "+.5", "1234\r", "١٢٣", "12345678901234567890123"]
+        for round in 0..<40 {
+            let zero = round % 4 == 3
+            var input: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...60, using: &rng) {
+                var value: String
+                if Int.random(in: 0..<4, using: &rng) == 0 {
+                    value = odd.randomElement(using: &rng)!
+                } else {
+                    value = ["", "-", "+"].randomElement(using: &rng)!
+                    value += String(UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng))
+                    if Bool.random(using: &rng) { value += "." + String(Int.random(in: 0...999, using: &rng)) }
+                }
+                input += Array(value.utf8) + [zero ? 0 : 0x0A]
+            }
+            if Bool.random(using: &rng) { input += Array("98765".utf8) }  // no terminator
+            let configuration = config(
+                zero: zero, header: Int.random(in: 0...2, using: &rng),
+                onError: [.record, .keep, .skip].randomElement(using: &rng)!, max: Int.random(in: 8...30, using: &rng))
+            let chunk = Int.random(in: 1...200, using: &rng)
+            let grouper = DigitGrouper(style: GroupingStyle(), mode: mode)
+            let run = try runEngine(input, configuration, chunkSize: chunk, transform: grouper)
+            let one = try runEngine(input, configuration, chunkSize: chunk, transform: ValueByValue(inner: grouper))
+            #expect(run.output == one.output, "round \(round)")
+            #expect(run.diagnostics == one.diagnostics, "round \(round)")
+            #expect(run.outcome == one.outcome, "round \(round)")
+        }
+    }
+}

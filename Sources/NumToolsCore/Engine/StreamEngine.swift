@@ -244,7 +244,17 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         let maxBytes = configuration.maxRecordBytes
         var i = pos
         defer { pos = i }
-        while true {
+        while i < count {
+            if recordNumber >= configuration.headerRecords {
+                // The transform's own run of records, a slice at a time.
+                let slice = UnsafeBufferPointer(start: p + i, count: min(count - i, flushThreshold))
+                let (bytes, records) = transform.transformRecords(
+                    slice, terminator: t, maxLength: maxBytes, into: &out)
+                i += bytes
+                recordNumber += records
+                if out.count >= flushThreshold { try flush() }
+                if bytes == slice.count { continue }  // all of it: the next slice
+            }
             let (e, ascii) = UTF8Bytes.findByte(t, p, i, count)
             if e < 0 { return }
             let crlf = t == 0x0A && e > i && p[e - 1] == 0x0D

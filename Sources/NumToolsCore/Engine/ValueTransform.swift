@@ -25,4 +25,26 @@ public protocol ValueTransform {
     mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError)
+
+    /// Transforms a run of whole records at once, for a transform that can do
+    /// the common shape of its input faster than value by value: each
+    /// record is a value followed by `terminator`. Returns how many bytes of
+    /// `records` it consumed (whole records, terminators included) and how
+    /// many records those were; it stops at the first record it does not
+    /// handle (one that needs trimming, is longer than `maxLength`, is an
+    /// error, or is not whole), which the engine then gives to
+    /// ``transform(_:into:)``. The engine calls it only where every value is
+    /// a whole record (no fields, no CSV).
+    mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
+    ) -> (bytes: Int, records: Int)
+}
+
+extension ValueTransform {
+    /// Handles no record: every value goes through ``transform(_:into:)``.
+    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
+    ) -> (bytes: Int, records: Int) {
+        (0, 0)
+    }
 }

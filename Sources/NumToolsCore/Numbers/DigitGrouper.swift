@@ -207,51 +207,115 @@ public struct DigitGrouper: ValueTransform, Sendable {
         if separators > 0 { try checkSeparators(value, bodyStart, integerEnd, integerDigits) }
         // Output: sign, digits (grouped unless ungrouping), decimal point and
         // fraction as given, written straight into the output.
-        write(p, n, bodyStart, integerEnd, integerDigits, plain: separators == 0, ungroup: ungroup, into: &out)
+        write(p, 0, bodyStart, integerEnd, n, plain: separators == 0, ungroup: ungroup, into: &out)
     }
 
     /// The common case of group and ungroup, in one pass and with no error
-    /// paths: an optional sign, ASCII digits, and (when the decimal point is
-    /// one byte) the point and more digits. Returns false, having written
-    /// nothing, for anything else, which ``regroup(_:ungroup:into:)`` handles.
+    /// paths: a plain number (see ``scanPlain(_:_:_:)``) and nothing else.
+    /// Returns false, having written nothing, for anything else, which
+    /// ``regroup(_:ungroup:into:)`` handles.
     @inline(__always)
     func writePlain<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, ungroup: Bool, into out: inout Output
     ) -> Bool {
         let n = value.count
-        guard n > 0, let p = value.baseAddress, let point = decimalByte else { return false }
-        var i = p[0] == UInt8(ascii: "+") || p[0] == UInt8(ascii: "-") ? 1 : 0
-        let bodyStart = i
-        while n &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
-        while i < n, p[i] &- 48 < 10 { i &+= 1 }
-        let integerEnd = i
-        if i < n {
-            guard p[i] == point else { return false }
-            i &+= 1
-            while n &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
-            while i < n, p[i] &- 48 < 10 { i &+= 1 }
-            guard i == n, integerEnd > bodyStart || n &- integerEnd > 1 else { return false }
-        } else if integerEnd == bodyStart {
+        guard let p = value.baseAddress, let (integerStart, integerEnd, end) = scanPlain(p, 0, n), end == n else {
             return false
         }
-        write(p, n, bodyStart, integerEnd, integerEnd &- bodyStart, plain: true, ungroup: ungroup, into: &out)
+        write(p, 0, integerStart, integerEnd, n, plain: true, ungroup: ungroup, into: &out)
         return true
     }
 
-    /// Writes the number checked by ``regroup(_:ungroup:into:)``: the sign
-    /// (`p[0]` when `bodyStart` is 1), the `digits` integer digits of
-    /// `p[bodyStart..<integerEnd]` grouped (or not, when ungrouping), then
-    /// the decimal point and fraction as they are. `plain`: the integer part
-    /// holds no separators.
+    /// Group and ungroup over a run of records: each plain number (see
+    /// ``scanPlain(_:_:_:)``) of at most `maxLength` bytes followed by the
+    /// terminator is written with its terminator, up to the first record
+    /// that is anything else (or is not whole), which is left to `transform`.
+    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into out: inout Output
+    ) -> (bytes: Int, records: Int) {
+        let ungroup: Bool
+        switch mode {
+        case .group: ungroup = false
+        case .ungroup: ungroup = true
+        case .sanitize, .text: return (0, 0)
+        }
+        guard let p = records.baseAddress, decimalByte != nil else { return (0, 0) }
+        let n = records.count
+        // A record grows by its separators and by nothing else.
+        let limit = n + (n / 2 + 1) * separatorSpan.count
+        var done = 0
+        var count = 0
+        out.append(upTo: limit) { o in
+            var q = o
+            while let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n, p[end] == terminator,
+                end - done <= maxLength
+            {
+                writeNumber(p, done, integerStart, integerEnd, end, plain: true, ungroup: ungroup, &q)
+                q.pointee = terminator
+                q += 1
+                done = end + 1
+                count += 1
+            }
+            return q - o
+        }
+        return (done, count)
+    }
+
+    /// Reads a plain number from `p[start]` on, before `end`: an optional
+    /// sign, ASCII digits and, when the decimal point is one byte, the point
+    /// and more digits, with at least one digit. Returns where its integer
+    /// digits start and end and where it stops (the first byte that is not
+    /// part of it), or nil when there is no such number at `start`.
+    @inline(__always)
+    func scanPlain(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int, Int)? {
+        guard start < end, let point = decimalByte else { return nil }
+        var i = p[start] == UInt8(ascii: "+") || p[start] == UInt8(ascii: "-") ? start &+ 1 : start
+        let integerStart = i
+        while end &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
+        while i < end, p[i] &- 48 < 10 { i &+= 1 }
+        let integerEnd = i
+        if i < end, p[i] == point {
+            i &+= 1
+            while end &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
+            while i < end, p[i] &- 48 < 10 { i &+= 1 }
+            if integerEnd == integerStart && i == integerEnd &+ 1 { return nil }  // a point alone
+        } else if integerEnd == integerStart {
+            return nil
+        }
+        return (integerStart, integerEnd, i)
+    }
+
+    /// Writes the number `p[start..<end]` checked by ``regroup(_:ungroup:into:)``
+    /// or ``scanPlain(_:_:_:)``: its sign (when `integerStart` is past
+    /// `start`), the integer digits of `p[integerStart..<integerEnd]` grouped
+    /// (or not, when ungrouping), then the decimal point and fraction as
+    /// they are. `plain`: the integer part holds no separators.
     @inline(__always)
     func write<Output: ByteOutput & ~Copyable>(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ bodyStart: Int, _ integerEnd: Int, _ digits: Int, plain: Bool,
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, plain: Bool,
         ungroup: Bool, into out: inout Output
+    ) {
+        // At most one separator a digit.
+        let bound = end - start + (integerEnd - integerStart) * separatorSpan.count
+        out.append(upTo: bound) { o in
+            var q = o
+            writeNumber(p, start, integerStart, integerEnd, end, plain: plain, ungroup: ungroup, &q)
+            return q - o
+        }
+    }
+
+    /// ``write(_:_:_:_:_:plain:ungroup:into:)`` to `q`, which it advances.
+    @inline(__always)
+    func writeNumber(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, plain: Bool,
+        ungroup: Bool, _ q: inout UnsafeMutablePointer<UInt8>
     ) {
         let grouping = style.grouping
         let packed = bytes
+        let separatorSpan = self.separatorSpan
         var separatorsOut = 0
         var lead = 0  // digits before the first separator
+        let digits = plain ? integerEnd &- integerStart : integerDigits(p, integerStart, integerEnd)
         if ungroup || !grouping.groups(count: digits) {
         } else if digits < DigitGrouper.layoutLengths {
             separatorsOut = Int(packed.base[separatorCountSpan.offset + digits])
@@ -260,44 +324,47 @@ public struct DigitGrouper: ValueTransform, Sendable {
             separatorsOut = 1 + (digits - grouping.primary - 1) / grouping.secondary
             lead = (digits - grouping.primary - 1) % grouping.secondary + 1
         }
-        let tail = n - integerEnd
-        let separatorSpan = self.separatorSpan
-        out.append(upTo: bodyStart + digits + separatorsOut * separatorSpan.count + tail) { o in
-            var q = o
-            if bodyStart > 0 {
-                q.pointee = p[0]
-                q += 1
-            }
-            if plain {
-                // The digits stand together: copy them group by group.
-                var k = bodyStart
-                var chunk = lead
-                let separatorByte = separatorSpan.count == 1 ? packed.base[separatorSpan.offset] : nil
-                for _ in 0..<separatorsOut {
-                    if chunk == 3 {  // the usual group, without a loop
-                        (q[0], q[1], q[2]) = (p[k], p[k + 1], p[k + 2])
-                    } else {
-                        for j in 0..<chunk { q[j] = p[k + j] }
-                    }
-                    q += chunk
-                    k += chunk
-                    if let separatorByte {
-                        q.pointee = separatorByte
-                        q += 1
-                    } else {
-                        packed.put(separatorSpan, &q)
-                    }
-                    chunk = grouping.secondary
-                }
-                let rest = integerEnd - k
-                for j in 0..<rest { q[j] = p[k + j] }
-                q += rest
-            } else {
-                writeRegrouped(p, bodyStart, integerEnd, n, lead: lead, separators: separatorsOut, &q)
-            }
-            for j in 0..<tail { q[j] = p[integerEnd + j] }
-            return q - o + tail
+        if integerStart > start {
+            q.pointee = p[start]
+            q += 1
         }
+        if plain {
+            // The digits stand together: copy them group by group.
+            var k = integerStart
+            var chunk = lead
+            let separatorByte = separatorSpan.count == 1 ? packed.base[separatorSpan.offset] : nil
+            for _ in 0..<separatorsOut {
+                if chunk == 3 {  // the usual group, without a loop
+                    (q[0], q[1], q[2]) = (p[k], p[k + 1], p[k + 2])
+                } else {
+                    for j in 0..<chunk { q[j] = p[k + j] }
+                }
+                q += chunk
+                k += chunk
+                if let separatorByte {
+                    q.pointee = separatorByte
+                    q += 1
+                } else {
+                    packed.put(separatorSpan, &q)
+                }
+                chunk = grouping.secondary
+            }
+            let rest = integerEnd - k
+            for j in 0..<rest { q[j] = p[k + j] }
+            q += rest
+        } else {
+            writeRegrouped(p, integerStart, integerEnd, end, lead: lead, separators: separatorsOut, &q)
+        }
+        let tail = end - integerEnd
+        for j in 0..<tail { q[j] = p[integerEnd + j] }
+        q += tail
+    }
+
+    /// How many digits `p[start..<end]` holds.
+    func integerDigits(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var count = 0
+        for k in start..<end where p[k] &- 48 < 10 { count += 1 }
+        return count
     }
 
     static let noDigits = ValueError("no-digits", "value has no digits")
