@@ -243,15 +243,15 @@ public struct PhoneNumberParser: Sendable {
 
     /// `_test_number_length` against the general description.
     static func testLength(_ length: Int, _ meta: PhoneRegionMetadata) -> LengthResult {
-        let general = meta.general
-        if general.localOnlyLengths.contains(length) { return .possibleLocalOnly }
-        guard let minimum = general.possibleLengths.first, let maximum = general.possibleLengths.last else {
-            return .invalidLength
-        }
+        let bit: UInt64 = length >= 0 && length < 64 ? 1 << UInt64(length) : 0
+        if meta.generalLocalOnlyMask & bit != 0 { return .possibleLocalOnly }
+        guard let minimum = meta.generalMinLength, let maximum = meta.generalMaxLength else { return .invalidLength }
         if minimum == length { return .possible }
         if minimum > length { return .tooShort }
         if maximum < length { return .tooLong }
-        return general.possibleLengths.contains(length) ? .possible : .invalidLength
+        // Lengths in the description's range are below 64, and its mask
+        // holds exactly its possible lengths when it lists some.
+        return meta.lengthMasks[PhoneDescKind.general.rawValue] & bit != 0 ? .possible : .invalidLength
     }
 
     /// `region_code_for_number` (nil when no region takes the number), with
