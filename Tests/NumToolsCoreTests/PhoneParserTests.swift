@@ -233,3 +233,45 @@ func verdictLine(_ input: String, _ region: String) -> String {
         #expect(PhoneMetadata.regions(forCountryCode: 1).first == "US")
     }
 }
+
+/// PhoneInput's digit classification: the ASCII and full-width fast paths and
+/// the Unicode property lookup for every other scalar must agree.
+@Suite struct PhoneDigitClassificationTests {
+    static let cases: [(UInt32, UInt8?)] = [
+        (0x30, 0), (0x35, 5), (0x39, 9), (0x2F, nil), (0x3A, nil), (0x2B, nil), (0x20, nil), (0x41, nil),
+        (0x7F, nil),
+        // Full-width digits and their neighbours.
+        (0xFF10, 0), (0xFF19, 9), (0xFF0F, nil), (0xFF1A, nil), (0xFF0B, nil), (0xFF0D, nil),
+        // Other scripts' decimal digits go through the Unicode properties.
+        (0x0660, 0), (0x0669, 9), (0x06F4, 4), (0x0966, 0), (0x0E53, 3), (0x1D7CE, 0), (0x1D7FF, 9),
+        // Numeric but not decimal digits, and punctuation.
+        (0x00B2, nil), (0x2460, nil), (0x4E00, nil), (0x00BD, nil), (0xA0, nil), (0x2010, nil), (0x3000, nil),
+        (0x30FC, nil), (0xFF08, nil), (0xAC00, nil),
+    ]
+
+    @Test(arguments: cases)
+    func digitValue(_ c: (UInt32, UInt8?)) {
+        let scalar = Unicode.Scalar(c.0)!
+        #expect(PhoneInput.digitValue(scalar) == c.1)
+        // The fast paths agree with the general Unicode rule.
+        #expect(PhoneInput.otherDigitValue(scalar) == c.1)
+    }
+
+    static let punctuation: [(UInt32, Bool)] = [
+        (0x20, true), (0x2D, true), (0x2E, true), (0x28, true), (0x2F, true), (0x5B, true), (0x5D, true),
+        (0xA0, true), (0x2015, true), (0x3000, true), (0xFF0D, true), (0xFF0E, true),
+        (0x2A, false), (0x23, false), (0x7E, false), (0x78, false), (0x30, false), (0xFF10, false), (0xFF5E, false),
+    ]
+
+    @Test(arguments: punctuation)
+    func isPunctuation(_ c: (UInt32, Bool)) {
+        #expect(PhoneInput.isPunctuation(Unicode.Scalar(c.0)!) == c.1)
+    }
+
+    /// Full-width, Arabic-Indic and ASCII spellings of one number parse alike.
+    @Test(arguments: ["010-1234-5678", "０１０－１２３４－５６７８", "٠١٠-١٢٣٤-٥٦٧٨", "010\u{3000}1234\u{3000}5678"])
+    func scriptsParseAlike(_ text: String) throws {
+        let parser = try #require(PhoneNumberParser(region: "KR"))
+        #expect(try parser.validNumber(text).nationalNumber == "1012345678")
+    }
+}

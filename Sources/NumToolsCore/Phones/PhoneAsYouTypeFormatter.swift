@@ -54,12 +54,12 @@ public struct PhoneAsYouTypeFormatter: Sendable {
     public var output: String { string(currentOutput) }
 
     /// Appends ``output`` to `bytes` as UTF-8.
-    func appendOutput(to bytes: inout [UInt8]) {
+    func appendOutput<Output: ByteOutput & ~Copyable>(to bytes: inout Output) {
         for scalar in currentOutput {
             if scalar.value < 0x80 {
                 bytes.append(UInt8(scalar.value))
             } else {
-                bytes.append(contentsOf: UTF8.encode(scalar)!)
+                for b in UTF8.encode(scalar)! { bytes.append(b) }
             }
         }
     }

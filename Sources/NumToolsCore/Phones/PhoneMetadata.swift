@@ -143,8 +143,19 @@ final class PhoneRegionMetadata: Sendable {
     /// Per description kind: its pattern.
     let patterns: [PhonePattern?]
     let generalPattern: PhonePattern
+    /// The general description's lengths, read without copying it: the
+    /// shortest and longest possible lengths (nil when it lists none) and
+    /// the local-only lengths as bits.
+    let generalMinLength: Int?
+    let generalMaxLength: Int?
+    let generalLocalOnlyMask: UInt64
 
     var general: PhoneNumberDesc { descs[0]! }
+
+    /// Bit n set for each length n (below 64) of `lengths`.
+    private static func lengthBits(_ lengths: [Int]) -> UInt64 {
+        lengths.reduce(UInt64(0)) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
+    }
 
     /// libphonenumber's `_is_number_matching_desc`.
     @inline(__always)
@@ -199,8 +210,12 @@ final class PhoneRegionMetadata: Sendable {
         lengthMasks = descs.map { d in
             guard let d else { return 0 }
             if d.possibleLengths.isEmpty { return ~0 }
-            return d.possibleLengths.reduce(UInt64(0)) { $1 < 64 ? $0 | 1 << UInt64($1) : $0 }
+            return Self.lengthBits(d.possibleLengths)
         }
+        let general = descs[0]!
+        generalMinLength = general.possibleLengths.first
+        generalMaxLength = general.possibleLengths.last
+        generalLocalOnlyMask = Self.lengthBits(general.localOnlyLengths)
         countryCodeASCII = Array(String(countryCode).utf8)
         countryCodeDigits = countryCodeASCII.map { $0 - 0x30 }
         numberFormats = national

@@ -22,17 +22,19 @@ public struct PhoneNumberFormatter: Sendable {
         Self.append(number, format, to: &out)
     }
 
-    static func append(_ number: PhoneNumber, _ format: PhoneNumberFormat, to out: inout [UInt8]) {
+    static func append<Output: ByteOutput & ~Copyable>(
+        _ number: PhoneNumber, _ format: PhoneNumberFormat, to out: inout Output
+    ) {
         guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else {
-            for d in number.nsn { out.append(d &+ 0x30) }
+            appendDigits(number.nsn, to: &out)
             return
         }
         let cc = meta.countryCodeASCII
         switch format {
         case .e164:
             out.append(UInt8(ascii: "+"))
-            out.append(contentsOf: cc)
-            for d in number.nsn { out.append(d &+ 0x30) }
+            out.append(bytes: cc)
+            appendDigits(number.nsn, to: &out)
             return
         case .digits:
             var national: [UInt8] = []
@@ -43,24 +45,30 @@ public struct PhoneNumberFormatter: Sendable {
             break
         case .international:
             out.append(UInt8(ascii: "+"))
-            out.append(contentsOf: cc)
+            out.append(bytes: cc)
             out.append(UInt8(ascii: " "))
         case .rfc3966:
-            out.append(contentsOf: "tel:+".utf8)
-            out.append(contentsOf: cc)
+            ("tel:+" as StaticString).withUTF8Buffer { out.append(contentsOf: $0) }
+            out.append(bytes: cc)
             out.append(UInt8(ascii: "-"))
         }
         let formats = meta.intlNumberFormats.isEmpty || format == .national ? meta.numberFormats : meta.intlNumberFormats
         guard let rule = chooseFormat(formats, number.nsn) else {
-            for d in number.nsn { out.append(d &+ 0x30) }
+            appendDigits(number.nsn, to: &out)
             return
         }
-        let formatted = formatNSN(number.nsn, rule, national: format == .national)
         if format == .rfc3966 {
+            var formatted: [UInt8] = []
+            formatNSN(number.nsn, rule, national: false, into: &formatted)
             appendRFC3966(formatted, to: &out)
         } else {
-            out.append(contentsOf: formatted)
+            formatNSN(number.nsn, rule, national: format == .national, into: &out)
         }
+    }
+
+    /// Digit values written as ASCII digits.
+    private static func appendDigits<Output: ByteOutput & ~Copyable>(_ digits: [UInt8], to out: inout Output) {
+        for d in digits { out.append(d &+ 0x30) }
     }
 
     /// `_choose_formatting_pattern_for_number`.
@@ -75,8 +83,13 @@ public struct PhoneNumberFormatter: Sendable {
     }
 
     /// `_format_nsn_using_pattern` without carrier codes.
-    static func formatNSN(_ nsn: [UInt8], _ rule: PhoneFormatRule, national: Bool) -> [UInt8] {
-        rule.pattern.substitute(nsn, template: national ? rule.nationalFormat : rule.format)
+    static func formatNSN<Output: ByteOutput & ~Copyable>(
+        _ nsn: [UInt8], _ rule: PhoneFormatRule, national: Bool, into out: inout Output
+    ) {
+        let template = national ? rule.nationalFormat : rule.format
+        nsn.withUnsafeBufferPointer { digits in
+            template.withUnsafeBufferPointer { rule.pattern.substitute(digits, template: $0, into: &out) }
+        }
     }
 
     /// The format with its first `$N` replaced by the national prefix
@@ -114,7 +127,7 @@ public struct PhoneNumberFormatter: Sendable {
     }
 
     /// Leading punctuation removed, every other run of it made one `-`.
-    static func appendRFC3966(_ formatted: [UInt8], to out: inout [UInt8]) {
+    static func appendRFC3966<Output: ByteOutput & ~Copyable>(_ formatted: [UInt8], to out: inout Output) {
         var i = 0
         while i < formatted.count && isSeparator(formatted[i]) { i += 1 }
         var inRun = false

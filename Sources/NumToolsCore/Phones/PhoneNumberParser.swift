@@ -61,7 +61,7 @@ public struct PhoneNumberParser: Sendable {
         if !number.isValid {
             let main = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode)!
             let name = main.id == "001" ? "+\(number.countryCode)" : main.id
-            switch testLength(number.nsn, main) {
+            switch Self.testLength(number.nsn.count, main) {
             case .tooShort:
                 throw PhoneNumberError(
                     .tooShort,
@@ -103,14 +103,15 @@ public struct PhoneNumberParser: Sendable {
             let count = input.digits.count == 1 ? "1 digit" : "\(input.digits.count) digits"
             throw PhoneNumberError(.invalidCharacter, "value is not a phone number: it has only \(count)")
         }
+        let digits = input.digits[...]
         var meta = self.meta
         var countryCode: Int
-        var national: [UInt8]
+        var national: ArraySlice<UInt8>
         do {
-            (countryCode, national) = try extractCountryCode(input.digits, plus: input.plus)
+            (countryCode, national) = try extractCountryCode(digits, plus: input.plus)
         } catch let e where e.code == .invalidCountryCode && input.plus {
             // libphonenumber retries without the plus sign.
-            (countryCode, national) = try extractCountryCode(input.digits, plus: false)
+            (countryCode, national) = try extractCountryCode(digits, plus: false)
             if countryCode == 0 { throw e }
         }
         if countryCode != 0 {
@@ -119,14 +120,14 @@ public struct PhoneNumberParser: Sendable {
                 meta = PhoneMetadataStore.shared.metadata(region: numberRegion, countryCode: countryCode)!
             }
         } else {
-            national = input.digits
+            national = digits
             countryCode = meta.countryCode
         }
         if national.count < 2 {
             throw PhoneNumberError(.tooShort, "number has \(national.count) digits after the country code")
         }
-        let (stripped, _) = stripNationalPrefix(national, meta)
-        switch testLength(stripped, meta) {
+        let (stripped, _) = Self.stripNationalPrefix(national, meta)
+        switch Self.testLength(stripped.count, meta) {
         case .tooShort, .possibleLocalOnly, .invalidLength: break
         default: national = stripped
         }
@@ -149,18 +150,21 @@ public struct PhoneNumberParser: Sendable {
         } else {
             numberRegion = nil
         }
-        return PhoneNumber(countryCode: countryCode, nsn: national, regionCode: numberRegion, type: type)
+        return PhoneNumber(countryCode: countryCode, nsn: Array(national), regionCode: numberRegion, type: type)
     }
 
     /// `_maybe_extract_country_code`: (0, []) when the number has no country code.
-    private func extractCountryCode(_ digits: [UInt8], plus: Bool) throws(PhoneNumberError) -> (Int, [UInt8]) {
+    private func extractCountryCode(_ digits: ArraySlice<UInt8>, plus: Bool) throws(PhoneNumberError) -> (
+        Int, ArraySlice<UInt8>
+    ) {
         if digits.isEmpty { return (0, []) }
         var full = digits
         var international = plus
-        if !plus, let idd = meta.internationalPrefix, let m = idd.match(digits) {
+        if !plus, let idd = meta.internationalPrefix, let m = digits.withUnsafeBufferPointer({ idd.match($0) }) {
             // Country codes never start with 0, so 0 after the prefix means it was not one.
-            if m.end >= digits.count || digits[m.end] != 0 {
-                full = Array(digits[m.end...])
+            let end = digits.startIndex + m.end
+            if end >= digits.endIndex || digits[end] != 0 {
+                full = digits[end...]
                 international = true
             }
         }
@@ -174,15 +178,20 @@ public struct PhoneNumberParser: Sendable {
         }
         let ccDigits = meta.countryCodeDigits
         if full.starts(with: ccDigits) {
-            let potential = Array(full[ccDigits.count...])
-            let (stripped, _) = stripNationalPrefix(potential, meta)
-            let before = meta.generalPattern.fullMatch(full)
-            let after = meta.generalPattern.fullMatch(stripped)
-            if (!before && after) || testLength(full, meta) == .tooLong {
+            let potential = full.dropFirst(ccDigits.count)
+            let (stripped, _) = Self.stripNationalPrefix(potential, meta)
+            let before = Self.fullMatch(meta.generalPattern, full)
+            let after = Self.fullMatch(meta.generalPattern, stripped)
+            if (!before && after) || Self.testLength(full.count, meta) == .tooLong {
                 return (meta.countryCode, stripped)
             }
         }
         return (0, [])
+    }
+
+    @inline(__always)
+    private static func fullMatch(_ pattern: PhonePattern, _ digits: ArraySlice<UInt8>) -> Bool {
+        digits.withUnsafeBufferPointer { pattern.fullMatch($0) }
     }
 
     static func digitValues(_ n: Int) -> [UInt8] {
@@ -190,13 +199,13 @@ public struct PhoneNumberParser: Sendable {
     }
 
     /// `_extract_country_code`: a known calling code of 1 to 3 digits at the start.
-    static func leadingCountryCode(_ digits: [UInt8]) -> (Int, [UInt8])? {
-        if digits.isEmpty || digits[0] == 0 { return nil }
+    static func leadingCountryCode(_ digits: ArraySlice<UInt8>) -> (Int, ArraySlice<UInt8>)? {
+        if digits.isEmpty || digits.first == 0 { return nil }
         var cc = 0
-        for i in 0..<min(3, digits.count) {
+        for i in digits.indices.prefix(3) {
             cc = cc * 10 + Int(digits[i])
             if PhoneMetadataStore.shared.countryCodeToRegions[cc] != nil {
-                return (cc, Array(digits[(i + 1)...]))
+                return (cc, digits[(i + 1)...])
             }
         }
         return nil
@@ -206,57 +215,53 @@ public struct PhoneNumberParser: Sendable {
 
     /// `_maybe_strip_national_prefix_carrier_code`: the number without its
     /// national prefix (and carrier code), and whether one was removed.
-    func stripNationalPrefix(_ number: [UInt8], _ meta: PhoneRegionMetadata) -> ([UInt8], Bool) {
-        Self.stripNationalPrefix(number, meta)
-    }
-
-    static func stripNationalPrefix(_ number: [UInt8], _ meta: PhoneRegionMetadata) -> ([UInt8], Bool) {
-        guard !number.isEmpty, let npp = meta.nationalPrefixForParsing, let m = npp.match(number) else {
+    static func stripNationalPrefix(_ number: ArraySlice<UInt8>, _ meta: PhoneRegionMetadata) -> (ArraySlice<UInt8>, Bool) {
+        guard !number.isEmpty, let npp = meta.nationalPrefixForParsing,
+            let m = number.withUnsafeBufferPointer({ npp.match($0) })
+        else {
             return (number, false)
         }
         let general = meta.generalPattern
-        let viableOriginal = general.fullMatch(number)
+        let viableOriginal = fullMatch(general, number)
         let lastGroupMissing = npp.groupCount == 0 || m.range(npp.groupCount) == nil
+        let rest = number.dropFirst(m.end)
         if let rule = meta.nationalPrefixTransformRule, !lastGroupMissing {
             var transformed: [UInt8] = []
-            npp.expand(rule, m, number, into: &transformed)
-            transformed = transformed.map { $0 &- 0x30 }
-            transformed.append(contentsOf: number[m.end...])
+            number.withUnsafeBufferPointer { digits in
+                rule.withUnsafeBufferPointer { npp.expand($0, m, digits, into: &transformed) }
+            }
+            for i in transformed.indices { transformed[i] &-= 0x30 }
+            transformed.append(contentsOf: rest)
             if viableOriginal && !general.fullMatch(transformed) { return (number, false) }
-            return (transformed, true)
+            return (transformed[...], true)
         }
-        let rest = Array(number[m.end...])
-        if viableOriginal && !general.fullMatch(rest) { return (number, false) }
+        if viableOriginal && !fullMatch(general, rest) { return (number, false) }
         return (rest, true)
     }
 
     enum LengthResult { case possible, possibleLocalOnly, tooShort, tooLong, invalidLength }
 
     /// `_test_number_length` against the general description.
-    func testLength(_ nsn: [UInt8], _ meta: PhoneRegionMetadata) -> LengthResult {
-        Self.testLength(nsn.count, meta)
-    }
-
     static func testLength(_ length: Int, _ meta: PhoneRegionMetadata) -> LengthResult {
-        let general = meta.general
-        if general.localOnlyLengths.contains(length) { return .possibleLocalOnly }
-        guard let minimum = general.possibleLengths.first, let maximum = general.possibleLengths.last else {
-            return .invalidLength
-        }
+        let bit: UInt64 = length >= 0 && length < 64 ? 1 << UInt64(length) : 0
+        if meta.generalLocalOnlyMask & bit != 0 { return .possibleLocalOnly }
+        guard let minimum = meta.generalMinLength, let maximum = meta.generalMaxLength else { return .invalidLength }
         if minimum == length { return .possible }
         if minimum > length { return .tooShort }
         if maximum < length { return .tooLong }
-        return general.possibleLengths.contains(length) ? .possible : .invalidLength
+        // Lengths in the description's range are below 64, and its mask
+        // holds exactly its possible lengths when it lists some.
+        return meta.lengthMasks[PhoneDescKind.general.rawValue] & bit != 0 ? .possible : .invalidLength
     }
 
     /// `region_code_for_number` (nil when no region takes the number), with
     /// the number's type in that region's plan.
-    static func regionForNumber(countryCode: Int, nsn: [UInt8]) -> (PhoneRegionMetadata, PhoneNumberType)? {
+    static func regionForNumber(countryCode: Int, nsn: ArraySlice<UInt8>) -> (PhoneRegionMetadata, PhoneNumberType)? {
         let regions = PhoneMetadataStore.shared.regionsMetadata(countryCode: countryCode)
         if regions.count == 1 { return (regions[0], numberType(nsn, regions[0])) }
         for m in regions {
             if let ld = m.leadingDigits {
-                if ld.matchesPrefix(nsn) { return (m, numberType(nsn, m)) }
+                if nsn.withUnsafeBufferPointer({ ld.matchesPrefix($0) }) { return (m, numberType(nsn, m)) }
             } else {
                 let t = numberType(nsn, m)
                 if t != .unknown { return (m, t) }
@@ -266,7 +271,7 @@ public struct PhoneNumberParser: Sendable {
     }
 
     /// `_number_type_helper`.
-    static func numberType(_ nsn: [UInt8], _ meta: PhoneRegionMetadata) -> PhoneNumberType {
+    static func numberType(_ nsn: ArraySlice<UInt8>, _ meta: PhoneRegionMetadata) -> PhoneNumberType {
         nsn.withUnsafeBufferPointer { buf in
             func matches(_ kind: PhoneDescKind) -> Bool { meta.matches(kind, buf) }
             if !matches(.general) { return .unknown }
@@ -380,11 +385,20 @@ struct PhoneInput {
     }
 
     /// The value of a decimal digit of any script (Unicode category Nd).
+    /// ASCII, the full-width digits and libphonenumber's punctuation are
+    /// told apart without looking up Unicode properties.
     @inline(__always)
     static func digitValue(_ s: Unicode.Scalar) -> UInt8? {
         if s.value < 0x80 {
-            return s.value >= 0x30 && s.value <= 0x39 ? UInt8(s.value - 0x30) : nil
+            return s.value &- 0x30 < 10 ? UInt8(truncatingIfNeeded: s.value &- 0x30) : nil
         }
+        if s.value &- 0xFF10 < 10 { return UInt8(truncatingIfNeeded: s.value &- 0xFF10) }
+        if isPunctuation(s) { return nil }
+        return otherDigitValue(s)
+    }
+
+    /// ``digitValue(_:)`` for the scalars its fast paths do not decide.
+    static func otherDigitValue(_ s: Unicode.Scalar) -> UInt8? {
         let p = s.properties
         guard p.numericType == .decimal, let v = p.numericValue else { return nil }
         return UInt8(v)

@@ -10,15 +10,18 @@
 /// international prefixes). Backtracking explores alternatives in the same
 /// order as Python's `re`, so group contents and match ends agree with
 /// phonenumbers.
-final class PhonePattern: Sendable {
+final class PhonePattern: @unchecked Sendable {
     /// The pattern's source text, as in the metadata.
     let source: String
     /// Number of capturing groups.
     let groupCount: Int
-    private let program: [Instruction]
+    // The tables below are written once in `init`, never changed, and freed
+    // in `deinit` (hence `@unchecked Sendable`). Raw buffers rather than
+    // arrays so the matching loops read them without retains.
+    private let program: UnsafeBufferPointer<Instruction>
     /// DFA transitions, 10 per state; -1 is the dead state. State 0 is the start.
-    private let transitions: [Int32]
-    private let accepting: [Bool]
+    private let transitions: UnsafeBufferPointer<Int32>
+    private let accepting: UnsafeBufferPointer<Bool>
 
     /// Compiles `source`; a syntax the compiler does not know is a bug in the
     /// generated data and stops at once.
@@ -27,14 +30,27 @@ final class PhonePattern: Sendable {
         var parser = PatternParser(Array(source.utf8))
         let node = parser.parseAlternation()
         precondition(parser.atEnd, "phone metadata pattern not understood: \(source)")
+        precondition(2 * (parser.groupCount + 1) <= Match.slotCount, "phone metadata pattern has too many groups: \(source)")
         self.groupCount = parser.groupCount
         var compiler = ProgramCompiler()
         compiler.emit(node)
         compiler.code.append(.match)
-        self.program = compiler.code
         let dfa = DFABuilder(program: compiler.code).build()
-        self.transitions = dfa.transitions
-        self.accepting = dfa.accepting
+        self.program = Self.copy(compiler.code)
+        self.transitions = Self.copy(dfa.transitions)
+        self.accepting = Self.copy(dfa.accepting)
+    }
+
+    deinit {
+        program.deallocate()
+        transitions.deallocate()
+        accepting.deallocate()
+    }
+
+    private static func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(buffer)
     }
 
     // MARK: - Automaton
@@ -80,9 +96,12 @@ final class PhonePattern: Sendable {
 
     /// A successful match: `groups[2*i]`, `groups[2*i+1]` are the start and
     /// end of group i (group 0 is the whole match); -1 when it did not take
-    /// part.
+    /// part. Held inline: a match allocates nothing.
     struct Match {
-        var groups: [Int]
+        /// Room for the whole match and five groups, the most a metadata
+        /// pattern has, with some to spare.
+        static let slotCount = 16
+        var groups: InlineArray<16, Int>
         var start: Int { groups[0] }
         var end: Int { groups[1] }
         func range(_ group: Int) -> Range<Int>? {
@@ -94,19 +113,19 @@ final class PhonePattern: Sendable {
 
     /// Python's `re.match` at `start`: anchored at `start`, first match in
     /// priority order; with `toEnd`, Python's `fullmatch`.
+    func match(_ digits: UnsafeBufferPointer<UInt8>, at start: Int = 0, toEnd: Bool = false) -> Match? {
+        var m = Match(groups: InlineArray(repeating: -1))
+        m.groups[0] = start
+        return Self.run(program, digits, 0, start, toEnd, &m.groups) ? m : nil
+    }
+
+    /// Python's `re.match` at `start` on an array of digits.
     func match(_ digits: [UInt8], at start: Int = 0, toEnd: Bool = false) -> Match? {
-        var caps = [Int](repeating: -1, count: 2 * (groupCount + 1))
-        caps[0] = start
-        let ok = digits.withUnsafeBufferPointer { buf in
-            program.withUnsafeBufferPointer { prog in
-                Self.run(prog, buf, 0, start, toEnd, &caps)
-            }
-        }
-        return ok ? Match(groups: caps) : nil
+        digits.withUnsafeBufferPointer { match($0, at: start, toEnd: toEnd) }
     }
 
     /// Python's `re.search` from `start`.
-    func search(_ digits: [UInt8], from start: Int = 0) -> Match? {
+    func search(_ digits: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Match? {
         var s = start
         while s <= digits.count {
             // The empty rest of the input can only match a pattern that takes "".
@@ -117,17 +136,24 @@ final class PhonePattern: Sendable {
         return nil
     }
 
-    /// Python's `re.sub(pattern, template, digits, count)`: every
-    /// non-overlapping match (or the first `count`) replaced by `template`,
-    /// where `$N` is group N (empty when the group did not take part).
-    func substitute(_ digits: [UInt8], template: [UInt8], count: Int = 0) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count + template.count)
+    /// Python's `re.search` from `start` on an array of digits.
+    func search(_ digits: [UInt8], from start: Int = 0) -> Match? {
+        digits.withUnsafeBufferPointer { search($0, from: start) }
+    }
+
+    /// Python's `re.sub(pattern, template, digits, count)` written to `out`:
+    /// every non-overlapping match (or the first `count`) replaced by
+    /// `template`, where `$N` is group N (empty when the group did not take
+    /// part); digits are written in ASCII.
+    func substitute<Output: ByteOutput & ~Copyable>(
+        _ digits: UnsafeBufferPointer<UInt8>, template: UnsafeBufferPointer<UInt8>, count: Int = 0,
+        into out: inout Output
+    ) {
         var pos = 0
         var done = 0
         var searchFrom = 0
         while searchFrom <= digits.count, count == 0 || done < count, let m = search(digits, from: searchFrom) {
-            for i in pos..<m.start { out.append(digits[i] &+ 0x30) }
+            Self.appendASCII(digits, pos..<m.start, to: &out)
             expand(template, m, digits, into: &out)
             done += 1
             pos = m.end
@@ -137,22 +163,30 @@ final class PhonePattern: Sendable {
                 pos = m.end + 1
             }
         }
-        if pos < digits.count {
-            for i in pos..<digits.count { out.append(digits[i] &+ 0x30) }
+        if pos < digits.count { Self.appendASCII(digits, pos..<digits.count, to: &out) }
+    }
+
+    /// ``substitute(_:template:count:into:)`` as a new array.
+    func substitute(_ digits: [UInt8], template: [UInt8], count: Int = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + template.count)
+        digits.withUnsafeBufferPointer { d in
+            template.withUnsafeBufferPointer { t in substitute(d, template: t, count: count, into: &out) }
         }
         return out
     }
 
     /// Appends `template` with `$N` replaced by group N of `m` (as ASCII digits).
-    func expand(_ template: [UInt8], _ m: Match, _ digits: [UInt8], into out: inout [UInt8]) {
+    func expand<Output: ByteOutput & ~Copyable>(
+        _ template: UnsafeBufferPointer<UInt8>, _ m: Match, _ digits: UnsafeBufferPointer<UInt8>,
+        into out: inout Output
+    ) {
         var i = 0
         while i < template.count {
             let c = template[i]
             if c == UInt8(ascii: "$"), i + 1 < template.count, template[i + 1] >= 0x30, template[i + 1] <= 0x39 {
                 let g = Int(template[i + 1] - 0x30)
-                if g <= groupCount, let r = m.range(g) {
-                    for j in r { out.append(digits[j] &+ 0x30) }
-                }
+                if g <= groupCount, let r = m.range(g) { Self.appendASCII(digits, r, to: &out) }
                 i += 2
             } else {
                 out.append(c)
@@ -161,9 +195,17 @@ final class PhonePattern: Sendable {
         }
     }
 
+    /// Appends the digit values `digits[range]` as ASCII digits.
+    @inline(__always)
+    private static func appendASCII<Output: ByteOutput & ~Copyable>(
+        _ digits: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout Output
+    ) {
+        for i in range { out.append(digits[i] &+ 0x30) }
+    }
+
     private static func run(
         _ prog: UnsafeBufferPointer<Instruction>, _ input: UnsafeBufferPointer<UInt8>,
-        _ startPC: Int, _ startPos: Int, _ toEnd: Bool, _ caps: inout [Int]
+        _ startPC: Int, _ startPos: Int, _ toEnd: Bool, _ caps: inout InlineArray<16, Int>
     ) -> Bool {
         var pc = startPC
         var pos = startPos

@@ -16,9 +16,6 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// ``types`` as bits of `PhoneNumberType.allCases` indices, with
     /// fixed-line-or-mobile accepted by fixed-line and by mobile.
     private let acceptedMask: UInt32
-    /// The value's output before it is appended (the formatters write arrays).
-    private var scratch: [UInt8] = []
-
     /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
     /// when the metadata has no such region.
     public init?(
@@ -45,15 +42,6 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
-        var bytes = scratch
-        scratch = []
-        defer { scratch = bytes }
-        bytes.removeAll(keepingCapacity: true)
-        try write(value, into: &bytes)
-        output.append(bytes: bytes)
-    }
-
-    func write(_ value: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(ValueError) {
         if asYouType {
             var f = typing
             var i = 0
