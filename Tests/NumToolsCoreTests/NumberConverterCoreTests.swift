@@ -7,19 +7,9 @@ func convertWithMessage(
     _ value: String, from: String, to: [String], style: LocaleNumberFormat.Style = .number,
     minFraction: Int? = nil, maxFraction: Int? = nil
 ) -> String {
-    var converter = NumberConverter(
-        from: LocaleNumberFormat(locale: Locale(identifier: from), style: style),
-        to: to.map { LocaleNumberFormat(locale: Locale(identifier: $0), style: style) },
-        minimumFraction: minFraction, maximumFraction: maxFraction)
-    do {
-        return try converter(value)
-    } catch {
-        return error.code + ": " + error.message
-    }
+    convert(value, from: from, to: to, style: style, minFraction: minFraction, maxFraction: maxFraction, messages: true)
 }
 
-/// The edge cases of the parser core (``LocaleNumberParser/scan(_:into:integerDigits:)``)
-/// and of rounding and trimming digits in place (``DigitString``).
 @Suite struct NumberConverterCoreTests {
     @Test(arguments: [
         // Carry through all nines takes the byte before the digits.

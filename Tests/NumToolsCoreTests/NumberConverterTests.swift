@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import NumToolsCore
 
-/// Converts with numconv's transform, returning the output or `error:CODE`.
+/// Converts with numconv's transform, returning the output or `error:CODE`
+/// (`CODE: MESSAGE` with `messages`).
 func convert(
     _ value: String, from: String, to: [String], style: LocaleNumberFormat.Style = .number,
-    minFraction: Int? = nil, maxFraction: Int? = nil
+    minFraction: Int? = nil, maxFraction: Int? = nil, messages: Bool = false
 ) -> String {
     var converter = NumberConverter(
         from: LocaleNumberFormat(locale: Locale(identifier: from), style: style),
@@ -14,7 +15,7 @@ func convert(
     do {
         return try converter(value)
     } catch {
-        return "error:" + error.code
+        return messages ? error.code + ": " + error.message : "error:" + error.code
     }
 }
 
