@@ -123,7 +123,7 @@ public enum ToolRunner {
         _ tool: ToolDefinition,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         argumentBytes: [[UInt8]]? = commandLineBytes(),
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = localeEnvironment(),
         build: (ToolInvocation) throws(UsageError) -> ToolAction
     ) -> Never {
         FileDescriptorStream.reserveStandardDescriptors()
@@ -232,6 +232,17 @@ public enum ToolRunner {
         if !operands.isEmpty { return try engine.run(operandBytes: operands) }
         var input = FileDescriptorStream(fd: 0, name: "standard input")
         return try engine.run(&input)
+    }
+
+    /// The environment variables the tools read (the locale's: `LC_ALL`,
+    /// `LC_NUMERIC`, `LC_MONETARY`, `LANG`), without building a dictionary
+    /// of the whole environment at every start.
+    public static func localeEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["LC_ALL", "LC_NUMERIC", "LC_MONETARY", "LANG"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
     }
 
     /// The command line's arguments after the program name, as the bytes the
