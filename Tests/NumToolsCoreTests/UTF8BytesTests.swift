@@ -117,3 +117,34 @@ private func escaped(_ bytes: [UInt8]) -> String {
         }
     }
 }
+
+/// The eight-bytes-at-a-time helpers against byte-by-byte loops, on random
+/// bytes weighted toward digits and toward the bytes that border them
+/// (`/`, `:`, and bytes with the high bit set, whose carries must not leak).
+@Suite struct WordAtATimeTests {
+    @Test func agreeWithByteLoops() {
+        var rng = SplitMix64(seed: 88)
+        let pool: [UInt8] = Array(0x30...0x39) + Array(0x30...0x39) + [0x2F, 0x3A, 0x0A, 0x00, 0x7F, 0x80, 0xB9, 0xC6, 0xF9, 0xFF, 0x2C, 0x2E]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...24, using: &rng)).map { _ in pool.randomElement(using: &rng)! }
+            bytes.withUnsafeBufferPointer { b in
+                guard let p = b.baseAddress else { return }
+                let n = b.count
+                let start = Int.random(in: 0...n, using: &rng)
+                var run = start
+                while run < n, b[run] &- 48 < 10 { run += 1 }
+                #expect(UTF8Bytes.digitsEnd(p, start, n) == run, "\(bytes) from \(start)")
+                if n - start >= 8 {
+                    #expect(UTF8Bytes.allDigits(p + start) == (run - start >= 8), "\(bytes) from \(start)")
+                    #expect(UTF8Bytes.leadingDigits(UTF8Bytes.load8(b, start)) == min(8, run - start))
+                }
+                for target: UInt8 in [0x0A, 0x00] {
+                    let hit = b[start...].firstIndex(of: target)
+                    let (found, ascii) = UTF8Bytes.findByte(target, p, start, n)
+                    #expect(found == (hit ?? -1), "\(bytes) from \(start)")
+                    if let hit { #expect(ascii == b[start..<hit].allSatisfy { $0 < 0x80 }, "\(bytes) from \(start)") }
+                }
+            }
+        }
+    }
+}

@@ -87,23 +87,18 @@ public enum UTF8Bytes {
         return (-1, false)
     }
 
-    /// Whether `p[start..<end]` is all ASCII (so also valid UTF-8).
+    /// Where the run of ASCII digits from `p[start]` ends (at most `end`),
+    /// eight bytes at a time while eight remain.
     @inlinable @inline(__always)
-    public static func isASCII(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let n = end - start
-        let high: UInt64 = 0x8080_8080_8080_8080
-        if n >= 8 {
-            var i = start
-            while end - i > 8 {
-                if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & high != 0 { return false }
-                i += 8
-            }
-            // The last eight bytes, overlapping what was checked.
-            return UnsafeRawPointer(p + end - 8).loadUnaligned(as: UInt64.self) & high == 0
+    public static func digitsEnd(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var i = start
+        while end &- i >= 8 {
+            let run = leadingDigits(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            i &+= run
+            if run < 8 { return i }
         }
-        var any: UInt8 = 0
-        for k in start..<end { any |= p[k] }
-        return any < 0x80
+        while i < end, p[i] &- 48 < 10 { i &+= 1 }
+        return i
     }
 
     /// Whether the eight bytes at `p` are all ASCII digits.

@@ -242,7 +242,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
         guard let p = records.baseAddress, decimalByte != nil else { return (0, 0) }
         let n = records.count
         // A record grows by its separators and by nothing else.
-        let limit = n + (n / 2 + 1) * separatorSpan.count
+        let limit = n + (n / 2 + 1) * separatorSpan.count + 8
         var done = 0
         var count = 0
         out.append(upTo: limit) { o in
@@ -250,7 +250,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             while let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n, p[end] == terminator,
                 end - done <= maxLength
             {
-                writeNumber(p, done, integerStart, integerEnd, end, plain: true, ungroup: ungroup, &q)
+                writeNumber(p, done, integerStart, integerEnd, end, plain: true, ungroup: ungroup, readable: n, &q)
                 q.pointee = terminator
                 q += 1
                 done = end + 1
@@ -271,13 +271,10 @@ public struct DigitGrouper: ValueTransform, Sendable {
         guard start < end, let point = decimalByte else { return nil }
         var i = p[start] == UInt8(ascii: "+") || p[start] == UInt8(ascii: "-") ? start &+ 1 : start
         let integerStart = i
-        while end &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
-        while i < end, p[i] &- 48 < 10 { i &+= 1 }
+        i = UTF8Bytes.digitsEnd(p, i, end)
         let integerEnd = i
         if i < end, p[i] == point {
-            i &+= 1
-            while end &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
-            while i < end, p[i] &- 48 < 10 { i &+= 1 }
+            i = UTF8Bytes.digitsEnd(p, i &+ 1, end)
             if integerEnd == integerStart && i == integerEnd &+ 1 { return nil }  // a point alone
         } else if integerEnd == integerStart {
             return nil
@@ -297,18 +294,22 @@ public struct DigitGrouper: ValueTransform, Sendable {
     ) {
         // At most one separator a digit.
         let bound = end - start + (integerEnd - integerStart) * separatorSpan.count
-        out.append(upTo: bound) { o in
+        out.append(upTo: bound + 8) { o in
             var q = o
-            writeNumber(p, start, integerStart, integerEnd, end, plain: plain, ungroup: ungroup, &q)
+            writeNumber(p, start, integerStart, integerEnd, end, plain: plain, ungroup: ungroup, readable: end, &q)
             return q - o
         }
     }
 
     /// ``write(_:_:_:_:_:plain:ungroup:into:)`` to `q`, which it advances.
     @inline(__always)
+    ///
+    /// `p` may be read up to `readable` (at least `end`), and `q` written
+    /// up to 8 bytes past what it writes: then digits are copied eight bytes
+    /// at a time.
     func writeNumber(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, plain: Bool,
-        ungroup: Bool, _ q: inout UnsafeMutablePointer<UInt8>
+        ungroup: Bool, readable: Int, _ q: inout UnsafeMutablePointer<UInt8>
     ) {
         let grouping = style.grouping
         let packed = bytes
@@ -334,12 +335,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             var chunk = lead
             let separatorByte = separatorSpan.count == 1 ? packed.base[separatorSpan.offset] : nil
             for _ in 0..<separatorsOut {
-                if chunk == 3 {  // the usual group, without a loop
-                    (q[0], q[1], q[2]) = (p[k], p[k + 1], p[k + 2])
-                } else {
-                    for j in 0..<chunk { q[j] = p[k + j] }
-                }
-                q += chunk
+                copy(p, k, chunk, readable, &q)
                 k += chunk
                 if let separatorByte {
                     q.pointee = separatorByte
@@ -349,15 +345,29 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 }
                 chunk = grouping.secondary
             }
-            let rest = integerEnd - k
-            for j in 0..<rest { q[j] = p[k + j] }
-            q += rest
+            copy(p, k, integerEnd - k, readable, &q)
         } else {
             writeRegrouped(p, integerStart, integerEnd, end, lead: lead, separators: separatorsOut, &q)
         }
-        let tail = end - integerEnd
-        for j in 0..<tail { q[j] = p[integerEnd + j] }
-        q += tail
+        copy(p, integerEnd, end - integerEnd, readable, &q)
+    }
+
+    /// Copies `p[from..<from + count]` to `q` and advances it: up to sixteen
+    /// bytes in two eight-byte moves where `p` may be read that far (see
+    /// ``writeNumber``), otherwise byte by byte.
+    @inline(__always)
+    func copy(_ p: UnsafePointer<UInt8>, _ from: Int, _ count: Int, _ readable: Int, _ q: inout UnsafeMutablePointer<UInt8>) {
+        if count <= 16, readable &- from >= 16 {
+            let source = UnsafeRawPointer(p + from)
+            UnsafeMutableRawPointer(q).storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            if count > 8 {
+                UnsafeMutableRawPointer(q + 8).storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), as: UInt64.self)
+            }
+        } else {
+            for k in 0..<count { q[k] = p[from + k] }
+        }
+        q += count
     }
 
     /// How many digits `p[start..<end]` holds.
