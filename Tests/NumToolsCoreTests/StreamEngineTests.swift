@@ -671,39 +671,68 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
 }
 
 @Suite struct RecordRunTests {
-    /// numgroup's run of plain numbers gives what value by value gives, on
-    /// plain numbers mixed with everything that leaves the run: blanks,
-    /// spaces, CRLF, errors, long records, a last record without its
-    /// terminator, headers, NUL terminators, any read size.
-    @Test(arguments: [DigitGrouper.Mode.group, .ungroup])
-    func numgroupRunEqualsValueByValue(mode: DigitGrouper.Mode) throws {
-        var rng = SplitMix64(seed: mode == .group ? 1 : 2)
-        let odd = ["", "  12345", "12345 ", "1,234", "12,34", "1.2.3", "x", "-", ".", "+.5", "1234\r", "١٢٣", "12345678901234567890123"]
+    /// Runs `values` (with odd records mixed in: blanks, spaces, CRLF,
+    /// invalid UTF-8, long records, a last record without its terminator)
+    /// through the engine with the transform's run of records and value by
+    /// value, under random configurations and read sizes, and expects the
+    /// same bytes, diagnostics and outcome.
+    func expectRunEqualsValueByValue<T: ValueTransform>(_ transform: T, _ values: [String], seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let odd: [[UInt8]] = ["", "  12345", "12345 ", "\t1", "1234\r", "x"].map { Array($0.utf8) } + [[0x31, 0xFF, 0x32]]
         for round in 0..<40 {
             let zero = round % 4 == 3
             var input: [UInt8] = []
             for _ in 0..<Int.random(in: 0...60, using: &rng) {
-                var value: String
-                if Int.random(in: 0..<4, using: &rng) == 0 {
-                    value = odd.randomElement(using: &rng)!
-                } else {
-                    value = ["", "-", "+"].randomElement(using: &rng)!
-                    value += String(UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng))
-                    if Bool.random(using: &rng) { value += "." + String(Int.random(in: 0...999, using: &rng)) }
-                }
-                input += Array(value.utf8) + [zero ? 0 : 0x0A]
+                var value = Int.random(in: 0..<4, using: &rng) == 0
+                    ? odd.randomElement(using: &rng)! : Array(values.randomElement(using: &rng)!.utf8)
+                if Int.random(in: 0..<8, using: &rng) == 0 { value.append(0x0D) }  // CRLF (or a CR before NUL)
+                input += value + [zero ? 0 : 0x0A]
             }
-            if Bool.random(using: &rng) { input += Array("98765".utf8) }  // no terminator
+            if Bool.random(using: &rng) { input += Array(values.randomElement(using: &rng)!.utf8) }  // no terminator
             let configuration = config(
                 zero: zero, header: Int.random(in: 0...2, using: &rng),
                 onError: [.record, .keep, .skip].randomElement(using: &rng)!, max: Int.random(in: 8...30, using: &rng))
             let chunk = Int.random(in: 1...200, using: &rng)
-            let grouper = DigitGrouper(style: GroupingStyle(), mode: mode)
-            let run = try runEngine(input, configuration, chunkSize: chunk, transform: grouper)
-            let one = try runEngine(input, configuration, chunkSize: chunk, transform: ValueByValue(inner: grouper))
+            let run = try runEngine(input, configuration, chunkSize: chunk, transform: transform)
+            let one = try runEngine(input, configuration, chunkSize: chunk, transform: ValueByValue(inner: transform))
             #expect(run.output == one.output, "round \(round)")
             #expect(run.diagnostics == one.diagnostics, "round \(round)")
             #expect(run.outcome == one.outcome, "round \(round)")
         }
+    }
+
+    /// numgroup's own run of plain numbers.
+    @Test(arguments: [DigitGrouper.Mode.group, .ungroup])
+    func numgroup(mode: DigitGrouper.Mode) throws {
+        var rng = SplitMix64(seed: 7)
+        var values = ["1,234", "12,34", "1.2.3", "-", ".", "+.5", "١٢٣", "12345678901234567890123"]
+        for _ in 0..<40 {
+            var value = ["", "-", "+"].randomElement(using: &rng)!
+            value += String(UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng))
+            if Bool.random(using: &rng) { value += "." + String(Int.random(in: 0...999, using: &rng)) }
+            values.append(value)
+        }
+        try expectRunEqualsValueByValue(DigitGrouper(style: GroupingStyle(), mode: mode), values, seed: 1)
+    }
+
+    /// numconv, coinfmt and phonefmt take their records one by one in the
+    /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    @Test func eachRecordTransforms() throws {
+        let us = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
+        let arabic = LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))
+        try expectRunEqualsValueByValue(
+            NumberConverter(from: us, to: [arabic]),
+            ["1,234.5", "12", "-7,000", "1,23", "1.2.3", "0.5", "١٢٣", "99,999,999"], seed: 2)
+        try expectRunEqualsValueByValue(
+            NumberConverter(from: arabic, to: [us]), ["١٬٢٣٤٫٥", "١٢", "؜-٧", "1٢", "12"], seed: 3)
+        try expectRunEqualsValueByValue(
+            CoinTransform(style: CoinFormatStyle(locale: Locale(identifier: "en_US"), currencyCode: "USD"), colored: true),
+            ["12.5", "-3", "0", "1e3", "abc", "1.005", "-0.001"], seed: 4)
+        try expectRunEqualsValueByValue(
+            PhoneTransform(region: "KR")!,
+            ["010-1234-5678", "02-123-4567", "+82 10 1234 5678", "０１０１２３４５６７８", "12", "abc"], seed: 5)
+        // As-you-type never fails a value: the run itself must leave CR, spaces and the rest to the engine.
+        try expectRunEqualsValueByValue(
+            PhoneTransform(region: "KR", asYouType: true)!, ["0101234", "02-12", "+8210", "０１０", "1"], seed: 6)
     }
 }

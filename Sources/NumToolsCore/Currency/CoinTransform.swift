@@ -47,3 +47,12 @@ public struct CoinTransform: ValueTransform {
         }
     }
 }
+
+extension CoinTransform {
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
+    ) -> (bytes: Int, records: Int) {
+        transformEachRecord(records, terminator: terminator, maxLength: maxLength, into: &output)
+    }
+}

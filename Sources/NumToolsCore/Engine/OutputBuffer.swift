@@ -8,6 +8,8 @@ public protocol ByteOutput: ~Copyable {
     /// Appends what `body` writes at the address it is given: at most
     /// `limit` bytes, as many as it returns.
     mutating func append(upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int)
+    /// Drops everything from byte `mark` on.
+    mutating func truncate(to mark: Int)
 }
 
 extension ByteOutput where Self: ~Copyable {
@@ -26,6 +28,8 @@ extension Array: ByteOutput where Element == UInt8 {
         precondition((0...limit).contains(written), "wrote past the limit")
         removeLast(limit - written)
     }
+
+    public mutating func truncate(to mark: Int) { removeSubrange(mark...) }
 }
 
 /// The engine's output: a growable run of bytes in one allocation, appended

@@ -48,3 +48,40 @@ extension ValueTransform {
         (0, 0)
     }
 }
+
+extension ValueTransform {
+    /// A run of records given to ``transform(_:into:)`` one by one without
+    /// the engine's work around each: for a transform whose values need
+    /// nothing but themselves. Takes each record that is not empty, valid
+    /// UTF-8, at most `maxLength` bytes, without spaces or tabs to trim and
+    /// without a CR before its LF, and that transforms without an error; stops
+    /// at the first that is not (see ``transformRecords(_:terminator:maxLength:into:)``).
+    @inline(__always)
+    public mutating func transformEachRecord<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
+    ) -> (bytes: Int, records: Int) {
+        guard let p = records.baseAddress else { return (0, 0) }
+        let n = records.count
+        var done = 0
+        var count = 0
+        while true {
+            let (end, ascii) = UTF8Bytes.findByte(terminator, p, done, n)
+            guard end > done, end - done <= maxLength else { break }
+            let (first, last) = (p[done], p[end - 1])
+            guard first != 0x20, first != 0x09, last != 0x20, last != 0x09, last != 0x0D || terminator != 0x0A,
+                ascii || UTF8Bytes.firstInvalid(p, done, end) == nil
+            else { break }
+            let mark = output.count
+            do {
+                try transform(UnsafeBufferPointer(start: p + done, count: end - done), into: &output)
+            } catch {
+                output.truncate(to: mark)
+                break
+            }
+            output.append(terminator)
+            done = end + 1
+            count += 1
+        }
+        return (done, count)
+    }
+}
