@@ -509,12 +509,15 @@ if wants scaleout; then
         why=$(tool_ready "$(data "$kind")" "${cmd[@]}")
         if [ -n "$why" ]; then skip_row "$label" "one process" "report" "skipped: $why"; log "$label: skipped: $why"; continue; fi
         f=$(data "$kind" 10)
-        throughput "$label" "$f" "$big" parallel --will-cite --pipe -k -j2 --block 8M "$(printf '%q ' "${cmd[@]}")" \
+        # Exit 1 means some records were errors (phonefmt's data has invalid
+        # numbers); GNU parallel would count every such job as failed.
+        job="$(printf '%q ' "${cmd[@]}"); test \$? -le 1"
+        throughput "$label" "$f" "$big" parallel --will-cite --pipe -k -j2 --block 8M "$job" \
             -- "one process" "" "report" "" "${cmd[@]}"
         # Not in the issue, for comparison: --pipepart splits the file by seeking
         # instead of passing every byte through parallel.
         throughput "${label/--pipe -k/--pipepart -a FILE --block -1 -k}" "$f" "$big" \
-            parallel --will-cite --pipepart -a "$f" --block -1 -k -j2 "$(printf '%q ' "${cmd[@]}")" \
+            parallel --will-cite --pipepart -a "$f" --block -1 -k -j2 "$job" \
             -- "one process" "" "report" "" "${cmd[@]}"
     done
 fi
