@@ -701,8 +701,8 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
         }
     }
 
-    /// numgroup's own run of plain numbers.
-    @Test(arguments: [DigitGrouper.Mode.group, .ungroup])
+    /// numgroup's own run of plain numbers; sanitize and text record by record.
+    @Test(arguments: [DigitGrouper.Mode.group, .ungroup, .sanitize, .text(minimumDigits: 5)])
     func numgroup(mode: DigitGrouper.Mode) throws {
         var rng = SplitMix64(seed: 7)
         var values = ["1,234", "12,34", "1.2.3", "-", ".", "+.5", "١٢٣", "12345678901234567890123"]

@@ -237,11 +237,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var wholeRecordLane: Bool { !configuration.csv && configuration.fields == nil }
 
     /// Transforms every complete record in `[pos, count)`, advancing `pos`:
-    /// the common case (no header left, short valid ASCII records) in one
-    /// loop, anything else through ``processRecord``.
+    /// runs of records through the transform's own ``ValueTransform/transformRecords(_:terminator:maxLength:into:)``,
+    /// each record it leaves through ``processRecord``.
     mutating func wholeRecords(_ p: UnsafeMutablePointer<UInt8>, _ pos: inout Int, _ count: Int) throws(IOFailure) {
         let t = terminatorByte
-        let maxBytes = configuration.maxRecordBytes
         var i = pos
         defer { pos = i }
         while i < count {
@@ -249,31 +248,17 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 // The transform's own run of records, a slice at a time.
                 let slice = UnsafeBufferPointer(start: p + i, count: min(count - i, flushThreshold))
                 let (bytes, records) = transform.transformRecords(
-                    slice, terminator: t, maxLength: maxBytes, into: &out)
+                    slice, terminator: t, maxLength: configuration.maxRecordBytes, into: &out)
                 i += bytes
                 recordNumber += records
                 if out.count >= flushThreshold { try flush() }
                 if bytes == slice.count { continue }  // all of it: the next slice
             }
-            let (e, ascii) = UTF8Bytes.findByte(t, p, i, count)
-            if e < 0 { return }
-            let crlf = t == 0x0A && e > i && p[e - 1] == 0x0D
-            let end = crlf ? e - 1 : e
-            if !ascii || recordNumber < configuration.headerRecords || end - i > maxBytes {
-                processRecord(p, i, end, crlf ? .crlf : .byte(t))
-            } else {
-                recordNumber += 1
-                let mark = out.count
-                do throws(FieldFailure) {
-                    try transformValue(p, i, end, field: 0)
-                    if crlf { out.append(0x0D) }
-                    out.append(t)
-                } catch {
-                    out.truncate(to: mark)
-                    fail(p, i, end, crlf ? .crlf : .byte(t), field: error.field, error.error)
-                }
-            }
-            i = e + 1
+            guard i < count, let hit = memchr(p + i, Int32(t), count - i) else { return }
+            let e = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            let (end, next, terminator) = recordEnd(p, i, e, t)
+            processRecord(p, i, end, terminator)
+            i = next
             if aborted { return }
             if out.count >= flushThreshold { try flush() }
         }

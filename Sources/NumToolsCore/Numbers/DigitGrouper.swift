@@ -230,6 +230,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// ``scanPlain(_:_:_:)``) of at most `maxLength` bytes followed by the
     /// terminator is written with its terminator, up to the first record
     /// that is anything else (or is not whole), which is left to `transform`.
+    /// Sanitize and text take their records one by one
+    /// (``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into out: inout Output
     ) -> (bytes: Int, records: Int) {
@@ -237,7 +239,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         switch mode {
         case .group: ungroup = false
         case .ungroup: ungroup = true
-        case .sanitize, .text: return (0, 0)
+        case .sanitize, .text:
+            return transformEachRecord(records, terminator: terminator, maxLength: maxLength, into: &out)
         }
         guard let p = records.baseAddress, decimalByte != nil else { return (0, 0) }
         let n = records.count
