@@ -207,7 +207,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
         if separators > 0 { try checkSeparators(value, bodyStart, integerEnd, integerDigits) }
         // Output: sign, digits (grouped unless ungrouping), decimal point and
         // fraction as given, written straight into the output.
-        write(p, 0, bodyStart, integerEnd, n, plain: separators == 0, ungroup: ungroup, into: &out)
+        write(p, 0, bodyStart, integerEnd, n, digits: integerDigits, plain: separators == 0, ungroup: ungroup, into: &out)
     }
 
     /// The common case of group and ungroup, in one pass and with no error
@@ -222,7 +222,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         guard let p = value.baseAddress, let (integerStart, integerEnd, end) = scanPlain(p, 0, n), end == n else {
             return false
         }
-        write(p, 0, integerStart, integerEnd, n, plain: true, ungroup: ungroup, into: &out)
+        write(
+            p, 0, integerStart, integerEnd, n, digits: integerEnd - integerStart, plain: true, ungroup: ungroup, into: &out)
         return true
     }
 
@@ -253,7 +254,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
             while let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n, p[end] == terminator,
                 end - done <= maxLength
             {
-                writeNumber(p, done, integerStart, integerEnd, end, plain: true, ungroup: ungroup, readable: n, &q)
+                writeNumber(
+                    p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
+                    ungroup: ungroup, readable: n, &q)
                 q.pointee = terminator
                 q += 1
                 done = end + 1
@@ -289,37 +292,39 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// or ``scanPlain(_:_:_:)``: its sign (when `integerStart` is past
     /// `start`), the integer digits of `p[integerStart..<integerEnd]` grouped
     /// (or not, when ungrouping), then the decimal point and fraction as
-    /// they are. `plain`: the integer part holds no separators.
+    /// they are. The integer part holds `digits` digits and, unless `plain`,
+    /// separators too.
     @inline(__always)
     func write<Output: ByteOutput & ~Copyable>(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, plain: Bool,
-        ungroup: Bool, into out: inout Output
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, digits: Int,
+        plain: Bool, ungroup: Bool, into out: inout Output
     ) {
         // At most one separator a digit.
         let bound = end - start + (integerEnd - integerStart) * separatorSpan.count
         out.append(upTo: bound + 8) { o in
             var q = o
-            writeNumber(p, start, integerStart, integerEnd, end, plain: plain, ungroup: ungroup, readable: end, &q)
+            writeNumber(
+                p, start, integerStart, integerEnd, end, digits: digits, plain: plain, ungroup: ungroup, readable: end,
+                &q)
             return q - o
         }
     }
 
-    /// ``write(_:_:_:_:_:plain:ungroup:into:)`` to `q`, which it advances.
-    @inline(__always)
+    /// ``write(_:_:_:_:_:digits:plain:ungroup:into:)`` to `q`, which it advances.
     ///
     /// `p` may be read up to `readable` (at least `end`), and `q` written
     /// up to 8 bytes past what it writes: then digits are copied eight bytes
     /// at a time.
+    @inline(__always)
     func writeNumber(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, plain: Bool,
-        ungroup: Bool, readable: Int, _ q: inout UnsafeMutablePointer<UInt8>
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, digits: Int,
+        plain: Bool, ungroup: Bool, readable: Int, _ q: inout UnsafeMutablePointer<UInt8>
     ) {
         let grouping = style.grouping
         let packed = bytes
         let separatorSpan = self.separatorSpan
         var separatorsOut = 0
         var lead = 0  // digits before the first separator
-        let digits = plain ? integerEnd &- integerStart : integerDigits(p, integerStart, integerEnd)
         if ungroup || !grouping.groups(count: digits) {
         } else if digits < DigitGrouper.layoutLengths {
             separatorsOut = Int(packed.base[separatorCountSpan.offset + digits])
@@ -371,13 +376,6 @@ public struct DigitGrouper: ValueTransform, Sendable {
             for k in 0..<count { q[k] = p[from + k] }
         }
         q += count
-    }
-
-    /// How many digits `p[start..<end]` holds.
-    func integerDigits(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var count = 0
-        for k in start..<end where p[k] &- 48 < 10 { count += 1 }
-        return count
     }
 
     static let noDigits = ValueError("no-digits", "value has no digits")
