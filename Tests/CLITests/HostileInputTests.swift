@@ -236,7 +236,9 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
     /// Writes the 100 MB line to a temporary file in 1 MiB blocks.
     static func writeLongLine(named name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(name)-\(getpid()).txt")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
         let handle = try FileHandle(forWritingTo: url)
         let perBlock = (1 << 20) / longLineUnit.count
         let block = Data(Array([[UInt8]](repeating: longLineUnit, count: perBlock).joined()))
