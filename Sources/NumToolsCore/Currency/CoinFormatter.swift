@@ -604,15 +604,8 @@ struct Notation: Sendable {
     }
 
     func appendGroupedInteger(_ integer: [UInt8], into out: inout [UInt8]) {
-        let grouping = Grouping(
-            primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
-        let count = integer.count
-        for (index, d) in integer.enumerated() {
-            if index > 0, grouping.separatorBefore(position: index, of: count) {
-                out.append(contentsOf: groupingSeparator)
-            }
-            out.append(contentsOf: digits[Int(d &- 48)])
-        }
+        Grouping(primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
+            .appendGrouped(integer, digits: digits, separator: groupingSeparator, into: &out)
     }
 }
 

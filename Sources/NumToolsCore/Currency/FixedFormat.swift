@@ -9,7 +9,7 @@
 /// separators, the grouping and the prefix and suffix of each sign form. A
 /// value is then parsed, rounded in place and written into stack buffers,
 /// and handed over in one piece.
-final class FixedFormat: @unchecked Sendable {  // immutable after init; `storage` is freed in deinit
+final class FixedFormat: @unchecked Sendable {  // immutable after init; `storage` owns the bytes
     /// Text before and after the number in one sign form.
     struct Affixes {
         var prefix: UnsafeBufferPointer<UInt8>
@@ -23,7 +23,7 @@ final class FixedFormat: @unchecked Sendable {  // immutable after init; `storag
     static let outputLimit = 16384
 
     /// Every byte below, in one allocation.
-    private let storage: UnsafeMutableBufferPointer<UInt8>
+    private let storage: PackedBytes
     /// The digits 0...9, `digitWidth` bytes each.
     private let digitTable: UnsafePointer<UInt8>
     private let digitWidth: Int
@@ -53,17 +53,10 @@ final class FixedFormat: @unchecked Sendable {  // immutable after init; `storag
         let pieces: [[UInt8]] =
             [Array(digits.joined()), notation.decimalSeparator, notation.groupingSeparator]
             + [template.positive, template.negative, template.plus].flatMap { [$0.prefix, $0.suffix] }
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, pieces.reduce(0) { $0 + $1.count }))
-        var slices: [UnsafeBufferPointer<UInt8>] = []
-        var end = 0
-        for piece in pieces {
-            let slice = UnsafeMutableBufferPointer(rebasing: storage[end..<(end + piece.count)])
-            _ = slice.initialize(fromContentsOf: piece)
-            slices.append(UnsafeBufferPointer(slice))
-            end += piece.count
-        }
+        let storage = PackedBytes(pieces)
+        let slices = storage.spans.map { UnsafeBufferPointer(start: storage.base + $0.offset, count: $0.count) }
         self.storage = storage
-        digitTable = UnsafePointer(storage.baseAddress!)
+        digitTable = UnsafePointer(storage.base)
         digitWidth = width
         asciiDigits = digits == (0...9).map { [UInt8(ascii: "0") + $0] }
         decimalSeparator = slices[1]
@@ -79,8 +72,6 @@ final class FixedFormat: @unchecked Sendable {  // immutable after init; `storag
         sign = style.sign
         shift = style.style == .percent && style.valueIsRatio ? 2 : 0
     }
-
-    deinit { storage.deallocate() }
 
     /// Parses the machine number `bytes` (see ``ExactDecimal/init(parsing:)``,
     /// whose errors it throws) and hands its formatted bytes and outcome to

@@ -43,8 +43,8 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     let plusSuffix: [UInt8]
 
     let grouping: Grouping
-    /// Immutable after init; freed with the storage.
-    let blob: UnsafeMutablePointer<UInt8>
+    /// The byte strings of the hot path, in one allocation.
+    let packed: PackedBytes
     /// Each digit's UTF-8 in the low bytes of a little-endian word (zeros
     /// after it), stored whole and stepped over by `digitWidth`.
     let digitCodes: UnsafeMutablePointer<UInt32>
@@ -115,14 +115,8 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
             digitBytes, decimalSeparator, groupingSeparator, positivePrefix, positiveSuffix, negativePrefix,
             negativeSuffix, plusPrefix, plusSuffix,
         ]
-        blob = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, parts.reduce(0) { $0 + $1.count }))
-        var offset = 0
-        var pieces: [FormatPlan.Piece] = []
-        for part in parts {
-            for (k, b) in part.enumerated() { blob[offset + k] = b }
-            pieces.append(FormatPlan.Piece(part, offset: offset))
-            offset += part.count
-        }
+        packed = PackedBytes(parts)
+        let pieces = zip(parts, packed.spans).map { FormatPlan.Piece($0, offset: $1.offset) }
         grouping = Grouping(
             primary: primaryGroupSize, secondary: secondaryGroupSize, minimumDigits: minimumGroupingDigits)
         precondition(digitWidth <= 4, "digits of \(locale.identifier) longer than 4 bytes")
@@ -133,12 +127,11 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
         self.affixes = .allocate(capacity: 6)
         self.affixes.initialize(from: Array(pieces[3...8]), count: 6)
         plan = FormatPlan(
-            blob: blob, digitCodes: digitCodes, digitPairs: digitPairs, digitWidth: digitWidth, grouping: grouping,
+            blob: packed.base, digitCodes: digitCodes, digitPairs: digitPairs, digitWidth: digitWidth, grouping: grouping,
             decimal: pieces[1], group: pieces[2], affixes: self.affixes)
     }
 
     deinit {
-        blob.deallocate()
         digitCodes.deallocate()
         digitPairs.deallocate()
         affixes.deallocate()
@@ -396,16 +389,7 @@ public struct LocaleNumberFormat: Sendable, Hashable {
 
     /// Writes ASCII integer digits in this format's digits with its grouping.
     public func appendGroupedInteger<Output: ByteOutput & ~Copyable>(_ integer: some Collection<UInt8>, into out: inout Output) {
-        let grouping = self.grouping
-        var index = 0
-        let count = integer.count
-        for d in integer {
-            if index > 0, grouping.separatorBefore(position: index, of: count) {
-                out.append(bytes: groupingSeparator)
-            }
-            out.append(bytes: digits[Int(d &- 48)])
-            index += 1
-        }
+        grouping.appendGrouped(integer, digits: digits, separator: groupingSeparator, into: &out)
     }
 }
 
@@ -435,6 +419,18 @@ public struct Grouping: Sendable, Hashable {
     /// Whether an integer part of `count` digits is grouped at all.
     @inlinable public func groups(count: Int) -> Bool {
         primary > 0 && count >= primary + minimumDigits
+    }
+
+    /// Appends ASCII integer digits as `digits` (the ten digits' UTF-8),
+    /// with `separator` wherever these group sizes put one.
+    func appendGrouped<Output: ByteOutput & ~Copyable>(
+        _ integer: some Collection<UInt8>, digits: [[UInt8]], separator: [UInt8], into out: inout Output
+    ) {
+        let count = integer.count
+        for (index, d) in integer.enumerated() {
+            if index > 0, separatorBefore(position: index, of: count) { out.append(bytes: separator) }
+            out.append(bytes: digits[Int(d &- 48)])
+        }
     }
 
     /// Whether a separator stands before the digit at `position` (0-based from
