@@ -135,7 +135,6 @@ private func escaped(_ bytes: [UInt8]) -> String {
                 while run < n, b[run] &- 48 < 10 { run += 1 }
                 #expect(UTF8Bytes.digitsEnd(p, start, n) == run, "\(bytes) from \(start)")
                 if n - start >= 8 {
-                    #expect(UTF8Bytes.allDigits(p + start) == (run - start >= 8), "\(bytes) from \(start)")
                     #expect(UTF8Bytes.leadingDigits(UTF8Bytes.load8(b, start)) == min(8, run - start))
                 }
                 for target: UInt8 in [0x0A, 0x00] {

@@ -101,16 +101,6 @@ public enum UTF8Bytes {
         return i
     }
 
-    /// Whether the eight bytes at `p` are all ASCII digits.
-    @inlinable @inline(__always)
-    public static func allDigits(_ p: UnsafePointer<UInt8>) -> Bool {
-        let x = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-        // Each byte is 0x3N with N ≤ 9: high nibble 3, and adding 6 to the
-        // low nibble does not carry into the high one (nor past the byte).
-        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-        return x & high == 0x3030_3030_3030_3030 && (x &+ 0x0606_0606_0606_0606) & high == 0x3030_3030_3030_3030
-    }
-
     /// The eight bytes of `p` from `i` as a little-endian word, zeros in
     /// place of those past the end: never a read outside `p`.
     @inlinable @inline(__always)

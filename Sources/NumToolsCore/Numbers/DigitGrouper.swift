@@ -150,15 +150,6 @@ public struct DigitGrouper: ValueTransform, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    @inline(__always)
-    func separatorLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        for s in acceptedSeparators {
-            let n = match(p, i, s)
-            if n > 0 { return n }
-        }
-        return 0
-    }
-
     // MARK: Group and ungroup
 
     mutating func regroup<Output: ByteOutput & ~Copyable>(
@@ -175,14 +166,10 @@ public struct DigitGrouper: ValueTransform, Sendable {
         var separators = 0
         // Pass 1: digits and separators up to the decimal point, then digits only.
         while i < n {
-            if n &- i >= 8, UTF8Bytes.allDigits(p + i) {
-                integerDigits &+= 8
-                i &+= 8
-                continue
-            }
-            if p[i] &- 48 < 10 {
-                integerDigits &+= 1
-                i &+= 1
+            let run = UTF8Bytes.digitsEnd(p, i, n)
+            if run > i {
+                integerDigits &+= run &- i
+                i = run
                 continue
             }
             let d = packed.match(decimalSpan, p, i, n)
@@ -196,11 +183,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
             separators &+= 1
             i &+= s
         }
-        while n &- i >= 8, UTF8Bytes.allDigits(p + i) { i &+= 8 }
-        while i < n {
-            guard p[i] &- 48 < 10 else { throw characterError(value, i, decimalAt: decimalAt) }
-            i &+= 1
-        }
+        i = UTF8Bytes.digitsEnd(p, i, n)
+        if i < n { throw characterError(value, i, decimalAt: decimalAt) }
         let integerEnd = decimalAt >= 0 ? decimalAt : n
         if integerDigits == 0 && integerEnd &+ decimalSpan.count >= n { throw Self.noDigits }
         // Pass 2: each separator present sits where the group sizes put one.
@@ -456,7 +440,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 "second decimal point at offset \(UTF8Bytes.scalarOffset(p, i)); the first is at offset \(UTF8Bytes.scalarOffset(p, decimalAt))"
             )
         }
-        if decimalAt >= 0, separatorLength(p, i) > 0 {
+        if decimalAt >= 0, acceptedSeparatorLength(p.baseAddress!, i, p.count) > 0 {
             return ValueError(
                 "misplaced-grouping", "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
         }
