@@ -17,10 +17,12 @@ let package = Package(
         .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore"]),
         .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore"]),
         .executableTarget(name: "numtools-bench", dependencies: ["NumToolsCore"], path: "Sources/numtools-bench"),
+        // Measures a command's peak memory for the tests; not installed.
+        .executableTarget(name: "peak-rss", path: "Sources/peak-rss"),
         .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["numgroup", "numconv", "phonefmt", "coinfmt"]
+            dependencies: ["numgroup", "numconv", "phonefmt", "coinfmt", "peak-rss"]
         ),
     ]
 )

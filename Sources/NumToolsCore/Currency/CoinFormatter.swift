@@ -246,9 +246,24 @@ public struct CoinFormatter: Sendable {
     public mutating func format<R>(
         parsing value: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
     ) throws(ExactDecimal.ParseError) -> R {
-        if let fixedFormat, let result = try fixedFormat.write(parsing: value, emit) { return result }
+        try format(parsing: value, limit: .max, emit)!
+    }
+
+    /// ``format(parsing:_:)``, or nil without calling `emit` when the
+    /// formatted value would be longer than `limit` bytes: worked out from
+    /// the rounded digits before the output is built. (The fixed-template
+    /// path writes at most ``FixedFormat/outputLimit`` bytes, and is taken
+    /// only within `limit`.)
+    public mutating func format<R>(
+        parsing value: UnsafeBufferPointer<UInt8>, limit: Int, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
+    ) throws(ExactDecimal.ParseError) -> R? {
+        if let fixedFormat, limit >= FixedFormat.outputLimit, let result = try fixedFormat.write(parsing: value, emit) {
+            return result
+        }
         var bytes: [UInt8] = []
-        let outcome = formatInGeneral(try ExactDecimal(parsing: value), into: &bytes)
+        guard let outcome = formatInGeneral(try ExactDecimal(parsing: value), limit: limit, into: &bytes) else {
+            return nil
+        }
         return bytes.withUnsafeBufferPointer { emit($0, outcome) }
     }
 
@@ -256,9 +271,28 @@ public struct CoinFormatter: Sendable {
     /// template and length (and the reference the fast path is tested against).
     @discardableResult
     mutating func formatInGeneral(_ value: ExactDecimal, into out: inout [UInt8]) -> Outcome {
+        formatInGeneral(value, limit: .max, into: &out)!
+    }
+
+    /// ``formatInGeneral(_:into:)``, or nil, having written nothing, when the
+    /// output would be longer than `limit` bytes.
+    mutating func formatInGeneral(_ value: ExactDecimal, limit: Int, into out: inout [UInt8]) -> Outcome? {
         let (number, key) = layout(value)
         let outcome: Outcome = number.isZero ? .zero : number.isNegative ? .negative : .positive
         let affixes = self.affixes(key, style.sign.form(negative: number.isNegative, zero: number.isZero))
+        if limit < Int.max {
+            // Digits of one numbering system are all as wide.
+            let width = notation.digits.map(\.count).max() ?? 1
+            let grouping = Grouping(
+                primary: notation.primaryGroupSize, secondary: notation.secondaryGroupSize,
+                minimumDigits: notation.minimumGroupingDigits)
+            let digits = key.integer.count + key.fraction.count
+            let size =
+                affixes.prefix.count + affixes.suffix.count + digits * width
+                + grouping.separatorCount(digits: key.integer.count) * notation.groupingSeparator.count
+                + (key.fraction.isEmpty ? 0 : notation.decimalSeparator.count)
+            if size > limit { return nil }
+        }
         out.append(contentsOf: affixes.prefix)
         notation.appendGroupedInteger(key.integer, into: &out)
         if !key.fraction.isEmpty {

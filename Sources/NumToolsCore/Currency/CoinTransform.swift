@@ -7,6 +7,9 @@ public struct CoinTransform: ValueTransform {
     public var formatter: CoinFormatter
     /// Whether to wrap each value in ANSI colour codes.
     public var colored: Bool
+    /// The most bytes one value's output may take (see ``ValueTransform/outputLimit``):
+    /// an exponent makes it far longer than the value (`1e999999`).
+    public var outputLimit = Int.max
 
     /// ANSI green, written before a positive value.
     public static let green: [UInt8] = Array("\u{1B}[32m".utf8)
@@ -34,8 +37,12 @@ public struct CoinTransform: ValueTransform {
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
         let colored = self.colored
+        let limit = outputLimit
+        // Room for the colour codes around the value.
+        let valueLimit = colored ? limit - CoinTransform.red.count - CoinTransform.reset.count : limit
+        let written: Void?
         do {
-            try formatter.format(parsing: value) { bytes, outcome in
+            written = try formatter.format(parsing: value, limit: valueLimit) { bytes, outcome in
                 // The colour follows from the outcome, so it is written before the value.
                 let colour = !colored || outcome == .zero ? nil : outcome == .negative ? CoinTransform.red : CoinTransform.green
                 if let colour { output.append(bytes: colour) }
@@ -45,14 +52,16 @@ public struct CoinTransform: ValueTransform {
         } catch {
             throw ValueError("invalid-number", error.message)
         }
+        if written == nil { throw ValueError.outputTooLong(limit) }
     }
 }
 
 extension CoinTransform {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into output: inout Output
     ) -> (bytes: Int, records: Int) {
-        transformEachRecord(records, terminator: terminator, maxLength: maxLength, into: &output)
+        transformEachRecord(records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output)
     }
 }

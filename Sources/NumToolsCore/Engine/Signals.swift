@@ -7,16 +7,24 @@ import Synchronization
 
 /// The signal that asked the tool to stop, 0 while none has.
 private let receivedSignal = Atomic<Int32>(0)
+/// How many of the handled signals arrived.
+private let receivedCount = Atomic<Int>(0)
 /// The two ends of the self-pipe the handler writes to, -1 before `install`.
 private let wakeReadEnd = Atomic<Int32>(-1)
 private let wakeWriteEnd = Atomic<Int32>(-1)
 
-/// SIGINT and SIGTERM handling: the handler records the signal and writes a
-/// byte to a self-pipe; a read of standard input waits on that pipe as well
-/// (``FileDescriptorStream``), so a signal that arrives just before the read
-/// blocks, or on another thread, still ends the wait. The engine then writes
-/// every complete record read so far and the tool exits 128 + the signal number.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT handling: the handler records the
+/// signal and writes a byte to a self-pipe; a read of standard input waits
+/// on that pipe as well (``FileDescriptorStream``), so a signal that arrives
+/// just before the read blocks, or on another thread, still ends the wait.
+/// The engine then writes every complete record read so far and the tool
+/// exits 128 + the signal number. A signal the tool was started with
+/// ignored (a background job of a non-interactive shell ignores SIGINT and
+/// SIGQUIT, `nohup` SIGHUP) stays ignored, as in every Unix filter.
 public enum Signals {
+    /// The signals that stop a tool between records.
+    public static let handled: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+
     /// Installs the handlers, and makes a reader that went away an EPIPE error
     /// instead of a silent death mid-write.
     public static func install() {
@@ -38,11 +46,21 @@ public enum Signals {
             }
         }
         receivedSignal.store(0, ordering: .relaxed)
-        for signal in [SIGINT, SIGTERM] {
+        receivedCount.store(0, ordering: .relaxed)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in handled {
+            var previous = sigaction()
+            sigaction(signal, nil, &previous)
+            // Function pointers are not Equatable: compare their addresses.
+            let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
+            if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == ignored { continue }
+            sigaddset(&unblock, signal)
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 let saved = errno
                 receivedSignal.store(number, ordering: .relaxed)
+                receivedCount.add(1, ordering: .relaxed)
                 let fd = wakeWriteEnd.load(ordering: .relaxed)
                 if fd >= 0 {
                     var byte: UInt8 = 0
@@ -54,14 +72,10 @@ public enum Signals {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
-        // A parent may hand down SIGINT and SIGTERM blocked (Foundation's
-        // Process spawned from a thread that blocks them does): unblocked,
-        // or the tool could not be interrupted at all.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        sigaddset(&handled, SIGINT)
-        sigaddset(&handled, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        // A parent may hand down the signals blocked (Foundation's Process
+        // spawned from a thread that blocks them does): unblocked, or the
+        // tool could not be interrupted at all.
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         Glibc.signal(SIGPIPE, SIG_IGN)
     }
 
@@ -69,6 +83,11 @@ public enum Signals {
     public static func pending() -> Int32? {
         let n = receivedSignal.load(ordering: .relaxed)
         return n == 0 ? nil : n
+    }
+
+    /// The last signal received, once two have: the user insists.
+    public static func pendingAgain() -> Int32? {
+        receivedCount.load(ordering: .relaxed) >= 2 ? pending() : nil
     }
 
     /// The read end of the self-pipe, once the handlers are installed: it
@@ -81,6 +100,7 @@ public enum Signals {
     /// Forgets a received signal (tests).
     static func clear() {
         receivedSignal.store(0, ordering: .relaxed)
+        receivedCount.store(0, ordering: .relaxed)
         if let fd = wakeDescriptor {
             var buffer = [UInt8](repeating: 0, count: 64)
             while Glibc.read(fd, &buffer, buffer.count) > 0 {}

@@ -36,6 +36,17 @@ public struct StreamConfiguration: Sendable {
     public var emptyIsError = false
     /// Longer records are `record-too-long` errors, read through in bounded memory.
     public var maxRecordBytes = 1 << 20
+    /// The most bytes one record's output may take; nil means the default,
+    /// 16 × ``maxRecordBytes`` and at least 64 KiB (see ``outputLimit``).
+    public var maxOutputBytes: Int? = nil
+
+    /// The most bytes one record's output may take: a longer one is an
+    /// `output-too-long` error, decided (by the transform) before its memory
+    /// is spent. With the input buffer's bound of about ``maxRecordBytes``
+    /// this bounds the engine's memory: a constant plus a small multiple of
+    /// ``maxRecordBytes``, whatever the records, the options and the
+    /// transform's amplification (separators, exponents, many targets).
+    public var outputLimit: Int { maxOutputBytes ?? max(16 * maxRecordBytes, 1 << 16) }
 
     public init(toolName: String) { self.toolName = toolName }
 }
@@ -77,14 +88,18 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     public var output: Output
     public var diagnostics: Diagnostics
     public let configuration: StreamConfiguration
-    /// Returns the pending signal, if SIGINT or SIGTERM arrived.
+    /// Returns the pending signal, if SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
     public var pendingSignal: () -> Int32? = { nil }
+    /// Returns the signal, if one arrived twice: stop even mid-record.
+    public var secondSignal: () -> Int32? = { nil }
 
     let delimiter: [UInt8]
     let terminatorByte: UInt8
     var out: OutputBuffer
     var scratch: [UInt8] = []
     var recordNumber = 0
+    /// Where the output of the record being transformed starts in `out`.
+    var recordMark = 0
     var errorCount = 0
     var aborted = false
     /// The record being read through is a header record: it passes unchanged.
@@ -97,6 +112,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     public init(configuration: StreamConfiguration, transform: Transform, output: Output, diagnostics: Diagnostics) {
         self.configuration = configuration
         self.transform = transform
+        self.transform.outputLimit = configuration.outputLimit
         self.output = output
         self.diagnostics = diagnostics
         delimiter = configuration.delimiter ?? (configuration.csv ? [UInt8(ascii: ",")] : [0x09])
@@ -124,6 +140,14 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             if out.count >= flushThreshold { try flush() }
         }
         try flush()
+        return outcome
+    }
+
+    /// How the run ended once its input is done: a signal that arrived
+    /// before then still makes it an interrupted run (its records were all
+    /// read and written, but the tool was asked to stop, and says so).
+    var outcome: StreamOutcome {
+        if let signal = pendingSignal() { return .interrupted(signal: signal) }
         return aborted ? .aborted : .completed(errors: errorCount)
     }
 
@@ -137,6 +161,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         var scan = 0  // where the search for its end resumes
         var csv = CSVScanState()
         var overflow = false  // reading through a record-too-long
+        var stopping = false  // a signal came while reading one through
         var eof = false
         let maxBytes = configuration.maxRecordBytes
 
@@ -150,6 +175,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                     pos = next
                     scan = next
                     overflow = false
+                    if stopping {
+                        try flush()
+                        return outcome
+                    }
                 } else {
                     let keep = eof ? count : min(holdback(buffer, pos, count), scan)
                     overflowBody(buffer, pos, keep)
@@ -200,11 +229,17 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                     finishLastRecord(buffer, count, csv)
                 }
                 try flush()
-                return aborted ? .aborted : .completed(errors: errorCount)
+                return outcome
             }
             // Never sit on output while waiting for input.
             try flush()
-            if let signal = pendingSignal() { return .interrupted(signal: signal) }
+            if let signal = pendingSignal() {
+                // A record too long to hold has part of its output written
+                // already: it is read through to its end (a second signal
+                // stops at once), so that the output holds whole records only.
+                if !overflow || signal == secondSignal() { return .interrupted(signal: signal) }
+                stopping = true
+            }
             if capacity - count < chunk {
                 capacity = max(capacity * 2, count + chunk)
                 let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -248,11 +283,13 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 // The transform's own run of records, a slice at a time.
                 let slice = UnsafeBufferPointer(start: p + i, count: min(count - i, flushThreshold))
                 let (bytes, records) = transform.transformRecords(
-                    slice, terminator: t, maxLength: configuration.maxRecordBytes, into: &out)
+                    slice, terminator: t, maxLength: configuration.maxRecordBytes, flushAt: flushThreshold, into: &out)
                 i += bytes
                 recordNumber += records
-                if out.count >= flushThreshold { try flush() }
-                if bytes == slice.count { continue }  // all of it: the next slice
+                let full = out.count >= flushThreshold
+                if full { try flush() }
+                // All of it, or a run the output stopped: the next slice.
+                if bytes == slice.count || (full && bytes > 0) { continue }
             }
             guard i < count, let hit = memchr(p + i, Int32(t), count - i) else { return }
             let e = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
@@ -522,6 +559,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             return
         }
         let mark = out.count
+        recordMark = mark
         do throws(FieldFailure) {
             if let fields = configuration.fields {
                 try transformFields(p, start, end, fields)
@@ -709,6 +747,13 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             throw FieldFailure(field: field, error: error)
         }
         if end > hi { out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
+        // The record's output so far, this value's included: a transform
+        // keeps each value within the limit, this keeps their sum there.
+        let limit = configuration.outputLimit
+        if out.count - recordMark > limit {
+            out.truncate(to: mark)
+            throw FieldFailure(field: field, error: .outputTooLong(limit))
+        }
     }
 
     // MARK: Errors

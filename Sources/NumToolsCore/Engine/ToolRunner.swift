@@ -229,6 +229,7 @@ public enum ToolRunner {
         var engine = StreamEngine(
             configuration: configuration, transform: transform, output: output, diagnostics: diagnostics)
         engine.pendingSignal = Signals.pending
+        engine.secondSignal = Signals.pendingAgain
         if !operands.isEmpty { return try engine.run(operandBytes: operands) }
         var input = FileDescriptorStream(fd: 0, name: "standard input")
         return try engine.run(&input)

@@ -98,6 +98,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     public let style: GroupingStyle
     public let mode: Mode
+    /// The most bytes one value's output may take (see ``ValueTransform/outputLimit``).
+    public var outputLimit = Int.max
     let acceptedSeparators: [[UInt8]]
     var scratch: [UInt8] = []
     /// The decimal point, the separator written and the separators read, for the hot path.
@@ -135,10 +137,12 @@ public struct DigitGrouper: ValueTransform, Sendable {
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
         switch mode {
-        case .group: if !writePlain(value, ungroup: false, into: &output) { try regroup(value, ungroup: false, into: &output) }
-        case .ungroup: if !writePlain(value, ungroup: true, into: &output) { try regroup(value, ungroup: true, into: &output) }
+        case .group:
+            if try !writePlain(value, ungroup: false, into: &output) { try regroup(value, ungroup: false, into: &output) }
+        case .ungroup:
+            if try !writePlain(value, ungroup: true, into: &output) { try regroup(value, ungroup: true, into: &output) }
         case .sanitize: try sanitize(value, into: &output)
-        case .text(let minimum): groupText(value, minimumDigits: minimum, into: &output)
+        case .text(let minimum): try groupText(value, minimumDigits: minimum, into: &output)
         }
     }
 
@@ -191,7 +195,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         if separators > 0 { try checkSeparators(value, bodyStart, integerEnd, integerDigits) }
         // Output: sign, digits (grouped unless ungrouping), decimal point and
         // fraction as given, written straight into the output.
-        write(p, 0, bodyStart, integerEnd, n, digits: integerDigits, plain: separators == 0, ungroup: ungroup, into: &out)
+        try write(
+            p, 0, bodyStart, integerEnd, n, digits: integerDigits, plain: separators == 0, ungroup: ungroup, into: &out)
     }
 
     /// The common case of group and ungroup, in one pass and with no error
@@ -201,12 +206,12 @@ public struct DigitGrouper: ValueTransform, Sendable {
     @inline(__always)
     func writePlain<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, ungroup: Bool, into out: inout Output
-    ) -> Bool {
+    ) throws(ValueError) -> Bool {
         let n = value.count
         guard let p = value.baseAddress, let (integerStart, integerEnd, end) = scanPlain(p, 0, n), end == n else {
             return false
         }
-        write(
+        try write(
             p, 0, integerStart, integerEnd, n, digits: integerEnd - integerStart, plain: true, ungroup: ungroup, into: &out)
         return true
     }
@@ -218,26 +223,39 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// Sanitize and text take their records one by one
     /// (``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into out: inout Output
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into out: inout Output
     ) -> (bytes: Int, records: Int) {
         let ungroup: Bool
         switch mode {
         case .group: ungroup = false
         case .ungroup: ungroup = true
         case .sanitize, .text:
-            return transformEachRecord(records, terminator: terminator, maxLength: maxLength, into: &out)
+            return transformEachRecord(
+                records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &out)
         }
         guard let p = records.baseAddress, decimalByte != nil else { return (0, 0) }
         let n = records.count
-        // A record grows by its separators and by nothing else.
-        let limit = n + (n / 2 + 1) * separatorSpan.count + 8
+        // One block for the run: twice the slice. A record grows by its
+        // separators and by nothing else, and is taken only when it fits in
+        // what is left of the block with the eight bytes `writeNumber` may
+        // store past its end, and in `outputLimit`; the first that does not
+        // (`-g 1` with a long separator) is left to `transform`, which
+        // reserves for it alone.
+        let room = 2 &* n &+ 64
+        let separatorLength = separatorSpan.count
+        let limit = outputLimit
         var done = 0
         var count = 0
-        out.append(upTo: limit) { o in
+        out.append(upTo: room) { o in
             var q = o
-            while let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n, p[end] == terminator,
-                end - done <= maxLength
+            while q - o < flushAt, let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n,
+                p[end] == terminator, end - done <= maxLength
             {
+                let separators = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart)
+                guard separators <= (limit &- (end &- done)) / max(1, separatorLength),
+                    (end &- done) &+ separators &* separatorLength &+ 9 <= room &- (q - o)
+                else { break }
                 writeNumber(
                     p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
                     ungroup: ungroup, readable: n, &q)
@@ -272,19 +290,34 @@ public struct DigitGrouper: ValueTransform, Sendable {
         return (integerStart, integerEnd, i)
     }
 
+    /// How many separators an integer part of `digits` digits is written with.
+    @inline(__always)
+    func separatorCount(digits: Int) -> Int {
+        if digits < DigitGrouper.layoutLengths { return Int(bytes.base[separatorCountSpan.offset + digits]) }
+        return style.grouping.separatorCount(digits: digits)
+    }
+
     /// Writes the number `p[start..<end]` checked by ``regroup(_:ungroup:into:)``
     /// or ``scanPlain(_:_:_:)``: its sign (when `integerStart` is past
     /// `start`), the integer digits of `p[integerStart..<integerEnd]` grouped
     /// (or not, when ungrouping), then the decimal point and fraction as
     /// they are. The integer part holds `digits` digits and, unless `plain`,
-    /// separators too.
+    /// separators too. Throws `output-too-long`, having written nothing,
+    /// when that would take more than ``outputLimit`` bytes.
     @inline(__always)
     func write<Output: ByteOutput & ~Copyable>(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ integerStart: Int, _ integerEnd: Int, _ end: Int, digits: Int,
         plain: Bool, ungroup: Bool, into out: inout Output
-    ) {
-        // At most one separator a digit.
-        let bound = end - start + (integerEnd - integerStart) * separatorSpan.count
+    ) throws(ValueError) {
+        // The input's length (its own separators included) and the separators
+        // written: at least the output's length. Compared by division, so
+        // that no product can overflow.
+        let separators = ungroup ? 0 : separatorCount(digits: digits)
+        let separatorLength = max(1, separatorSpan.count)
+        guard end - start <= outputLimit, separators <= (outputLimit - (end - start)) / separatorLength else {
+            throw ValueError.outputTooLong(outputLimit)
+        }
+        let bound = end - start + separators * separatorSpan.count
         out.append(upTo: bound + 8) { o in
             var q = o
             writeNumber(
@@ -507,8 +540,15 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// `minimumDigits` ASCII digits not starting with 0, with its sign and
     /// fraction, touching no letter, digit or `_`, and not part of a dotted,
     /// dashed, slashed or colon sequence (versions, dates, times, addresses).
-    func groupText<Output: ByteOutput & ~Copyable>(_ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout Output) {
+    /// Never an error but `output-too-long`, thrown before the separator
+    /// that would pass ``outputLimit`` is written.
+    func groupText<Output: ByteOutput & ~Copyable>(
+        _ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout Output
+    ) throws(ValueError) {
         let n = p.count
+        guard n <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
+        // Separators that fit in the limit beside the text itself.
+        var separatorsLeft = (outputLimit - n) / max(1, style.separator.count)
         var copied = 0
         var i = 0
         while i < n {
@@ -531,6 +571,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 style.grouping.groups(count: runEnd - runStart),
                 standsAlone(p, before: runStart, after: numberEnd)
             else { continue }
+            let separators = separatorCount(digits: runEnd - runStart)
+            guard separators <= separatorsLeft else { throw ValueError.outputTooLong(outputLimit) }
+            separatorsLeft -= separators
             out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<runStart]))
             for k in runStart..<runEnd {
                 if k > runStart, style.grouping.separatorBefore(position: k - runStart, of: runEnd - runStart) {

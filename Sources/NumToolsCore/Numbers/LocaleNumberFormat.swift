@@ -433,6 +433,12 @@ public struct Grouping: Sendable, Hashable {
         }
     }
 
+    /// How many separators an integer part of `count` digits is written with.
+    @inlinable public func separatorCount(digits count: Int) -> Int {
+        guard groups(count: count) else { return 0 }
+        return secondary > 0 ? 1 + (count - primary - 1) / secondary : 1
+    }
+
     /// Whether a separator stands before the digit at `position` (0-based from
     /// the left) of an integer part of `count` digits.
     @inlinable public func separatorBefore(position: Int, of count: Int) -> Bool {

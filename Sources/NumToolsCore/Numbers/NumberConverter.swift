@@ -11,6 +11,9 @@ public struct NumberConverter: ValueTransform, Sendable {
     public let maximumFraction: Int?
     /// The targets' plans, for the hot path (`targets` keeps them valid).
     let plans: [FormatPlan]
+    /// The most bytes one value's output may take (see ``ValueTransform/outputLimit``):
+    /// native digits, separators and several targets make it longer than the value.
+    public var outputLimit = Int.max
 
     /// Converts from `source`'s notation to each of `targets`' (same style).
     public init(from source: LocaleNumberFormat, to targets: [LocaleNumberFormat], minimumFraction: Int? = nil,
@@ -49,17 +52,25 @@ public struct NumberConverter: ValueTransform, Sendable {
             digits.trimLeadingZeros()
             let (integer, fraction) = (digits.integer, digits.fraction)
             // Every target, TAB-separated, written straight into the output.
+            // Its length first: longer than the limit, it is an error before
+            // any of it is written.
             let plans = self.plans
             if plans.count == 1 {
-                plans[0].append(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: &output)
+                let length = plans[0].length(
+                    negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
+                guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
+                output.append(upTo: length &+ FormatPlan.slack) { start in
+                    plans[0].write(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: start)
+                }
                 return
             }
-            var limit = FormatPlan.slack &- 1
+            var length = plans.count &- 1  // the TABs between targets
             for plan in plans {
-                limit &+= 1 &+ plan.length(
+                length &+= plan.length(
                     negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
             }
-            output.append(upTo: limit) { start in
+            guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
+            output.append(upTo: length &+ FormatPlan.slack) { start in
                 var q = start
                 for k in plans.indices {
                     if k > 0 {
@@ -182,10 +193,11 @@ extension ParsedNumber {
 }
 
 extension NumberConverter {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into output: inout Output
     ) -> (bytes: Int, records: Int) {
-        transformEachRecord(records, terminator: terminator, maxLength: maxLength, into: &output)
+        transformEachRecord(records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output)
     }
 }

@@ -68,10 +68,11 @@ public struct PhoneTransform: ValueTransform, Sendable {
 }
 
 extension PhoneTransform {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into output: inout Output
     ) -> (bytes: Int, records: Int) {
-        transformEachRecord(records, terminator: terminator, maxLength: maxLength, into: &output)
+        transformEachRecord(records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output)
     }
 }
