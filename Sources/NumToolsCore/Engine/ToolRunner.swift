@@ -126,6 +126,10 @@ public enum ToolRunner {
         environment: [String: String] = localeEnvironment(),
         build: (ToolInvocation) throws(UsageError) -> ToolAction
     ) -> Never {
+        // First of all: `environment` has captured the locale variables, and
+        // nothing has made a Locale or a FormatStyle yet (ICU reads its
+        // default locale and data path once, at its first use).
+        clearICUEnvironment()
         FileDescriptorStream.reserveStandardDescriptors()
         var stdout = FileDescriptorStream(fd: 1, name: "standard output")
         var stderr = FileDescriptorStream(fd: 2, name: "standard error")
@@ -243,6 +247,39 @@ public enum ToolRunner {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return environment
+    }
+
+    /// Whether ICU would read the environment variable `name`, or take it
+    /// for a locale: `LANG`, `LANGUAGE`, every `LC_*`, and ICU's data and time
+    /// zone directories.
+    static func isClearedForICU(_ name: some StringProtocol) -> Bool {
+        name == "LANG" || name == "LANGUAGE" || name.hasPrefix("LC_") || name == "ICU_DATA"
+            || name == "ICU_TIMEZONE_FILES_DIR"
+    }
+
+    /// Removes from the process environment what ICU reads when it sets up
+    /// its default locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) and its data
+    /// (`ICU_DATA`), with every other locale variable: ICU crashes on some
+    /// values (a language code of 12 or more letters in `LANG`, a data
+    /// directory holding a malformed resource bundle), and the tools never
+    /// use ICU's default locale, only locales they name. Call it once the
+    /// variables the tools read are captured (``localeEnvironment()``) and
+    /// before anything makes a Locale or a FormatStyle; the tools do, at the
+    /// start of ``main(_:arguments:argumentBytes:environment:build:)``.
+    public static func clearICUEnvironment() {
+        var names: [[CChar]] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let length = strlen(pointer)
+            let equals = memchr(pointer, Int32(UInt8(ascii: "=")), length).map {
+                $0.assumingMemoryBound(to: CChar.self) - pointer
+            } ?? length
+            let name = UnsafeBufferPointer(start: pointer, count: equals)
+            let text = String(decoding: name.lazy.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if isClearedForICU(text) { names.append(Array(name) + [0]) }
+            entry += 1
+        }
+        for name in names { unsetenv(name) }
     }
 
     /// The command line's arguments after the program name, as the bytes the
