@@ -98,9 +98,11 @@ private func configuration(_ arguments: [String], environment: [String: String] 
     @Test(arguments: [
         (["-d", "ab"], "invalid value 'ab' for --delimiter: expected one character"),
         (["-d", ""], "invalid value '' for --delimiter: expected one character"),
-        (["--csv", "-d", "\""], "the delimiter cannot be '\"' with --csv"),
-        (["-d", "\n"], "the delimiter cannot be the record terminator"),
-        (["-z", "-d", "\u{0}"], "the delimiter cannot be the record terminator"),
+        (["--csv", "-d", "\""], "the delimiter cannot contain '\"' with --csv"),
+        (["--csv", "-d", "\"\u{301}"], "the delimiter cannot contain '\"' with --csv"),
+        (["-d", "\n"], "the delimiter cannot contain the record terminator (LF)"),
+        (["-d", "\r\n"], "the delimiter cannot contain the record terminator (LF)"),
+        (["-z", "-d", "\u{0}"], "the delimiter cannot contain the record terminator (NUL)"),
         (["--header=x"], "invalid value 'x' for --header: expected a whole number from 0"),
         (["--header=-1"], "invalid value '-1' for --header: expected a whole number from 0"),
         (["--on-error=recrod"], "invalid value 'recrod' for --on-error: expected one of record, keep, skip, abort (did you mean 'record'?)"),
@@ -127,6 +129,9 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         #expect(!defaults.zeroTerminated && !defaults.csv && defaults.fields == nil && defaults.delimiter == nil)
         #expect(defaults.onError == .record && !defaults.emptyIsError && defaults.maxRecordBytes == 1_048_576)
         #expect(try configuration(["-d", "§"]).delimiter == Array("§".utf8))
+        #expect(try configuration(["-z", "-d", "\n"]).delimiter == [0x0A])
+        #expect(try configuration(["-d", "\u{0}"]).delimiter == [0x00])
+        #expect(try configuration(["-d", "e\u{301}"]).delimiter == Array("e\u{301}".utf8))
     }
 
     @Test func closeMatchesRankByDistance() {

@@ -304,11 +304,16 @@ public enum ToolRunner {
             guard d.count == 1 else {
                 throw UsageError("invalid value '\(d)' for --delimiter: expected one character")
             }
-            if configuration.csv, d == "\"" { throw UsageError("the delimiter cannot be '\"' with --csv") }
-            if d == "\n" || (configuration.zeroTerminated && d == "\0") {
-                throw UsageError("the delimiter cannot be the record terminator")
+            // One character may be several scalars (`"` with a combining
+            // mark, CR LF): what matters is every byte of it.
+            let bytes = Array(d.utf8)
+            if configuration.csv, bytes.contains(UInt8(ascii: "\"")) {
+                throw UsageError("the delimiter cannot contain '\"' with --csv")
             }
-            configuration.delimiter = Array(d.utf8)
+            if bytes.contains(configuration.zeroTerminated ? 0 : UInt8(ascii: "\n")) {
+                throw UsageError("the delimiter cannot contain the record terminator (\(configuration.zeroTerminated ? "NUL" : "LF"))")
+            }
+            configuration.delimiter = bytes
         }
         if arguments.has("header") {
             let given = arguments.values["header"]?.last ?? nil

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// One run of a tool: its arguments and input, and what it must do.
+private struct OptionCase: Sendable, CustomStringConvertible {
+    var tool: String
+    var arguments: [String]
+    var input: String?
+    var status: Int32
+    /// The whole standard output, or nil for "nothing".
+    var out: String?
+    /// What standard error must contain (nil: it must be empty).
+    var err: String?
+    var description: String { ([tool] + arguments).map(\.debugDescription).joined(separator: " ") }
+
+    init(_ tool: String, _ arguments: [String], input: String? = nil, status: Int32, out: String? = nil, err: String? = nil) {
+        self.tool = tool
+        self.arguments = arguments
+        self.input = input
+        self.status = status
+        self.out = out
+        self.err = err
+    }
+
+    func check(_ result: ToolResult) {
+        #expect(result.exited(status), "\(self): \(result)")
+        #expect(result.out == (out ?? ""), "\(self): \(result)")
+        if let err {
+            #expect(result.err.contains(err), "\(self): \(result)")
+            if status == 2 { #expect(result.err.hasSuffix("Try '\(tool) --help' for more information.\n")) }
+        } else {
+            #expect(result.err == "", "\(self): \(result)")
+        }
+    }
+}
+
+private let usage = Int32(2)
+
+@Suite struct OptionHandlingTests {
+    private func run(_ c: OptionCase) throws {
+        let result: ToolResult
+        if let input = c.input {
+            result = try ToolProcess.run(c.tool, c.arguments, input: input)
+        } else {
+            result = try ToolProcess.run(c.tool, c.arguments)
+        }
+        c.check(result)
+    }
+
+    /// Only the record terminator itself is refused as the delimiter: LF
+    /// without -z, NUL with -z; with -z, LF separates fields like any byte.
+    @Test(arguments: [
+        OptionCase("numgroup", ["-z", "-d", "\n", "-f", "2"], input: "1234\n5678\u{0}x\n9999", status: 0,
+                   out: "1234\n5,678\u{0}x\n9,999"),
+        OptionCase("numconv", ["-z", "-d", "\n", "-f", "1", "--from", "de_DE", "--to", "en_US"],
+                   input: "1.234,5\nname\u{0}", status: 0, out: "1,234.5\nname\u{0}"),
+        OptionCase("coinfmt", ["-z", "--csv", "-d", "\n", "-f", "2", "--locale", "en_US"], input: "a\n\"1234\"\u{0}",
+                   status: 0, out: "a\n$1,234.00\u{0}"),
+        OptionCase("phonefmt", ["-z", "--delimiter=\n", "-f", "2"], input: "kim\n01012345678\u{0}", status: 0,
+                   out: "kim\n010-1234-5678\u{0}"),
+        OptionCase("numgroup", ["-d", "\n", "1"], status: usage,
+                   err: "numgroup: the delimiter cannot contain the record terminator (LF)\n"),
+        OptionCase("numgroup", ["--csv", "-d", "\n", "1"], status: usage,
+                   err: "the delimiter cannot contain the record terminator (LF)"),
+        // CR LF is one character, and holds the terminator.
+        OptionCase("numgroup", ["-d", "\r\n", "1"], status: usage,
+                   err: "the delimiter cannot contain the record terminator (LF)"),
+        OptionCase("numgroup", ["-z", "-d", "\r\n", "-f", "2"], input: "a\r\n1234\u{0}", status: 0, out: "a\r\n1,234\u{0}"),
+    ])
+    fileprivate func delimiterAndTerminator(_ c: OptionCase) throws { try run(c) }
+
+    /// A delimiter is one character, of any number of bytes; under --csv
+    /// none of its bytes may be a quote.
+    @Test(arguments: [
+        OptionCase("numgroup", ["--csv", "-d", "\"", "1"], status: usage,
+                   err: "numgroup: the delimiter cannot contain '\"' with --csv\n"),
+        OptionCase("numgroup", ["--csv", "-d", "\"\u{301}", "1"], status: usage,
+                   err: "numgroup: the delimiter cannot contain '\"' with --csv\n"),
+        OptionCase("coinfmt", ["--csv", "--delimiter=\"\u{20DD}", "1"], status: usage,
+                   err: "coinfmt: the delimiter cannot contain '\"' with --csv\n"),
+        // Without --csv a quote is an ordinary byte.
+        OptionCase("numgroup", ["-d", "\"\u{301}", "-f", "2"], input: "a\"\u{301}1234\n", status: 0,
+                   out: "a\"\u{301}1,234\n"),
+        // A combining sequence, an emoji with a modifier: one character each.
+        OptionCase("numgroup", ["--csv", "-d", "e\u{301}", "-f", "2"], input: "1e\u{301}1234\n", status: 0,
+                   out: "1e\u{301}1,234\n"),
+        OptionCase("numgroup", ["--csv", "-d", "👍🏽", "-f", "2"], input: "x👍🏽1234👍🏽y\n", status: 0,
+                   out: "x👍🏽1,234👍🏽y\n"),
+        OptionCase("numgroup", ["-d", "e\u{301}x", "1"], status: usage,
+                   err: "invalid value 'e\u{301}x' for --delimiter: expected one character"),
+    ])
+    fileprivate func delimiterCharacter(_ c: OptionCase) throws { try run(c) }
+}
