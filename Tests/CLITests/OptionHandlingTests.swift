@@ -69,6 +69,29 @@ private let usage = Int32(2)
     ])
     fileprivate func delimiterAndTerminator(_ c: OptionCase) throws { try run(c) }
 
+    /// `--csv` without -f: the whole record is the value, so an unclosed
+    /// quote's error record has FIELD 0 (with -f, the field the quote opened).
+    @Test(arguments: [
+        OptionCase("numgroup", ["--csv"], input: "a,\"b", status: 1,
+                   out: "error\t1\t0\tunterminated-quote\tquote opened at offset 2 is not closed at end of input\ta,\"b"),
+        OptionCase("numgroup", ["--csv"], input: "1234\n\"never closed\n", status: 1,
+                   out: "1,234\nerror\t2\t0\tunterminated-quote\tquote opened at offset 0 is not closed at end of input\t\"never closed\\n"),
+        OptionCase("numconv", ["--csv", "--from", "en_US", "--to", "de_DE"], input: "é,x,\"€", status: 1,
+                   out: "error\t1\t0\tunterminated-quote\tquote opened at offset 4 is not closed at end of input\té,x,\"€"),
+        OptionCase("coinfmt", ["--csv", "--header"], input: "h\n1,2,\"3,4", status: 1,
+                   out: "h\nerror\t2\t0\tunterminated-quote\tquote opened at offset 4 is not closed at end of input\t1,2,\"3,4"),
+        OptionCase("phonefmt", ["--csv", "-d", ";"], input: "a;b;c;\"d", status: 1,
+                   out: "error\t1\t0\tunterminated-quote\tquote opened at offset 6 is not closed at end of input\ta;b;c;\"d"),
+        OptionCase("numgroup", ["--csv", "--on-error=keep"], input: "a,\"b", status: 1, out: "a,\"b",
+                   err: "numgroup: record 1, field 0: unterminated-quote: quote opened at offset 2 is not closed at end of input\n"),
+        // With -f the field number stays, whichever fields are selected.
+        OptionCase("numgroup", ["--csv", "-f", "2"], input: "a,\"b", status: 1,
+                   out: "error\t1\t2\tunterminated-quote\tquoted field 2 opened at offset 2 is not closed at end of input\ta,\"b"),
+        OptionCase("numgroup", ["--csv", "-f", "1"], input: "a,b,\"c", status: 1,
+                   out: "error\t1\t3\tunterminated-quote\tquoted field 3 opened at offset 4 is not closed at end of input\ta,b,\"c"),
+    ])
+    fileprivate func unterminatedQuoteField(_ c: OptionCase) throws { try run(c) }
+
     /// A delimiter is one character, of any number of bytes; under --csv
     /// none of its bytes may be a quote.
     @Test(arguments: [
