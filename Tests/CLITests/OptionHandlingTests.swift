@@ -113,4 +113,50 @@ private let usage = Int32(2)
                    err: "invalid value 'e\u{301}x' for --delimiter: expected one character"),
     ])
     fileprivate func delimiterCharacter(_ c: OptionCase) throws { try run(c) }
+
+    /// Option values whose bytes are not UTF-8 (passed through a shell, as
+    /// `Process` takes only strings): a usage error naming the option, never
+    /// a silent U+FFFD. Each word is a printf format.
+    @Test(arguments: [
+        ("numgroup", [#"-s"#, #"\377"#, "1234"], "invalid value '\\xFF' for --separator: not valid UTF-8"),
+        ("numgroup", [#"-s\377"#, "1234"], "invalid value '\\xFF' for --separator: not valid UTF-8"),
+        ("numgroup", [#"--separator=a\377b"#, "1234"], "invalid value 'a\\xFFb' for --separator: not valid UTF-8"),
+        ("numgroup", [#"--sep"#, #"\342\200"#, "1234"], "invalid value '\\xE2\\x80' for --separator: not valid UTF-8"),
+        ("numgroup", [#"--decimal"#, #"\300"#, "1.5"], "invalid value '\\xC0' for --decimal: not valid UTF-8"),
+        ("numgroup", [#"--decimal=\355\240\200"#, "1.5"], "for --decimal: not valid UTF-8"),
+        ("numgroup", [#"-d"#, #"\377"#, "1"], "invalid value '\\xFF' for --delimiter: not valid UTF-8"),
+        ("numgroup", [#"-ud\376"#, "1"], "invalid value '\\xFE' for --delimiter: not valid UTF-8"),
+        ("numgroup", [#"-l"#, #"de\377"#, "1"], "invalid value 'de\\xFF' for --locale: not valid UTF-8"),
+        ("numconv", [#"--from=en_US"#, #"--to"#, #"de_DE,\377"#, "1"], "for --to: not valid UTF-8"),
+        ("numconv", [#"--from"#, #"\377"#, "--to", "de_DE", "1"], "for --from: not valid UTF-8"),
+        ("coinfmt", [#"--symbol"#, #"\244"#, "1"], "invalid value '\\xA4' for --symbol: not valid UTF-8"),
+        ("coinfmt", [#"-c\377"#, "1"], "for --currency: not valid UTF-8"),
+        ("phonefmt", [#"-r"#, #"K\377"#, "0101234567"], "for --region: not valid UTF-8"),
+        ("phonefmt", [#"--on-error=\377"#, "0101234567"], "for --on-error: not valid UTF-8"),
+        ("numgroup", [#"-f"#, #"\377"#, "1"], "for --field: not valid UTF-8"),
+        ("numgroup", [#"--header=\377"#, "1"], "for --header: not valid UTF-8"),
+    ])
+    func invalidUTF8OptionValues(tool: String, words: [String], message: String) throws {
+        let command = "exec \(tool) " + words.map { "\"$(printf -- '\($0)')\"" }.joined(separator: " ")
+        let result = try ToolProcess.shell(command)
+        #expect(result.exited(2), "\(command): \(result)")
+        #expect(result.out == "", "\(command): \(result)")
+        #expect(result.err.hasPrefix("\(tool): ") && result.err.contains(message), "\(command): \(result)")
+    }
+
+    /// Operands are values: their bytes go to the engine, which makes an
+    /// `invalid-utf8` record of them, as before; valid UTF-8 option values
+    /// that are not ASCII still work.
+    @Test(arguments: [
+        ("numgroup", [#"\377"#], 1, "error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 0 is not valid UTF-8\t\\xFF\n"),
+        ("numgroup", ["--", #"12\3774"#], 1, "error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 2 is not valid UTF-8\t12\\xFF4\n"),
+        ("numgroup", ["-s", #"\302\240"#, "1234"], 0, "1\u{A0}234\n"),
+        ("numgroup", ["--decimal=\\342\\216\\226", "-s", ".", "1234\\342\\216\\2265"], 0, "1.234⎖5\n"),
+    ])
+    func operandsAndValidValues(tool: String, words: [String], status: Int32, out: String) throws {
+        let command = "exec \(tool) " + words.map { "\"$(printf -- '\($0)')\"" }.joined(separator: " ")
+        let result = try ToolProcess.shell(command)
+        #expect(result.exited(status), "\(command): \(result)")
+        #expect(result.out == out, "\(command): \(result)")
+    }
 }

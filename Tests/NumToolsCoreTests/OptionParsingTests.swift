@@ -115,6 +115,30 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         #expect(throws: UsageError(message)) { try configuration(arguments) }
     }
 
+    /// Where each option value's bytes are, for the check that they are UTF-8.
+    @Test func optionValuePositions() throws {
+        let parsed = try parse(["1", "-zs", "é", "--decimal=,", "-uf2", "--header", "--sep", "x", "--", "-s"])
+        let found = parsed.optionValues.map { "\($0.position):\($0.offset):\($0.option)" }
+        #expect(found == ["2:0:separator", "3:10:decimal", "4:3:field", "7:0:separator"])
+        // The offset counts UTF-8 bytes of the decoded argument, before the value.
+        #expect(try parse(["--locale=ü"]).optionValues.map(\.offset) == [9])
+    }
+
+    /// Option values whose bytes (as the system passed them) are not UTF-8.
+    @Test func optionValueBytes() throws {
+        let arguments = ["-s", "\u{FFFD}", "1"]
+        let parsed = try parse(arguments)
+        #expect(throws: UsageError("invalid value '\\xFF' for --separator: not valid UTF-8")) {
+            try ToolRunner.checkOptionValueBytes(parsed, [Array("-s".utf8), [0xFF], Array("1".utf8)])
+        }
+        // An operand's bytes are the engine's business; valid values pass.
+        try ToolRunner.checkOptionValueBytes(parsed, [Array("-s".utf8), Array("\u{FFFD}".utf8), [0xFF]])
+        let inline = try parse(["--separator=a\u{FFFD}"])
+        #expect(throws: UsageError("invalid value 'a\\xC3' for --separator: not valid UTF-8")) {
+            try ToolRunner.checkOptionValueBytes(inline, [Array("--separator=a".utf8) + [0xC3]])
+        }
+    }
+
     @Test func streamConfiguration() throws {
         let c = try configuration(["-z", "--csv", "-f", "2-3", "-d", ";", "--header=2", "--on-error=abort", "--empty=error", "--max-record-bytes=99"])
         #expect(c.zeroTerminated)

@@ -163,6 +163,7 @@ public enum ToolRunner {
             parsed = try ParsedArguments(arguments, options: tool.allOptions)
             if parsed.has("help") { printAndExit(tool.helpText) }
             if parsed.has("version") { printAndExit("\(tool.name) \(NumTools.version)\n") }
+            if let raw = argumentBytes, raw.count == arguments.count { try checkOptionValueBytes(parsed, raw) }
             if let shell = try ToolInvocation(arguments: parsed, environment: environment).choice(
                 "completion", Completions.shells)
             {
@@ -288,6 +289,25 @@ public enum ToolRunner {
         (1..<Int(CommandLine.argc)).map { k in
             guard let p = CommandLine.unsafeArgv[k] else { return [] }
             return Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+        }
+    }
+
+    /// A usage error for the first option value whose bytes, as the system
+    /// passed them, are not UTF-8: `CommandLine.arguments` has replaced them
+    /// with U+FFFD, which a separator or delimiter must not silently become.
+    /// (An operand's bytes go on to the engine, an `invalid-utf8` record.)
+    static func checkOptionValueBytes(_ parsed: ParsedArguments, _ raw: [[UInt8]]) throws(UsageError) {
+        for (position, offset, option) in parsed.optionValues {
+            // The text before the value is an option's name, so it is UTF-8
+            // and as long in the raw bytes as in the decoded argument.
+            let value = raw[position].dropFirst(offset)
+            guard String(validating: value, as: UTF8.self) == nil else { continue }
+            var shown: [UInt8] = []
+            Array(value).withUnsafeBufferPointer { b in
+                if let base = b.baseAddress { UTF8Bytes.appendEscaped(base, 0, b.count, into: &shown) }
+            }
+            throw UsageError(
+                "invalid value '\(String(decoding: shown, as: UTF8.self))' for --\(option): not valid UTF-8")
         }
     }
 
