@@ -70,11 +70,12 @@ private let listings: [Invocation] = [
     Invocation(tool: "phonefmt", arguments: ["--list-regions"], expected: nil),
 ]
 
-/// A directory for `ICU_DATA` holding malformed resource bundles: ICU looks
+/// A directory for `ICU_DATA` holding malformed resource bundles (written
+/// atomically: test cases running side by side each write it): ICU looks
 /// there before its built-in data, so such a file changes what FormatStyle
-/// writes, and this one (a pool bundle naming itself) recurses until the
-/// stack overflows.
-private let hostileICUData: String = {
+/// writes, and these (each says it uses the pool bundle, itself one of them)
+/// make ICU recurse until the stack overflows.
+private func hostileICUData() throws -> String {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
         "numtools-icu-data-\(getpid())", isDirectory: true)
     var bundle: [UInt8] = [32, 0, 0xDA, 0x27]  // header size, magic
@@ -83,13 +84,13 @@ private let hostileICUData: String = {
     bundle += [0x10, 0, 0, 0x20] + [UInt8](repeating: 0xFF, count: 4000)
     for directory in ["icudt76l", "icudt76l/curr"] {
         let dir = root.appendingPathComponent(directory)
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for name in ["root", "pool", "res_index", "en", "en_US", "de", "de_DE", "numberingSystems", "supplementalData"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name + ".res").path, contents: Data(bundle))
+            try Data(bundle).write(to: dir.appendingPathComponent(name + ".res"), options: .atomic)
         }
     }
     return root.path
-}()
+}
 
 /// Whether the run ended as a tool may end: by itself (no signal), with a
 /// status the contract knows (never 134, 139 or another 128+N).
@@ -123,7 +124,7 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
     /// output is the built-in data's.
     @Test(arguments: plainInvocations)
     fileprivate func hostileICUDataDirectory(_ invocation: Invocation) throws {
-        let result = try ToolProcess.run(invocation.tool, invocation.arguments, environment: ["ICU_DATA": hostileICUData])
+        let result = try ToolProcess.run(invocation.tool, invocation.arguments, environment: ["ICU_DATA": try hostileICUData()])
         #expect(exitedCleanly(result), "\(invocation): \(String(describing: result).prefix(400))")
         if let expected = invocation.expected {
             #expect(result.exited(0) && result.out == expected, "\(invocation): \(String(describing: result).prefix(400))")
@@ -141,7 +142,7 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
             ["LC_ALL": String(repeating: "a", count: 4096), "LANG": "abcdefghijkl", "LANGUAGE": "abcdefghijkl"],
             [
                 "LC_MESSAGES": "abcdefghijklmnop", "LC_NUMERIC": "@@@", "LC_MONETARY": "%n", "LC_CTYPE": "..",
-                "ICU_DATA": hostileICUData,
+                "ICU_DATA": try hostileICUData(),
             ],
         ]
         for environment in environments {
