@@ -98,9 +98,11 @@ private func configuration(_ arguments: [String], environment: [String: String] 
     @Test(arguments: [
         (["-d", "ab"], "invalid value 'ab' for --delimiter: expected one character"),
         (["-d", ""], "invalid value '' for --delimiter: expected one character"),
-        (["--csv", "-d", "\""], "the delimiter cannot be '\"' with --csv"),
-        (["-d", "\n"], "the delimiter cannot be the record terminator"),
-        (["-z", "-d", "\u{0}"], "the delimiter cannot be the record terminator"),
+        (["--csv", "-d", "\""], "the delimiter cannot contain '\"' with --csv"),
+        (["--csv", "-d", "\"\u{301}"], "the delimiter cannot contain '\"' with --csv"),
+        (["-d", "\n"], "the delimiter cannot contain the record terminator (LF)"),
+        (["-d", "\r\n"], "the delimiter cannot contain the record terminator (LF)"),
+        (["-z", "-d", "\u{0}"], "the delimiter cannot contain the record terminator (NUL)"),
         (["--header=x"], "invalid value 'x' for --header: expected a whole number from 0"),
         (["--header=-1"], "invalid value '-1' for --header: expected a whole number from 0"),
         (["--on-error=recrod"], "invalid value 'recrod' for --on-error: expected one of record, keep, skip, abort (did you mean 'record'?)"),
@@ -111,6 +113,30 @@ private func configuration(_ arguments: [String], environment: [String: String] 
     ])
     func badStreamOptionValues(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try configuration(arguments) }
+    }
+
+    /// Where each option value's bytes are, for the check that they are UTF-8.
+    @Test func optionValuePositions() throws {
+        let parsed = try parse(["1", "-zs", "é", "--decimal=,", "-uf2", "--header", "--sep", "x", "--", "-s"])
+        let found = parsed.optionValues.map { "\($0.position):\($0.offset):\($0.option)" }
+        #expect(found == ["2:0:separator", "3:10:decimal", "4:3:field", "7:0:separator"])
+        // The offset counts UTF-8 bytes of the decoded argument, before the value.
+        #expect(try parse(["--locale=ü"]).optionValues.map(\.offset) == [9])
+    }
+
+    /// Option values whose bytes (as the system passed them) are not UTF-8.
+    @Test func optionValueBytes() throws {
+        let arguments = ["-s", "\u{FFFD}", "1"]
+        let parsed = try parse(arguments)
+        #expect(throws: UsageError("invalid value '\\xFF' for --separator: not valid UTF-8")) {
+            try ToolRunner.checkOptionValueBytes(parsed, [Array("-s".utf8), [0xFF], Array("1".utf8)])
+        }
+        // An operand's bytes are the engine's business; valid values pass.
+        try ToolRunner.checkOptionValueBytes(parsed, [Array("-s".utf8), Array("\u{FFFD}".utf8), [0xFF]])
+        let inline = try parse(["--separator=a\u{FFFD}"])
+        #expect(throws: UsageError("invalid value 'a\\xC3' for --separator: not valid UTF-8")) {
+            try ToolRunner.checkOptionValueBytes(inline, [Array("--separator=a".utf8) + [0xC3]])
+        }
     }
 
     @Test func streamConfiguration() throws {
@@ -127,6 +153,9 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         #expect(!defaults.zeroTerminated && !defaults.csv && defaults.fields == nil && defaults.delimiter == nil)
         #expect(defaults.onError == .record && !defaults.emptyIsError && defaults.maxRecordBytes == 1_048_576)
         #expect(try configuration(["-d", "§"]).delimiter == Array("§".utf8))
+        #expect(try configuration(["-z", "-d", "\n"]).delimiter == [0x0A])
+        #expect(try configuration(["-d", "\u{0}"]).delimiter == [0x00])
+        #expect(try configuration(["-d", "e\u{301}"]).delimiter == Array("e\u{301}".utf8))
     }
 
     @Test func closeMatchesRankByDistance() {

@@ -69,6 +69,11 @@ public struct ParsedArguments: Sendable {
     /// Where each operand is in the parsed arguments, so its bytes as the
     /// system passed them can be found (an operand need not be UTF-8).
     public private(set) var operandPositions: [Int] = []
+    /// Where each option value is: the argument's position, the UTF-8
+    /// offset in it where the value starts (after `--opt=` or `-o`; 0 for a
+    /// value that is an argument of its own), and the option's long name. So
+    /// a value's bytes as the system passed them can be checked.
+    public private(set) var optionValues: [(position: Int, offset: Int, option: String)] = []
 
     /// Parses `arguments` (without the program name) like getopt_long:
     /// `--opt=value`, `--opt value`, unambiguous prefixes of long names, short
@@ -103,11 +108,14 @@ public struct ParsedArguments: Sendable {
                     values[spec.long, default: []].append(nil)
                 case .optional:
                     values[spec.long, default: []].append(inline)
+                    if let inline { optionValues.append((i - 1, arg.utf8.count - inline.utf8.count, spec.long)) }
                 case .required:
                     if let inline {
                         values[spec.long, default: []].append(inline)
+                        optionValues.append((i - 1, arg.utf8.count - inline.utf8.count, spec.long))
                     } else if i < arguments.count {
                         values[spec.long, default: []].append(arguments[i])
+                        optionValues.append((i, 0, spec.long))
                         i += 1
                     } else {
                         throw UsageError("option '--\(spec.long)' requires an argument")
@@ -128,9 +136,11 @@ public struct ParsedArguments: Sendable {
                 case .required:
                     if !rest.isEmpty {
                         values[spec.long, default: []].append(String(rest))
+                        optionValues.append((i - 1, arg.utf8.count - rest.utf8.count, spec.long))
                         rest = ""
                     } else if i < arguments.count {
                         values[spec.long, default: []].append(arguments[i])
+                        optionValues.append((i, 0, spec.long))
                         i += 1
                     } else {
                         throw UsageError("option requires an argument -- '\(c)'")

@@ -410,13 +410,15 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     mutating func finishLastRecord(_ p: UnsafeMutablePointer<UInt8>, _ count: Int, _ csv: CSVScanState) {
         if configuration.csv, csv.mode == .quoted, recordNumber >= configuration.headerRecords {
             recordNumber += 1
-            let field = csvFieldNumber(p, count, at: csv.quoteOffset)
-            fail(
-                p, 0, count, .none, field: field,
-                ValueError(
-                    "unterminated-quote",
-                    "quoted field \(field) opened at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p, count: count), csv.quoteOffset)) is not closed at end of input"
-                ))
+            let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p, count: count), csv.quoteOffset)
+            // FIELD is 0 when the whole record is the value (no -f), as in
+            // every other error record; the message then names no field.
+            let field = configuration.fields == nil ? 0 : csvFieldNumber(p, count, at: csv.quoteOffset)
+            let message =
+                field == 0
+                ? "quote opened at offset \(offset) is not closed at end of input"
+                : "quoted field \(field) opened at offset \(offset) is not closed at end of input"
+            fail(p, 0, count, .none, field: field, ValueError("unterminated-quote", message))
             return
         }
         processRecord(p, 0, count, .none)

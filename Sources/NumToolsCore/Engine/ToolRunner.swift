@@ -126,6 +126,10 @@ public enum ToolRunner {
         environment: [String: String] = localeEnvironment(),
         build: (ToolInvocation) throws(UsageError) -> ToolAction
     ) -> Never {
+        // First of all: `environment` has captured the locale variables, and
+        // nothing has made a Locale or a FormatStyle yet (ICU reads its
+        // default locale and data path once, at its first use).
+        clearICUEnvironment()
         FileDescriptorStream.reserveStandardDescriptors()
         var stdout = FileDescriptorStream(fd: 1, name: "standard output")
         var stderr = FileDescriptorStream(fd: 2, name: "standard error")
@@ -159,6 +163,7 @@ public enum ToolRunner {
             parsed = try ParsedArguments(arguments, options: tool.allOptions)
             if parsed.has("help") { printAndExit(tool.helpText) }
             if parsed.has("version") { printAndExit("\(tool.name) \(NumTools.version)\n") }
+            if let raw = argumentBytes, raw.count == arguments.count { try checkOptionValueBytes(parsed, raw) }
             if let shell = try ToolInvocation(arguments: parsed, environment: environment).choice(
                 "completion", Completions.shells)
             {
@@ -246,12 +251,64 @@ public enum ToolRunner {
         return environment
     }
 
+    /// Whether ICU would read the environment variable `name`, or take it
+    /// for a locale: `LANG`, `LANGUAGE`, every `LC_*`, and ICU's data and time
+    /// zone directories.
+    static func isClearedForICU(_ name: some StringProtocol) -> Bool {
+        name == "LANG" || name == "LANGUAGE" || name.hasPrefix("LC_") || name == "ICU_DATA"
+            || name == "ICU_TIMEZONE_FILES_DIR"
+    }
+
+    /// Removes from the process environment what ICU reads when it sets up
+    /// its default locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) and its data
+    /// (`ICU_DATA`), with every other locale variable: ICU crashes on some
+    /// values (a language code of 12 or more letters in `LANG`, a data
+    /// directory holding a malformed resource bundle), and the tools never
+    /// use ICU's default locale, only locales they name. Call it once the
+    /// variables the tools read are captured (``localeEnvironment()``) and
+    /// before anything makes a Locale or a FormatStyle; the tools do, at the
+    /// start of ``main(_:arguments:argumentBytes:environment:build:)``.
+    public static func clearICUEnvironment() {
+        var names: [[CChar]] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let length = strlen(pointer)
+            let equals = memchr(pointer, Int32(UInt8(ascii: "=")), length).map {
+                $0.assumingMemoryBound(to: CChar.self) - pointer
+            } ?? length
+            let name = UnsafeBufferPointer(start: pointer, count: equals)
+            let text = String(decoding: name.lazy.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if isClearedForICU(text) { names.append(Array(name) + [0]) }
+            entry += 1
+        }
+        for name in names { unsetenv(name) }
+    }
+
     /// The command line's arguments after the program name, as the bytes the
     /// system passed.
     public static func commandLineBytes() -> [[UInt8]] {
         (1..<Int(CommandLine.argc)).map { k in
             guard let p = CommandLine.unsafeArgv[k] else { return [] }
             return Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+        }
+    }
+
+    /// A usage error for the first option value whose bytes, as the system
+    /// passed them, are not UTF-8: `CommandLine.arguments` has replaced them
+    /// with U+FFFD, which a separator or delimiter must not silently become.
+    /// (An operand's bytes go on to the engine, an `invalid-utf8` record.)
+    static func checkOptionValueBytes(_ parsed: ParsedArguments, _ raw: [[UInt8]]) throws(UsageError) {
+        for (position, offset, option) in parsed.optionValues {
+            // The text before the value is an option's name, so it is UTF-8
+            // and as long in the raw bytes as in the decoded argument.
+            let value = raw[position].dropFirst(offset)
+            guard String(validating: value, as: UTF8.self) == nil else { continue }
+            var shown: [UInt8] = []
+            Array(value).withUnsafeBufferPointer { b in
+                if let base = b.baseAddress { UTF8Bytes.appendEscaped(base, 0, b.count, into: &shown) }
+            }
+            throw UsageError(
+                "invalid value '\(String(decoding: shown, as: UTF8.self))' for --\(option): not valid UTF-8")
         }
     }
 
@@ -268,11 +325,16 @@ public enum ToolRunner {
             guard d.count == 1 else {
                 throw UsageError("invalid value '\(d)' for --delimiter: expected one character")
             }
-            if configuration.csv, d == "\"" { throw UsageError("the delimiter cannot be '\"' with --csv") }
-            if d == "\n" || (configuration.zeroTerminated && d == "\0") {
-                throw UsageError("the delimiter cannot be the record terminator")
+            // One character may be several scalars (`"` with a combining
+            // mark, CR LF): what matters is every byte of it.
+            let bytes = Array(d.utf8)
+            if configuration.csv, bytes.contains(UInt8(ascii: "\"")) {
+                throw UsageError("the delimiter cannot contain '\"' with --csv")
             }
-            configuration.delimiter = Array(d.utf8)
+            if bytes.contains(configuration.zeroTerminated ? 0 : UInt8(ascii: "\n")) {
+                throw UsageError("the delimiter cannot contain the record terminator (\(configuration.zeroTerminated ? "NUL" : "LF"))")
+            }
+            configuration.delimiter = bytes
         }
         if arguments.has("header") {
             let given = arguments.values["header"]?.last ?? nil
