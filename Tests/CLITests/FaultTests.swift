@@ -84,7 +84,7 @@ struct ToolUnderTest: CustomTestStringConvertible, Sendable {
     }
 
     /// Records read before the signal are written; an incomplete one is not.
-    @Test(arguments: ToolUnderTest.all, [SIGINT, SIGTERM])
+    @Test(arguments: ToolUnderTest.all, [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func signalMidStream(tool: ToolUnderTest, signal: Int32) throws {
         let running = try RunningTool(tool.tool, tool.arguments)
         running.write(tool.record + "\n" + tool.record + "\n")

@@ -330,7 +330,7 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func signalMidStream(signal: Int32) throws {
         let tool = try RunningTool("numgroup")
         tool.write("1234\n5678\n")
