@@ -22,6 +22,7 @@ import Testing
         var codes = Set<String>()
         for file in [
             "Sources/NumToolsCore/Currency/CoinTransform.swift", "Sources/NumToolsCore/Engine/StreamEngine.swift",
+            "Sources/NumToolsCore/Engine/ValueTransform.swift",
         ] {
             let text = try String(contentsOf: ToolProcess.repository.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(of: /ValueError\(\s*"([a-z0-9-]+)"/) { codes.insert(String(match.1)) }

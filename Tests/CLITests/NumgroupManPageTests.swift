@@ -21,7 +21,10 @@ import Testing
     /// DIAGNOSTICS lists exactly the codes numgroup's sources can produce.
     @Test func diagnosticsListEveryErrorCode() throws {
         var codes = Set<String>()
-        for file in ["Sources/NumToolsCore/Numbers/DigitGrouper.swift", "Sources/NumToolsCore/Engine/StreamEngine.swift"] {
+        for file in [
+            "Sources/NumToolsCore/Numbers/DigitGrouper.swift", "Sources/NumToolsCore/Engine/StreamEngine.swift",
+            "Sources/NumToolsCore/Engine/ValueTransform.swift",
+        ] {
             let text = try String(contentsOf: ToolProcess.repository.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(of: /ValueError\(\s*"([a-z0-9-]+)"/) { codes.insert(String(match.1)) }
         }
