@@ -1,10 +1,30 @@
 // libFuzzer target: phone extraction, parsing and as-you-type formatting.
 // Invariants: a value is a valid number or one of the documented error
-// codes; a valid number written as E.164 parses back to the same number in
-// every format; the as-you-type formatter always answers.
+// codes; what phonefmt writes for a valid number parses back to the same
+// number (country code and national number), in every format: E.164,
+// international and RFC 3966 with the default region, national and digits
+// in the number's own region (unless that region reads it as international,
+// see readsAsInternational); the E.164 form gives the same text in every
+// format; the as-you-type formatter always answers.
 
 let regions = ["KR", "US", "GB", "DE", "JP", "IN", "BR", "FR", "CN", "AU", "IT", "RU"]
 let parsers = regions.map { PhoneNumberParser(region: $0)! }
+
+/// `text` parsed by `parser`, or the error code, for the messages.
+func reparse(_ text: String, _ parser: PhoneNumberParser) -> Result<PhoneNumber, PhoneNumberError> {
+    Result { () throws(PhoneNumberError) in try parser.parse(text) }
+}
+
+/// Whether `written` starts with an international prefix of `parser`'s
+/// region (and a digit other than 0 after it), so that the region reads it
+/// as an international number: the national form of Bulgaria's `00800`
+/// and Thailand's `001800` freephone numbers, as libphonenumber writes and
+/// reads them too. Such a national form does not read back as the number.
+func readsAsInternational(_ written: String, _ parser: PhoneNumberParser) -> Bool {
+    let digits = written.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.map { $0 - 0x30 }
+    guard let idd = parser.meta.internationalPrefix, let m = idd.match(digits) else { return false }
+    return m.end < digits.count && digits[m.end] != 0
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -20,6 +40,25 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for format in PhoneNumberFormat.allCases {
             let f = PhoneNumberFormatter(format: format)
             check(f.string(for: again) == f.string(for: number), "\(format) differs after an E.164 round trip")
+        }
+        let own = number.regionCode.flatMap { $0 == "001" ? nil : PhoneNumberParser(region: $0) }
+        for format in PhoneNumberFormat.allCases {
+            let national = format == .national || format == .digits
+            guard let reader = national ? own : parser else { continue }
+            let written = PhoneNumberFormatter(format: format).string(for: number)
+            if national && readsAsInternational(written, reader) { continue }
+            switch reparse(written, reader) {
+            case .success(let back):
+                check(
+                    back.countryCode == number.countryCode && back.nationalNumber == number.nationalNumber,
+                    "\(format) \(written) (of +\(number.countryCode) \(number.nationalNumber)) parses back in "
+                        + "\(reader.region) as +\(back.countryCode) \(back.nationalNumber)")
+            case .failure(let error):
+                check(
+                    false,
+                    "\(format) \(written) (of +\(number.countryCode) \(number.nationalNumber)) does not parse in "
+                        + "\(reader.region): \(error.code)")
+            }
         }
     } catch {
         check(PhoneNumberError.Code.allCases.contains(error.code), "unknown error code")

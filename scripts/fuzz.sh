@@ -8,6 +8,13 @@
 # inputs that libFuzzer finds go to a scratch corpus, not into the repository).
 # A crash writes its input to Fuzz/crashes/ and exits non-zero: turn it into a
 # regression test. Builds go to .build/fuzz/.
+#
+# Limits, so that a slow or greedy path is a finding, not a slow run: an input
+# may take 2 seconds (-timeout: every input takes milliseconds, and a path
+# quadratic in the input's length takes far longer on the long ones) and the
+# process 512 MB (-rss_limit_mb, also the largest single allocation). Inputs
+# are up to 64 KiB, and up to 1 MiB (the default --max-record-bytes) for the
+# targets whose bugs hide in long records: asyoutype and records.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--list" ]; then ls Fuzz/*.swift | xargs -n1 basename | sed 's/\.swift$//' | grep -v Support; exit 0; fi
@@ -26,5 +33,9 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources/NumToolsCore Fuzz -name '*.swift' 
 fi
 scratch=.build/fuzz/corpus-$target
 mkdir -p "$scratch"
-SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+case "$target" in
+    asyoutype | records) max_len=1048576 ;;
+    *) max_len=65536 ;;
+esac
+SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=512 -max_len="$max_len" \
     -artifact_prefix="Fuzz/crashes/$target-" -print_final_stats=1 "$scratch" "Fuzz/corpus/$target"

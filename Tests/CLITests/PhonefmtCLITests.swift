@@ -69,6 +69,22 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         #expect(r.status == 0)
     }
 
+    /// A 1 MiB record (the default --max-record-bytes) is typed in linear
+    /// time: it took about an hour when each character re-ran the steps on all
+    /// typed so far. Shown as typed (too long for any format), and after an
+    /// international prefix with no country code, the prefix and the digits.
+    @Test func asYouTypeLongRecords() throws {
+        let digits = String(repeating: "5", count: 1 << 20)
+        let plain = try ToolProcess.run("phonefmt", ["--as-you-type"], input: digits + "\n+0" + digits.dropFirst(2) + "\n0\n")
+        #expect(plain.exited(0))
+        #expect(plain.out == digits + "\n+0" + digits.dropFirst(2) + "\n0\n")
+        #expect(plain.stderr.isEmpty)
+        let fullWidth = String(repeating: "５", count: 1 << 18)
+        let idd = try ToolProcess.run("phonefmt", ["--as-you-type"], input: "001０" + fullWidth.dropFirst(2) + "\n")
+        #expect(idd.exited(0))
+        #expect(idd.out == "001 0" + String(repeating: "5", count: (1 << 18) - 2) + "\n")
+    }
+
     @Test func listRegions() throws {
         let r = try phonefmt(["--list-regions"])
         #expect(r.out.contains("\nKR\t82\tSouth Korea\t+82 2-212-3456\n"))

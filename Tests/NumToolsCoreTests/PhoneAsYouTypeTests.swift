@@ -69,4 +69,104 @@ import Testing
         for c in "0212345678".unicodeScalars { last = f.input(c) }
         #expect(last == "02-1234-5678")
     }
+
+    // MARK: - Long inputs
+
+    /// Long typed inputs, a head then a part repeated, and what libphonenumber
+    /// shows once all of it is typed: a head then a part repeated as often.
+    static let longInputs: [(region: String, head: String, repeated: String, shownHead: String, shownRepeated: String)] = [
+        // Given up: too long for any format; what was typed.
+        ("KR", "", "5", "", "5"),
+        ("US", "+1650", "2", "+1650", "2"),
+        // Given up at once: formatting typed.
+        ("KR", "010-", "1", "010-", "1"),
+        ("GB", "", "1 ", "", "1 "),
+        // An international prefix and no country code: the prefix, then the
+        // digits normalised.
+        ("KR", "+0", "5", "+0", "5"),
+        ("KR", "００１０", "１", "001 0", "1"),
+        ("KR", "0019", "9", "001 9", "9"),
+        // The same, then something that is not a digit: what was typed.
+        ("KR", "+0555-", "5", "+0555-", "5"),
+    ]
+
+    /// Typing costs O(1) a character: the work done, counted in scalars the
+    /// steps read or copy (no clock), stays within a constant times the
+    /// input's length, where it was about n²/2 when every character re-ran the
+    /// steps on all typed so far. Checked as it goes, so a quadratic formatter
+    /// fails within the first thousand characters instead of taking minutes.
+    @Test(arguments: 0..<longInputs.count)
+    func typingIsLinear(_ index: Int) throws {
+        let (region, head, repeated, shownHead, shownRepeated) = Self.longInputs[index]
+        var f = try #require(PhoneAsYouTypeFormatter(region: region))
+        let n = 100_000
+        var typed = 0
+        func type(_ s: String) -> Bool {
+            for c in s.unicodeScalars {
+                f.enter(c)
+                typed += 1
+                if f.scalarsTouched > 2 * typed + 20_000 {
+                    Issue.record("\(f.scalarsTouched) scalars touched for \(typed) typed (\(head)...)")
+                    return false
+                }
+            }
+            return true
+        }
+        guard type(head) else { return }
+        for _ in 0..<n { guard type(repeated) else { return } }
+        let shown = shownHead + String(repeating: shownRepeated, count: n)
+        #expect(f.output == shown)
+        var bytes: [UInt8] = []
+        f.appendOutput(to: &bytes)
+        #expect(bytes == Array(shown.utf8))
+    }
+
+    /// The metadata's patterns are all finite, so a formatter that has given
+    /// up stops running the steps after a bounded number of digits.
+    @Test func givenUpIsBounded() throws {
+        let limit = try #require(PhoneAsYouTypeFormatter.givenUpDigits)
+        #expect(limit >= 15 && limit < 100)
+        #expect(PhonePattern.maxMatchLength(#"(\d{3})(\d{4})"#) == 7)
+        #expect(PhonePattern.maxMatchLength("0|90(?:1[245])?") == 4)
+        #expect(PhonePattern.maxMatchLength(#"(\d{3})(\d{4,})"#) == nil)
+        #expect(PhonePattern.maxMatchLength(#"0\d*"#) == nil)
+        #expect(PhonePattern.maxMatchLength("(?:0|$)") == 1)
+    }
+
+    /// Characters that only extend the display (the shortcuts) show exactly
+    /// what running libphonenumber's steps for each of them shows: random
+    /// inputs around every way of giving up, compared after each character.
+    @Test(arguments: ["KR", "US", "GB", "DE", "JP", "BR", "AU", "RU", "AR", "MX", "UZ", "BY"])
+    func shortcutsShowWhatTheStepsShow(_ region: String) throws {
+        var rng = SplitMix64(seed: UInt64(region.unicodeScalars.reduce(0) { $0 * 131 + Int($1.value) }))
+        let heads = [
+            "", "+", "+1", "+0", "+8", "+82", "+44", "+7", "+54", "+800", "+979", "+888", "00", "001", "0011", "011",
+            "010", "0", "1", "8", "810", "0082", "00882", "＋", "９", "0１", "9",
+        ]
+        let digits = Array("0123456789".unicodeScalars)
+        let others = Array("0123456789-() .+＋０１２３４５６７８９x٣".unicodeScalars)
+        var failures: [String] = []
+        for _ in 0..<150 {
+            var typed = Array(heads.randomElement(using: &rng)!.unicodeScalars)
+            let length = [Int.random(in: 0...20, using: &rng), Int.random(in: 20...90, using: &rng)].randomElement(
+                using: &rng)!
+            let pool = Int.random(in: 0..<4, using: &rng) == 0 ? others : digits
+            for _ in 0..<length { typed.append(pool.randomElement(using: &rng)!) }
+            if Bool.random(using: &rng), !typed.isEmpty {
+                typed.insert(others.randomElement(using: &rng)!, at: Int.random(in: 0...typed.count, using: &rng))
+            }
+            var fast = try #require(PhoneAsYouTypeFormatter(region: region))
+            var steps = fast
+            steps.takesShortcuts = false
+            for (i, c) in typed.enumerated() {
+                fast.enter(c)
+                steps.enter(c)
+                if fast.output != steps.output {
+                    failures.append("\(String(String.UnicodeScalarView(typed[...i]))): \(fast.output) != \(steps.output)")
+                    break
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
 }

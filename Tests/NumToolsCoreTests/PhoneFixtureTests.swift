@@ -64,3 +64,55 @@ func phoneVerdict(_ input: String, region: String) -> [String] {
         #expect(failures.isEmpty, "\(failures.count) of \(rows.count) as-you-type rows disagree")
     }
 }
+
+/// Whether `written` starts with an international prefix of `parser`'s
+/// region (and a digit other than 0 after it), so that the region reads it
+/// as an international number: the national form of Bulgaria's `00800`
+/// and Thailand's `001800` freephone numbers, as libphonenumber writes and
+/// reads them too. Such a national form does not read back as the number.
+func readsAsInternational(_ written: String, _ parser: PhoneNumberParser) -> Bool {
+    let digits = written.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.map { $0 - 0x30 }
+    guard let idd = parser.meta.internationalPrefix, let m = idd.match(digits) else { return false }
+    return m.end < digits.count && digits[m.end] != 0
+}
+
+@Suite struct PhoneRoundTripTests {
+    /// What phonefmt writes for a valid number parses back to it (country
+    /// code and national number): E.164, international and RFC 3966 in the
+    /// region it was read with, national and digits in the number's own
+    /// region, unless that region reads them as international numbers (as
+    /// libphonenumber does: see ``readsAsInternational(_:_:)``). Every valid
+    /// number of the corpus (the fuzz target `phone` checks the same on its
+    /// inputs).
+    @Test func everyFormatParsesBack() throws {
+        let rows = try phoneFixtureRows("phone-parse.tsv")
+        var failures: [String] = []
+        var checked = 0
+        var international: Set<String> = []
+        for row in rows {
+            guard let parser = PhoneNumberParser(region: row[1]), let number = try? parser.validNumber(row[0]) else {
+                continue
+            }
+            let own = number.regionCode.flatMap { $0 == "001" ? nil : PhoneNumberParser(region: $0) }
+            for format in PhoneNumberFormat.allCases {
+                guard let reader = format == .national || format == .digits ? own : parser else { continue }
+                let written = PhoneNumberFormatter(format: format).string(for: number)
+                if (format == .national || format == .digits) && readsAsInternational(written, reader) {
+                    international.insert("\(reader.region) \(written)")
+                    continue
+                }
+                checked += 1
+                let back = try? reader.parse(written)
+                if back?.countryCode != number.countryCode || back?.nationalNumber != number.nationalNumber {
+                    failures.append(
+                        "\(row[0]) \(row[1]): \(format) \(written) reads back in \(reader.region) as "
+                            + (back.map { "+\($0.countryCode) \($0.nationalNumber)" } ?? "an error"))
+                }
+            }
+        }
+        #expect(checked > 10000)
+        // The only ones of the corpus, and nothing else escapes that way.
+        #expect(international == ["BG 008000530300", "TH 0018004694173"])
+        #expect(failures.isEmpty, "\(failures.count) of \(checked): \(failures.prefix(20))")
+    }
+}

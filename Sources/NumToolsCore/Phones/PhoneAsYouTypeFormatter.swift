@@ -6,6 +6,13 @@
 /// applies); a leading `+` starts an international number; any other
 /// character (a space, `-`) makes the formatter give up and echo the input,
 /// like libphonenumber.
+///
+/// Typing costs amortised O(1) a character however long the input grows:
+/// the steps run on a state that stays a few dozen digits long, and once
+/// the display can only grow by what is typed (libphonenumber has given up,
+/// or awaits a country code that cannot come), a character is appended and
+/// nothing else is done. ``output`` (or ``input(_:)``, which returns it)
+/// costs the length of the display.
 public struct PhoneAsYouTypeFormatter: Sendable {
     /// The region whose plan is assumed until a country code is typed.
     public let region: String
@@ -13,7 +20,20 @@ public struct PhoneAsYouTypeFormatter: Sendable {
     private let defaultMetadata: PhoneRegionMetadata
     private var currentMetadata: PhoneRegionMetadata
 
+    /// What the formatter shows: ``Display``, read when asked.
+    private var display = Display.typed
+    /// The display when it is ``Display/scalars``.
     private var currentOutput: [Unicode.Scalar] = []
+    private var phase = Phase.formatting
+    /// Whether a phase other than ``Phase/formatting`` may be entered: false
+    /// only in tests, which compare the two.
+    var takesShortcuts = true
+    /// Work done so far, in scalars: for each character that runs
+    /// libphonenumber's steps, the length of the state they read and copy
+    /// (the typed input, its digits, the national number and what precedes
+    /// it), plus one; and one for a character only appended. A deterministic
+    /// witness of the time typing takes, for the tests.
+    private(set) var scalarsTouched = 0
     private var accruedInput: [Unicode.Scalar] = []
     private var accruedInputCount = 0
     /// Digits (ASCII) and `+` typed so far.
@@ -34,6 +54,69 @@ public struct PhoneAsYouTypeFormatter: Sendable {
     private static let placeholder: Unicode.Scalar = "\u{2008}"
     private static let minLeadingDigitsLength = 3
 
+    /// What the formatter shows after a step.
+    private enum Display {
+        /// The characters typed (``accruedInput``).
+        case typed
+        /// ``currentOutput``.
+        case scalars
+        /// The prefix (international prefix) and the national number.
+        case prefixAndNational
+    }
+
+    /// How the next character is taken.
+    private enum Phase {
+        /// libphonenumber's steps run for each character.
+        case formatting
+        /// Given up for good: the display is what was typed, and a character
+        /// is only appended to it.
+        case echoing
+        /// After an international prefix, the first three digits hold no
+        /// country code (or start with 0): the display is the prefix and the
+        /// national number, which digits extend; anything else starts
+        /// ``echoing``.
+        case awaitingCountryCode
+    }
+
+    /// The digits typed (counting a leading `+`) past which a formatter that
+    /// has given up (`ableToFormat` false) shows what was typed whatever
+    /// follows, so that typing may stop running the steps; nil if the
+    /// metadata bounds no such length (it does: every pattern it has is finite).
+    ///
+    /// Why: the national number is what was typed less an international
+    /// prefix (at most `idd` digits, or the `+`), a country code (at most 3)
+    /// and a national prefix (at most `strip`: the metadata's longest, or
+    /// NANPA's `1`), whatever the steps re-extract. Past this many digits it
+    /// is longer than any format's pattern can match and than any template
+    /// (15 digits), so no format applies, no template is made, the formatter
+    /// gives up again in the same step and shows what was typed.
+    static let givenUpDigits: Int? = {
+        let store = PhoneMetadataStore.shared
+        var idd = 1
+        var strip = 1
+        var format = 15
+        func bound(_ field: Substring, _ most: inout Int) -> Bool {
+            guard field != "@", !field.isEmpty else { return true }
+            guard let n = PhonePattern.maxMatchLength(String(field)) else { return false }
+            most = max(most, n)
+            return true
+        }
+        for lines in Array(store.rawRegions.values) + Array(store.rawNonGeographic.values) {
+            for line in lines {
+                let f = line.split(separator: ";", omittingEmptySubsequences: false)
+                switch f[0] {
+                case "R":
+                    guard bound(f[3], &idd), bound(f[5], &strip) else { return nil }
+                case "N", "I":
+                    guard bound(f[1], &format) else { return nil }
+                default:
+                    break
+                }
+            }
+        }
+        return format + idd + 3 + strip
+    }()
+
     /// A formatter for numbers typed in `region` (`KR`); nil when the
     /// metadata has no such region.
     public init?(region: String) {
@@ -51,11 +134,31 @@ public struct PhoneAsYouTypeFormatter: Sendable {
     }
 
     /// What the formatter shows now.
-    public var output: String { string(currentOutput) }
+    public var output: String {
+        var out = ""
+        switch display {
+        case .typed: out.unicodeScalars.append(contentsOf: accruedInput)
+        case .scalars: out.unicodeScalars.append(contentsOf: currentOutput)
+        case .prefixAndNational:
+            out.unicodeScalars.append(contentsOf: prefixBeforeNationalNumber)
+            out.unicodeScalars.append(contentsOf: nationalNumber)
+        }
+        return out
+    }
 
     /// Appends ``output`` to `bytes` as UTF-8.
     func appendOutput<Output: ByteOutput & ~Copyable>(to bytes: inout Output) {
-        for scalar in currentOutput {
+        switch display {
+        case .typed: Self.append(accruedInput, to: &bytes)
+        case .scalars: Self.append(currentOutput, to: &bytes)
+        case .prefixAndNational:
+            Self.append(prefixBeforeNationalNumber, to: &bytes)
+            Self.append(nationalNumber, to: &bytes)
+        }
+    }
+
+    private static func append<Output: ByteOutput & ~Copyable>(_ scalars: [Unicode.Scalar], to bytes: inout Output) {
+        for scalar in scalars {
             if scalar.value < 0x80 {
                 bytes.append(UInt8(scalar.value))
             } else {
@@ -87,10 +190,62 @@ public struct PhoneAsYouTypeFormatter: Sendable {
 
     /// Enters one character; ``output`` is then what the formatter shows.
     public mutating func enter(_ next: Unicode.Scalar) {
-        currentOutput = step(next)
+        switch phase {
+        case .echoing:
+            scalarsTouched += 1
+            if display != .typed {
+                display = .typed
+                currentOutput = []
+            }
+            accruedInput.append(next)
+            accruedInputCount += 1
+        case .awaitingCountryCode:
+            scalarsTouched += 1
+            accruedInput.append(next)
+            accruedInputCount += 1
+            if let d = Self.digitValue(next) {
+                nationalNumber.append(Unicode.Scalar(UInt8(0x30 + d)))
+            } else {
+                // What step does with it: give up, show what was typed.
+                ableToFormat = false
+                inputHasFormatting = true
+                startEchoing()
+                display = .typed
+            }
+        case .formatting:
+            scalarsTouched +=
+                accruedInput.count + accruedDigits.count + nationalNumber.count + prefixBeforeNationalNumber.count + 1
+            display = step(next)
+            guard takesShortcuts else { return }
+            if !ableToFormat {
+                if inputHasFormatting {
+                    // No step sets ableToFormat again once the input has formatting.
+                    startEchoing()
+                } else if let limit = Self.givenUpDigits, accruedDigits.count > limit {
+                    startEchoing()
+                }
+            } else if isExpectingCountryCallingCode && nationalNumber.count >= 3 {
+                // The step tried the first three digits as a country code
+                // and failed; later digits are only appended to the national
+                // number, so it fails the same way for each.
+                phase = .awaitingCountryCode
+                currentOutput = []
+            }
+        }
     }
 
-    private mutating func step(_ next: Unicode.Scalar) -> [Unicode.Scalar] {
+    /// Stops running the steps: after this character the display is what
+    /// was typed. The state only the steps read is let go.
+    private mutating func startEchoing() {
+        phase = .echoing
+        accruedDigits = []
+        nationalNumber = []
+        prefixBeforeNationalNumber = []
+        formattingTemplate = []
+        possibleFormats = []
+    }
+
+    private mutating func step(_ next: Unicode.Scalar) -> Display {
         accruedInput.append(next)
         accruedInputCount += 1
         var nextChar = next
@@ -102,54 +257,54 @@ public struct PhoneAsYouTypeFormatter: Sendable {
         }
         if !ableToFormat {
             if inputHasFormatting {
-                return accruedInput
+                return .typed
             } else if attemptToExtractIDD() {
                 if attemptToExtractCountryCode() {
-                    return attemptToChoosePatternWithPrefixExtracted()
+                    return shown(attemptToChoosePatternWithPrefixExtracted())
                 }
             } else if ableToExtractLongerNDD() {
                 prefixBeforeNationalNumber.append(" ")
-                return attemptToChoosePatternWithPrefixExtracted()
+                return shown(attemptToChoosePatternWithPrefixExtracted())
             }
-            return accruedInput
+            return .typed
         }
         switch accruedDigits.count {
         case 0...2:
-            return accruedInput
+            return .typed
         case 3:
             if attemptToExtractIDD() {
                 isExpectingCountryCallingCode = true
             } else {
                 extractedNationalPrefix = removeNationalPrefixFromNationalNumber()
-                return attemptToChooseFormattingPattern()
+                return shown(attemptToChooseFormattingPattern())
             }
         default:
             break
         }
         if isExpectingCountryCallingCode {
             if attemptToExtractCountryCode() { isExpectingCountryCallingCode = false }
-            return prefixBeforeNationalNumber + nationalNumber
+            return .prefixAndNational
         }
         if !possibleFormats.isEmpty {
             let tempNationalNumber = inputDigitHelper(nextChar)
             let formatted = attemptToFormatAccruedDigits()
-            if !formatted.isEmpty { return formatted }
+            if !formatted.isEmpty { return shown(formatted) }
             narrowDownPossibleFormats(nationalNumber)
             if maybeCreateNewTemplate() {
-                return inputAccruedNationalNumber()
+                return shown(inputAccruedNationalNumber())
             }
-            return ableToFormat ? appendNationalNumber(tempNationalNumber) : accruedInput
+            return ableToFormat ? shown(appendNationalNumber(tempNationalNumber)) : .typed
         }
-        return attemptToChooseFormattingPattern()
+        return shown(attemptToChooseFormattingPattern())
+    }
+
+    /// `scalars` as the display.
+    private mutating func shown(_ scalars: [Unicode.Scalar]) -> Display {
+        currentOutput = scalars
+        return .scalars
     }
 
     // MARK: - Steps of libphonenumber's formatter
-
-    private func string(_ s: [Unicode.Scalar]) -> String {
-        var out = ""
-        out.unicodeScalars.append(contentsOf: s)
-        return out
-    }
 
     /// Digit values for pattern matching; 255 for anything else (never matches).
     private static func values(_ s: some Collection<Unicode.Scalar>) -> [UInt8] {

@@ -41,6 +41,16 @@ final class PhonePattern: @unchecked Sendable {
         self.accepting = Self.copy(dfa.accepting)
     }
 
+    /// The most digits a match of `source` can take (the sum of its
+    /// quantifiers' maxima along its longest branch), nil when a `*`, `+` or
+    /// `{n,}` makes that unbounded. Parses only: nothing is compiled.
+    static func maxMatchLength(_ source: String) -> Int? {
+        var parser = PatternParser(Array(source.utf8))
+        let node = parser.parseAlternation()
+        precondition(parser.atEnd, "phone metadata pattern not understood: \(source)")
+        return node.maxLength
+    }
+
     deinit {
         program.deallocate()
         transitions.deallocate()
@@ -251,6 +261,34 @@ private indirect enum PatternNode {
     case group(PatternNode, index: Int?)
     /// `$`: the end of the input.
     case endAnchor
+
+    /// The most digits a match takes; nil when unbounded.
+    var maxLength: Int? {
+        switch self {
+        case .set: return 1
+        case .endAnchor: return 0
+        case .group(let inner, _): return inner.maxLength
+        case .concat(let items):
+            var total = 0
+            for item in items {
+                guard let n = item.maxLength else { return nil }
+                total += n
+            }
+            return total
+        case .alternation(let branches):
+            var most = 0
+            for branch in branches {
+                guard let n = branch.maxLength else { return nil }
+                most = max(most, n)
+            }
+            return most
+        case .repetition(let inner, _, let maxCount, _):
+            guard let n = inner.maxLength else { return nil }
+            if n == 0 { return 0 }
+            guard let maxCount else { return nil }
+            return n * maxCount
+        }
+    }
 }
 
 private struct PatternParser {
