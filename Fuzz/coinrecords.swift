@@ -6,7 +6,7 @@
 // not pile up past -rss_limit_mb before they are written.
 //
 // Layout: 2 option bytes, then the body (bytes F8 to FE stand for the
-// pieces below), repeated up to 5000 times (at most 1 MiB).
+// pieces below), repeated up to 5000 times (at most 256 KiB).
 import Foundation
 
 let coinPieces: [[UInt8]] = [
@@ -36,7 +36,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for b in UnsafeBufferPointer(start: data + 2, count: size - 2) {
         if b >= 0xF8 && b <= 0xFE { body += coinPieces[Int(b - 0xF8)] } else { body.append(b) }
     }
-    let times = max(1, min(coinRepeats[Int(o1 >> 2 & 7)], (1 << 20) / max(1, body.count)))
+    let times = max(1, min(coinRepeats[Int(o1 >> 2 & 7)], (1 << 18) / max(1, body.count)))
     let input = Array([[UInt8]](repeating: body, count: times).joined())
 
     var c = StreamConfiguration(toolName: "fuzz")

@@ -11,7 +11,7 @@
 // records (transformRecords) against the transform value by value.
 //
 // Layout: 6 option bytes, then the body (bytes F8 to FE stand for longer
-// pieces, see `pieces`), repeated up to 40000 times (at most 1 MiB) so that
+// pieces, see `pieces`), repeated up to 40000 times (at most 256 KiB) so that
 // small inputs fill the engine's 64 KiB slices of whole records.
 import Foundation
 
@@ -51,7 +51,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for b in UnsafeBufferPointer(start: data + 6, count: size - 6) {
         if b >= 0xF8 && b <= 0xFE { body += pieces[Int(b - 0xF8)] } else { body.append(b) }
     }
-    let times = max(1, min(repeats[Int(o[5] >> 3 & 7)], (1 << 20) / max(1, body.count)))
+    let times = max(1, min(repeats[Int(o[5] >> 3 & 7)], (1 << 18) / max(1, body.count)))
     let input = Array([[UInt8]](repeating: body, count: times).joined())
 
     var c = StreamConfiguration(toolName: "fuzz")

@@ -27,6 +27,6 @@ fi
 scratch=.build/fuzz/corpus-$target
 mkdir -p "$scratch"
 # The stream targets need inputs long enough to fill the engine's 64 KiB slices.
-case $target in records|coinrecords) max_len=-max_len=1048576;; *) max_len=;; esac
+case $target in records|coinrecords) max_len=-max_len=262144;; *) max_len=;; esac
 SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $max_len \
     -artifact_prefix="Fuzz/crashes/$target-" -print_final_stats=1 "$scratch" "Fuzz/corpus/$target"
