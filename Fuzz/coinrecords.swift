@@ -2,8 +2,10 @@
 // magnitude (`1e999999`, `-9.99e-999999`): the stream contract as the
 // records target checks it (checkStream in Support.swift), with no value
 // growing past the output limit of 16 × --max-record-bytes (checked at 20 ×
-// plus 64 bytes), and memory bounded by it: many records of huge values must
-// not pile up past -rss_limit_mb before they are written.
+// plus 64 bytes), and memory bounded by it: many records of large values
+// must not pile up unwritten (no write larger than 2 MiB + 32 ×
+// --max-record-bytes; without that bound `yes 1e999999 | head -n 2000 |
+// coinfmt` holds 2.7 GB, past -rss_limit_mb, but takes minutes to get there).
 //
 // Layout: 2 option bytes, then the body (bytes F8 to FE stand for the
 // pieces below), repeated up to 5000 times (at most 256 KiB).
