@@ -2,3 +2,438 @@
 func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() { fatalError("invariant violated: \(message())") }
 }
+
+// MARK: The stream harness (records and coinrecords)
+//
+// Runs a transform through the StreamEngine under several policies and checks
+// the stream contract against the input as a reference splitter of its own
+// (not the engine's) cuts it into records and fields.
+
+/// One input record: `[start, contentEnd)` is its content, `[contentEnd, end)` its terminator.
+struct ReferenceRecord {
+    var start: Int
+    var contentEnd: Int
+    var end: Int
+    /// CSV: the input ended inside a quoted field (an `unterminated-quote` error).
+    var unterminatedQuote = false
+}
+
+/// The record starting at `start`: it ends at the first `terminator` (a CR
+/// before an LF terminator belongs to it), and with `csv` only at one outside
+/// quotes. A quote opens quoted text only at the start of a field (the record
+/// start, or right after the delimiter); inside, `""` is one quote and a single
+/// quote closes it. A record not ended by a terminator runs to the end.
+func referenceRecord(_ b: [UInt8], at start: Int, terminator t: UInt8, csv: Bool, delimiter d: [UInt8])
+    -> ReferenceRecord
+{
+    let quote = UInt8(ascii: "\"")
+    var i = start
+    var inQuotes = false
+    while i < b.count {
+        let c = b[i]
+        if inQuotes {
+            if c == quote {
+                if i + 1 < b.count, b[i + 1] == quote {
+                    i += 2
+                    continue
+                }
+                inQuotes = false
+            }
+        } else if c == t {
+            let contentEnd = t == 0x0A && i > start && b[i - 1] == 0x0D ? i - 1 : i
+            return ReferenceRecord(start: start, contentEnd: contentEnd, end: i + 1)
+        } else if csv, c == quote, i == start || (i - d.count >= start && b[(i - d.count)..<i].elementsEqual(d)) {
+            inQuotes = true
+        }
+        i += 1
+    }
+    return ReferenceRecord(start: start, contentEnd: b.count, end: b.count, unterminatedQuote: csv && inQuotes)
+}
+
+/// Every record of `b`.
+func referenceRecords(_ b: [UInt8], terminator: UInt8, csv: Bool, delimiter: [UInt8]) -> [ReferenceRecord] {
+    var records: [ReferenceRecord] = []
+    var pos = 0
+    while pos < b.count {
+        let r = referenceRecord(b, at: pos, terminator: terminator, csv: csv, delimiter: delimiter)
+        records.append(r)
+        pos = r.end
+    }
+    return records
+}
+
+/// The fields of `s` (a record's content): split on the delimiter; with `csv`,
+/// a field starting with a quote runs to its closing quote, then to the next delimiter.
+func referenceFields(_ s: ArraySlice<UInt8>, csv: Bool, delimiter d: [UInt8]) -> [ArraySlice<UInt8>] {
+    let quote = UInt8(ascii: "\"")
+    var fields: [ArraySlice<UInt8>] = []
+    var i = s.startIndex
+    func delimiterAt(_ k: Int) -> Bool { k + d.count <= s.endIndex && s[k..<(k + d.count)].elementsEqual(d) }
+    while true {
+        let fieldStart = i
+        if csv, i < s.endIndex, s[i] == quote {
+            i += 1
+            while i < s.endIndex {
+                if s[i] == quote {
+                    if i + 1 < s.endIndex, s[i + 1] == quote {
+                        i += 2
+                        continue
+                    }
+                    i += 1
+                    break
+                }
+                i += 1
+            }
+        }
+        while i < s.endIndex, !delimiterAt(i) { i += 1 }
+        fields.append(s[fieldStart..<i])
+        if i >= s.endIndex { return fields }
+        i += d.count
+    }
+}
+
+/// A CSV field without its quotes (`""` is one quote), or nil when it is not quoted.
+func unquoted(_ field: ArraySlice<UInt8>) -> [UInt8]? {
+    let quote = UInt8(ascii: "\"")
+    guard field.count >= 2, field.first == quote, field.last == quote else { return nil }
+    var result: [UInt8] = []
+    var i = field.startIndex + 1
+    while i < field.endIndex - 1 {
+        result.append(field[i])
+        i += field[i] == quote ? 2 : 1
+    }
+    return result
+}
+
+/// ORIGINAL or MESSAGE as written: `\\ \t \n \r \xHH` undone; nil for any other escape.
+func unescaped(_ s: ArraySlice<UInt8>) -> [UInt8]? {
+    var result: [UInt8] = []
+    var i = s.startIndex
+    func hex(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 48...57: c - 48
+        case 65...70: c - 55
+        default: nil
+        }
+    }
+    while i < s.endIndex {
+        guard s[i] == UInt8(ascii: "\\") else {
+            result.append(s[i])
+            i += 1
+            continue
+        }
+        guard i + 1 < s.endIndex else { return nil }
+        switch s[i + 1] {
+        case UInt8(ascii: "\\"): result.append(0x5C)
+        case UInt8(ascii: "t"): result.append(0x09)
+        case UInt8(ascii: "n"): result.append(0x0A)
+        case UInt8(ascii: "r"): result.append(0x0D)
+        case UInt8(ascii: "x"):
+            guard i + 3 < s.endIndex, let h = hex(s[i + 2]), let l = hex(s[i + 3]) else { return nil }
+            result.append(h << 4 | l)
+            i += 2
+        default: return nil
+        }
+        i += 2
+    }
+    return result
+}
+
+func isBlank(_ s: some Collection<UInt8>) -> Bool { s.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+
+func isKebabCase(_ s: ArraySlice<UInt8>) -> Bool {
+    !s.isEmpty && s.first != UInt8(ascii: "-") && s.last != UInt8(ascii: "-")
+        && s.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "-") }
+}
+
+func text(_ s: some Collection<UInt8>) -> String {
+    String(decoding: s.prefix(300), as: UTF8.self).debugDescription + (s.count > 300 ? "... (\(s.count) bytes)" : "")
+}
+
+/// What one engine run left.
+struct EngineRun {
+    var outcome: StreamOutcome?
+    var output: [UInt8]
+    var diagnostics: [UInt8]
+    /// Input bytes the engine had read when it stopped.
+    var delivered: Int
+    /// The most the engine held before writing it.
+    var largestWrite: Int
+}
+
+/// Output kept in memory, with the size of the largest write.
+struct RecordingSink: ByteSink {
+    var bytes: [UInt8] = []
+    var largestWrite = 0
+    mutating func write(_ b: UnsafeBufferPointer<UInt8>) throws(IOFailure) {
+        bytes.append(contentsOf: b)
+        largestWrite = max(largestWrite, b.count)
+    }
+}
+
+/// The most output the engine may hold before writing it: a record too long
+/// read through, escaped (up to four bytes a byte of its read buffer of
+/// 256 KiB, or of --max-record-bytes, which the buffer may grow to), plus
+/// twice the output limit of one record (16 × --max-record-bytes).
+func writeBound(_ c: StreamConfiguration) -> Int { (2 << 20) + 32 * c.maxRecordBytes }
+
+final class CallCounter { var calls = 0 }
+
+/// Runs `transform` over `input` with policy `policy`, read `chunk` bytes at a
+/// time; with `signalAfter`, SIGINT is pending from the engine's n-th look on.
+/// Checks that no write is larger than ``writeBound(_:)``.
+func runEngine<T: ValueTransform>(
+    _ transform: T, _ configuration: StreamConfiguration, _ input: [UInt8], chunk: Int, policy: ErrorPolicy,
+    signalAfter: Int? = nil
+) -> EngineRun {
+    var c = configuration
+    c.onError = policy
+    var engine = StreamEngine(configuration: c, transform: transform, output: RecordingSink(), diagnostics: MemorySink())
+    if let n = signalAfter {
+        let counter = CallCounter()
+        engine.pendingSignal = {
+            counter.calls += 1
+            return counter.calls >= n ? 2 : nil
+        }
+    }
+    var source = MemorySource(input, chunkSize: chunk)
+    let outcome = try? engine.run(&source)
+    let run = EngineRun(
+        outcome: outcome, output: engine.output.bytes, diagnostics: engine.diagnostics.bytes, delivered: source.offset,
+        largestWrite: engine.output.largestWrite)
+    // Memory: many records of large outputs must not pile up unwritten.
+    check(
+        run.largestWrite <= writeBound(configuration),
+        "\(policy): the engine held \(run.largestWrite) bytes of output before writing them, more than \(writeBound(configuration)) (2 MiB + 32 × --max-record-bytes)")
+    return run
+}
+
+/// One failure as a diagnostic line reports it.
+struct Diagnosed {
+    var record: Int
+    var field: ArraySlice<UInt8>
+    var code: ArraySlice<UInt8>
+    var message: ArraySlice<UInt8>
+    var line: ArraySlice<UInt8>
+}
+
+/// `TOOL: record N, field F: CODE: MESSAGE` lines.
+func parseDiagnostics(_ bytes: [UInt8], tool: String) -> [Diagnosed] {
+    var result: [Diagnosed] = []
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    check(lines.last?.isEmpty ?? true, "diagnostics do not end with LF: \(text(bytes))")
+    lines.removeLast()
+    for line in lines {
+        let prefix = Array("\(tool): record ".utf8)
+        check(line.starts(with: prefix), "diagnostic \(text(line))")
+        var rest = line.dropFirst(prefix.count)
+        let number = rest.prefix { $0 >= 48 && $0 <= 57 }
+        rest = rest.dropFirst(number.count)
+        check(rest.starts(with: Array(", field ".utf8)), "diagnostic \(text(line))")
+        rest = rest.dropFirst(8)
+        let field = rest.prefix { $0 >= 48 && $0 <= 57 }
+        rest = rest.dropFirst(field.count)
+        check(rest.starts(with: Array(": ".utf8)), "diagnostic \(text(line))")
+        rest = rest.dropFirst(2)
+        let code = rest.prefix { $0 != UInt8(ascii: ":") }
+        rest = rest.dropFirst(code.count)
+        check(rest.starts(with: Array(": ".utf8)), "diagnostic \(text(line))")
+        result.append(
+            Diagnosed(
+                record: Int(String(decoding: number, as: UTF8.self)) ?? -1, field: field, code: code,
+                message: rest.dropFirst(2), line: line))
+    }
+    return result
+}
+
+/// Checks the stream contract for `transform` on `input`: the run with the
+/// `keep` policy names the failing records (its diagnostics); the `record` run
+/// must write, for every input record in order, the header as it came, an
+/// error record for a failing one (six valid UTF-8 columns, its number, field,
+/// code and message as diagnosed, ORIGINAL unescaping to the record byte for
+/// byte), or a transformed record (same terminator; unselected fields byte for
+/// byte; blank values unchanged; the spaces and tabs around a value kept; CSV
+/// fields quoted exactly when they must be; each value at most `valueBound`
+/// bytes). `keep`, `skip` and `abort` must then write what follows from it,
+/// and a run stopped by SIGINT whole records: those read completely, no more.
+func checkStream<T: ValueTransform>(
+    _ transform: T, _ c: StreamConfiguration, _ input: [UInt8], chunk: Int, policy: ErrorPolicy, signalAfter: Int?,
+    valueBound: Int
+) {
+    let t: UInt8 = c.zeroTerminated ? 0 : 0x0A
+    let d = c.delimiter ?? (c.csv ? [UInt8(ascii: ",")] : [0x09])
+    let records = referenceRecords(input, terminator: t, csv: c.csv, delimiter: d)
+
+    // Which records fail: the diagnostics of --on-error=keep.
+    let keep = runEngine(transform, c, input, chunk: chunk, policy: .keep)
+    let diagnosed = parseDiagnostics(keep.diagnostics, tool: c.toolName)
+    var failing: [Int: Diagnosed] = [:]
+    var previous = c.headerRecords
+    for f in diagnosed {
+        check(f.record > previous && f.record <= records.count, "diagnostic for record \(f.record) out of order, or no such record (\(records.count) records, \(c.headerRecords) headers)")
+        previous = f.record
+        failing[f.record] = f
+    }
+    check(keep.outcome == .completed(errors: diagnosed.count), "keep: \(String(describing: keep.outcome)), \(diagnosed.count) diagnostics")
+
+    // The record policy, record by record.
+    let run = runEngine(transform, c, input, chunk: chunk, policy: .record)
+    check(run.outcome == .completed(errors: diagnosed.count), "record: \(String(describing: run.outcome)), \(diagnosed.count) errors")
+    check(run.diagnostics.isEmpty, "record policy wrote diagnostics \(text(run.diagnostics))")
+    let out = run.output
+    var pos = 0
+    var outRanges: [Range<Int>] = []
+    for (k, record) in records.enumerated() {
+        let number = k + 1
+        let begin = pos
+        let content = input[record.start..<record.contentEnd]
+        let terminator = input[record.contentEnd..<record.end]
+        check(pos < out.count, "record \(number) of \(records.count) has no output record: \(text(content))")
+        if number <= c.headerRecords {
+            check(out[pos...].starts(with: input[record.start..<record.end]), "header record \(number) changed: \(text(content)) became \(text(out[pos...]))")
+            pos += record.end - record.start
+        } else if let failure = failing[number] {
+            // An error record: one line, everything in it escaped but its terminator.
+            let lineEnd = out[pos...].firstIndex(of: t) ?? out.count
+            var line = out[pos..<lineEnd]
+            var written = out[lineEnd..<min(lineEnd + 1, out.count)]
+            if t == 0x0A, lineEnd < out.count, line.last == 0x0D {
+                line = line.dropLast()
+                written = out[(lineEnd - 1)...lineEnd]
+            }
+            check(written.elementsEqual(terminator), "error record \(number) ends \(Array(written)), its record \(Array(terminator))")
+            check(String(validating: line, as: UTF8.self) != nil, "error record \(number) is not UTF-8: \(text(line))")
+            let columns = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            check(columns.count == 6, "error record \(number) has \(columns.count) columns: \(text(line))")
+            check(columns[0].elementsEqual("error".utf8), "error record \(number): \(text(line))")
+            check(columns[1].elementsEqual(String(number).utf8), "error record \(number) says RECORD \(text(columns[1]))")
+            check(columns[2].elementsEqual(failure.field), "error record \(number): FIELD \(text(columns[2])), diagnosed \(text(failure.field))")
+            check(columns[3].elementsEqual(failure.code) && isKebabCase(columns[3]), "error record \(number): CODE \(text(columns[3])), diagnosed \(text(failure.code))")
+            check(!columns[4].isEmpty && columns[4].elementsEqual(failure.message), "error record \(number): MESSAGE \(text(columns[4])), diagnosed \(text(failure.message))")
+            check(unescaped(columns[4]) != nil, "error record \(number): MESSAGE badly escaped \(text(columns[4]))")
+            let original = unescaped(columns[5])
+            check(original != nil && original! == Array(content), "error record \(number): ORIGINAL \(text(columns[5])) is not the record \(text(content))")
+            pos = lineEnd + (lineEnd < out.count ? 1 : 0)
+        } else {
+            check(!record.unterminatedQuote, "record \(number) ends inside quotes but is no error")
+            let r = referenceRecord(out, at: pos, terminator: t, csv: c.csv, delimiter: d)
+            let outContent = out[r.start..<r.contentEnd]
+            check(out[r.contentEnd..<r.end].elementsEqual(terminator), "record \(number) ended \(Array(terminator)), its output \(Array(out[r.contentEnd..<r.end])): \(text(outContent))")
+            if let fields = c.fields {
+                let inFields = referenceFields(content, csv: c.csv, delimiter: d)
+                let outFields = referenceFields(outContent, csv: c.csv, delimiter: d)
+                check(inFields.count == outFields.count, "record \(number): \(inFields.count) fields in, \(outFields.count) out: \(text(content)) became \(text(outContent))")
+                for (j, (a, b)) in zip(inFields, outFields).enumerated() {
+                    guard fields.contains(j + 1) else {
+                        check(a.elementsEqual(b), "record \(number): unselected field \(j + 1) \(text(a)) became \(text(b))")
+                        continue
+                    }
+                    let inValue = c.csv ? unquoted(a) ?? Array(a) : Array(a)
+                    if isBlank(inValue) && !c.emptyIsError {
+                        check(a.elementsEqual(b), "record \(number): blank field \(j + 1) \(text(a)) became \(text(b))")
+                        continue
+                    }
+                    var outValue = Array(b)
+                    if c.csv {
+                        let mustQuote = outValue.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } || outValue.count >= d.count && (0...(outValue.count - d.count)).contains { outValue[$0..<($0 + d.count)].elementsEqual(d) }
+                        if let inner = unquoted(b) {
+                            outValue = inner
+                            let innerMust = inner.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } || inner.count >= d.count && (0...(inner.count - d.count)).contains { inner[$0..<($0 + d.count)].elementsEqual(d) }
+                            check(innerMust, "record \(number): field \(j + 1) quoted needlessly: \(text(b))")
+                        } else {
+                            check(!mustQuote, "record \(number): field \(j + 1) not quoted: \(text(b))")
+                        }
+                    }
+                    checkValue(inValue[...], outValue[...], number, field: j + 1, valueBound)
+                }
+            } else if isBlank(content) && !c.emptyIsError {
+                check(content.elementsEqual(outContent), "record \(number): blank \(text(content)) became \(text(outContent))")
+            } else {
+                checkValue(content, outContent, number, field: 0, valueBound)
+            }
+            pos = r.end
+        }
+        outRanges.append(begin..<pos)
+    }
+    check(pos == out.count, "\(out.count - pos) bytes after the output of the last of \(records.count) records: \(text(out[pos...]))")
+
+    func joined(_ numbers: some Sequence<Int>, original: Set<Int> = []) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for k in numbers {
+            if original.contains(k + 1) {
+                bytes += input[records[k].start..<records[k].end]
+            } else {
+                bytes += out[outRanges[k]]
+            }
+        }
+        return bytes
+    }
+    let failingSet = Set(failing.keys)
+    check(keep.output == joined(records.indices, original: failingSet), "keep: the output is not the record policy's with each error record replaced by its record")
+    switch policy {
+    case .record, .keep: break
+    case .skip:
+        let skip = runEngine(transform, c, input, chunk: chunk, policy: .skip)
+        check(skip.outcome == .completed(errors: diagnosed.count), "skip: \(String(describing: skip.outcome))")
+        check(skip.diagnostics == keep.diagnostics, "skip and keep diagnose differently")
+        check(skip.output == joined(records.indices.filter { !failingSet.contains($0 + 1) }), "skip: the output is not the record policy's without the error records")
+    case .abort:
+        let abort = runEngine(transform, c, input, chunk: chunk, policy: .abort)
+        if let first = diagnosed.first {
+            check(abort.outcome == .aborted, "abort: \(String(describing: abort.outcome))")
+            check(abort.diagnostics.elementsEqual(first.line + [0x0A]), "abort: diagnostics \(text(abort.diagnostics))")
+            check(abort.output == joined(0..<(first.record - 1)), "abort: the output is not the records before the first error")
+        } else {
+            check(abort.outcome == .completed(errors: 0) && abort.output == out, "abort without an error differs")
+        }
+    }
+    if let signalAfter {
+        let stopped = runEngine(transform, c, input, chunk: chunk, policy: .record, signalAfter: signalAfter)
+        if stopped.outcome == .interrupted(signal: 2) {
+            // Records read completely: those whose terminator came (a last record without one never is).
+            let complete = records.prefix { $0.end <= stopped.delivered && $0.end > $0.contentEnd }.count
+            check(stopped.output == joined(0..<complete), "SIGINT after \(stopped.delivered) of \(input.count) bytes: the output is not the \(complete) records read completely, whole: \(stopped.output.count) bytes, expected \(joined(0..<complete).count); ends \(text(stopped.output.suffix(120)))")
+        } else {
+            check(stopped.outcome == run.outcome && stopped.output == out, "a signal at the end changed the output")
+        }
+    }
+}
+
+/// A transformed value: the spaces and tabs around it kept, at most `bound` bytes.
+func checkValue(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, _ number: Int, field: Int, _ bound: Int) {
+    let lead = a.prefix { $0 == 0x20 || $0 == 0x09 }
+    let trail = a.reversed().prefix { $0 == 0x20 || $0 == 0x09 }
+    check(b.starts(with: lead) && b.reversed().starts(with: trail), "record \(number) field \(field): the spaces around \(text(a)) are not kept in \(text(b))")
+    check(b.count <= bound, "record \(number) field \(field): a value of \(a.count) bytes gave \(b.count) bytes, more than \(bound) (20 × --max-record-bytes + 64; the output limit is 16 × --max-record-bytes): \(text(a))")
+}
+
+/// A transform's run of whole records (``ValueTransform/transformRecords(_:terminator:maxLength:into:)``)
+/// on `input`: writes no more than it reserves (the array's `append(upTo:)`
+/// traps past its limit), consumes whole records only, and writes what the
+/// transform writes for them one by one.
+func checkTransformRecords<T: ValueTransform>(_ transform: T, _ input: [UInt8], terminator: UInt8, maxLength: Int) {
+    var fast = transform
+    var out: [UInt8] = []
+    let (bytes, count) = input.withUnsafeBufferPointer {
+        fast.transformRecords($0, terminator: terminator, maxLength: maxLength, into: &out)
+    }
+    check(bytes >= 0 && bytes <= input.count, "transformRecords consumed \(bytes) of \(input.count) bytes")
+    check(bytes == 0 || input[bytes - 1] == terminator, "transformRecords stopped inside a record")
+    let consumed = input[..<bytes].split(separator: terminator, omittingEmptySubsequences: false).dropLast()
+    check(consumed.count == count, "transformRecords consumed \(consumed.count) records, says \(count)")
+    var general = transform
+    var expected: [UInt8] = []
+    for value in consumed {
+        check(
+            !value.isEmpty && value.count <= maxLength && !isBlank(value.prefix(1)) && !isBlank(value.suffix(1))
+                && (terminator != 0x0A || value.last != 0x0D), "transformRecords took \(text(value))")
+        check(String(validating: value, as: UTF8.self) != nil, "transformRecords took invalid UTF-8 \(text(value))")
+        do {
+            try Array(value).withUnsafeBufferPointer { (p) throws(ValueError) in try general.transform(p, into: &expected) }
+        } catch {
+            check(false, "transformRecords took \(text(value)), which is an error: \(error.code)")
+        }
+        expected.append(terminator)
+    }
+    check(out == expected, "transformRecords wrote \(text(out)), value by value \(text(expected))")
+}
