@@ -174,8 +174,9 @@ struct RecordingSink: ByteSink {
 /// The most output the engine may hold before writing it: a record too long
 /// read through, escaped (up to four bytes a byte of its read buffer of
 /// 256 KiB, or of --max-record-bytes, which the buffer may grow to), plus
-/// twice the output limit of one record (16 × --max-record-bytes).
-func writeBound(_ c: StreamConfiguration) -> Int { (2 << 20) + 32 * c.maxRecordBytes }
+/// twice the output limit of one record (16 × --max-record-bytes, at least
+/// 64 KiB: ``StreamConfiguration/outputLimit``).
+func writeBound(_ c: StreamConfiguration) -> Int { (2 << 20) + 4 * c.maxRecordBytes + 2 * c.outputLimit }
 
 final class CallCounter { var calls = 0 }
 
@@ -204,7 +205,7 @@ func runEngine<T: ValueTransform>(
     // Memory: many records of large outputs must not pile up unwritten.
     check(
         run.largestWrite <= writeBound(configuration),
-        "\(policy): the engine held \(run.largestWrite) bytes of output before writing them, more than \(writeBound(configuration)) (2 MiB + 32 × --max-record-bytes)")
+        "\(policy): the engine held \(run.largestWrite) bytes of output before writing them, more than \(writeBound(configuration)) (2 MiB + 4 × --max-record-bytes + 2 × the output limit)")
     return run
 }
 
@@ -404,7 +405,7 @@ func checkValue(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, _ number: Int, f
     let lead = a.prefix { $0 == 0x20 || $0 == 0x09 }
     let trail = a.reversed().prefix { $0 == 0x20 || $0 == 0x09 }
     check(b.starts(with: lead) && b.reversed().starts(with: trail), "record \(number) field \(field): the spaces around \(text(a)) are not kept in \(text(b))")
-    check(b.count <= bound, "record \(number) field \(field): a value of \(a.count) bytes gave \(b.count) bytes, more than \(bound) (20 × --max-record-bytes + 64; the output limit is 16 × --max-record-bytes): \(text(a))")
+    check(b.count <= bound, "record \(number) field \(field): a value of \(a.count) bytes gave \(b.count) bytes, more than \(bound) (the output limit: 16 × --max-record-bytes, at least 64 KiB): \(text(a))")
 }
 
 /// A transform's run of whole records (``ValueTransform/transformRecords(_:terminator:maxLength:into:)``)

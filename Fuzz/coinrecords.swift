@@ -1,10 +1,10 @@
 // libFuzzer target: coinfmt through the stream engine on values of any
 // magnitude (`1e999999`, `-9.99e-999999`): the stream contract as the
 // records target checks it (checkStream in Support.swift), with no value
-// growing past the output limit of 16 × --max-record-bytes (checked at 20 ×
-// plus 64 bytes), and memory bounded by it: many records of large values
-// must not pile up unwritten (no write larger than 2 MiB + 32 ×
-// --max-record-bytes; without that bound `yes 1e999999 | head -n 2000 |
+// growing past the output limit (16 × --max-record-bytes, at least 64 KiB:
+// StreamConfiguration.outputLimit), and memory bounded by it: many records
+// of large values must not pile up unwritten (no write larger than
+// writeBound in Support.swift; without that bound `yes 1e999999 | head -n 2000 |
 // coinfmt` holds 2.7 GB, past -rss_limit_mb, but takes minutes to get there).
 //
 // Layout: 2 option bytes, then the body (bytes F8 to FE stand for the
@@ -49,7 +49,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let chunk = max(coinChunks[Int(o1 >> 5 & 3)], input.count / 1024)
     let transform = coinTransforms[Int(o0 & 7) % coinTransforms.count]
     checkStream(
-        transform, c, input, chunk: chunk, policy: policy, signalAfter: nil, valueBound: 20 * c.maxRecordBytes + 64)
+        transform, c, input, chunk: chunk, policy: policy, signalAfter: nil, valueBound: c.outputLimit)
     if !c.csv && c.fields == nil {
         checkTransformRecords(transform, input, terminator: 0x0A, maxLength: c.maxRecordBytes)
     }

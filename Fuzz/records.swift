@@ -66,7 +66,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // (Reads of a few bytes, but no more than about a thousand reads: a run stays fast.)
     let chunk = max(chunkSizes[Int(o[5] & 7)], input.count / 1024)
     let signal = o[4] & 0x80 != 0 ? signalAfter[Int(o[5] >> 6)] : nil
-    let bound = 20 * c.maxRecordBytes + 64
+    let bound = c.outputLimit
 
     func run<T: ValueTransform>(_ transform: T) {
         checkStream(transform, c, input, chunk: chunk, policy: policy, signalAfter: signal, valueBound: bound)
