@@ -148,7 +148,9 @@ public enum UTF8Bytes {
     }
 
     /// Appends `bytes` escaped for an error record: backslash, TAB, LF and CR
-    /// as `\\`, `\t`, `\n`, `\r`, every byte that is not valid UTF-8 as `\xHH`.
+    /// as `\\`, `\t`, `\n`, `\r`, NUL (the record terminator under `-z`,
+    /// which a quoted CSV field may hold) and every byte that is not valid
+    /// UTF-8 as `\xHH`, so an error record is one record in either mode.
     public static func appendEscaped<Output: ByteOutput & ~Copyable>(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into out: inout Output
     ) {
@@ -160,7 +162,8 @@ public enum UTF8Bytes {
             case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t")); i += 1
             case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n")); i += 1
             case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r")); i += 1
-            case 0..<0x80: out.append(b); i += 1
+            case 0x00: appendHexEscape(b, into: &out); i += 1
+            case 1..<0x80: out.append(b); i += 1
             default:
                 let n = sequenceLength(p, i, end)
                 if n == 0 {
