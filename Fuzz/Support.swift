@@ -393,7 +393,13 @@ func checkStream<T: ValueTransform>(
         if stopped.outcome == .interrupted(signal: 2) {
             // Records read completely: those whose terminator came (a last record without one never is).
             let complete = records.prefix { $0.end <= stopped.delivered && $0.end > $0.contentEnd }.count
-            check(stopped.output == joined(0..<complete), "SIGINT after \(stopped.delivered) of \(input.count) bytes: the output is not the \(complete) records read completely, whole: \(stopped.output.count) bytes, expected \(joined(0..<complete).count); ends \(text(stopped.output.suffix(120)))")
+            // But a record too long to hold, once its output is on its way,
+            // is read to its end and finished: at the end of input, that is
+            // a last record without a terminator (a header too).
+            let finishing =
+                complete < records.count && stopped.delivered == input.count && records[complete].end == input.count
+                && records[complete].contentEnd - records[complete].start > c.maxRecordBytes
+            check(stopped.output == joined(0..<complete) || finishing && stopped.output == joined(0...complete), "SIGINT after \(stopped.delivered) of \(input.count) bytes: the output is not the \(complete) records read completely, whole: \(stopped.output.count) bytes, expected \(joined(0..<complete).count); ends \(text(stopped.output.suffix(120)))")
         } else {
             check(stopped.outcome == run.outcome && stopped.output == out, "a signal at the end changed the output")
         }
