@@ -262,8 +262,7 @@ struct CSVScanner {
         guard needs else { return }
         // Widen in place, from the end: a quote before and after, every quote doubled.
         let extra = 2 + quotes
-        _ = out.reserve(extra)
-        out.commit(extra)
+        out.extend(by: extra)
         out.withUnsafeMutableBytes { o in
             var w = n + extra - 1
             o[w] = Self.quote

@@ -157,10 +157,6 @@ struct FormatPlan: @unchecked Sendable {
         }
     }
 
-    /// Bytes past the end of what ``write(negative:integer:fraction:showPlus:to:)``
-    /// writes that it may overwrite (it stores whole words).
-    static let slack = 8
-
     let blob: UnsafePointer<UInt8>
     let digitCodes: UnsafePointer<UInt32>
     let digitPairs: UnsafePointer<UInt64>
@@ -205,8 +201,9 @@ struct FormatPlan: @unchecked Sendable {
             &+ (f == 0 ? 0 : decimal.count)
     }
 
-    /// Writes the number at `start` (with ``slack`` bytes of room past its
-    /// ``length(negative:showPlus:integerCount:fractionCount:)``) and returns that length.
+    /// Writes the number at `start` (with ``InPlaceWrite/slack`` bytes of room past its
+    /// ``length(negative:showPlus:integerCount:fractionCount:)``, which it may
+    /// overwrite: it stores whole words) and returns that length.
     @inline(__always)
     func write(
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
@@ -249,8 +246,8 @@ struct FormatPlan: @unchecked Sendable {
     ) {
         let length = length(
             negative: negative, showPlus: showPlus, integerCount: integer.count, fractionCount: fraction.count)
-        out.append(upTo: length &+ Self.slack) { start in
-            write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: start)
+        out.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
+            write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: buffer.baseAddress!)
         }
     }
 
