@@ -415,7 +415,7 @@ func checkValue(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, _ number: Int, f
 }
 
 /// A transform's run of whole records (``ValueTransform/transformRecords(_:terminator:maxLength:into:)``)
-/// on `input`: writes no more than it reserves (the array's `append(upTo:)`
+/// on `input`: writes no more than it states (the array's `appendWithUnsafeMutableBytes`
 /// traps past its limit), consumes whole records only, and writes what the
 /// transform writes for them one by one.
 func checkTransformRecords<T: ValueTransform>(_ transform: T, _ input: [UInt8], terminator: UInt8, maxLength: Int) {

@@ -192,8 +192,8 @@ func convertWithMessage(
         integer.withUnsafeBufferPointer { i in
             fraction.withUnsafeBufferPointer { f in
                 let length = long.length(negative: true, showPlus: false, integerCount: 4, fractionCount: 1)
-                out.append(upTo: length + FormatPlan.slack) { start in
-                    long.write(negative: true, integer: i, fraction: f, showPlus: false, to: start)
+                out.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
+                    long.write(negative: true, integer: i, fraction: f, showPlus: false, to: buffer.baseAddress!)
                 }
             }
         }

@@ -223,6 +223,13 @@ let engineCases: [EngineCase] = [
         "csv unterminated quote", "a\n\"b,c\nd\n", config(fields: "2", csv: true),
         "a\nerror\t2\t1\tunterminated-quote\tquoted field 1 opened at offset 0 is not closed at end of input\t\"b,c\\nd\\n",
         errors1),
+    // The field of an unclosed quote is counted with the quoting rule of
+    // record ends and fields: a doubled quote inside a quoted field neither
+    // closes it nor lets a delimiter in it count.
+    EngineCase(
+        "csv unterminated quote after a doubled quote", "\"a\"\"b,c\",d,\"x", config(fields: "1-3", csv: true),
+        "error\t1\t3\tunterminated-quote\tquoted field 3 opened at offset 11 is not closed at end of input\t\"a\"\"b,c\",d,\"x",
+        errors1),
     EngineCase(
         "csv offsets count characters", "é,\"b\"c\né,\"b\n", config(fields: "2", csv: true),
         "error\t1\t2\tinvalid-csv\tquoted field 2 at offset 2 has text after its closing quote\té,\"b\"c\n"

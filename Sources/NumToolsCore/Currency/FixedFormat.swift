@@ -1,3 +1,6 @@
+// @unchecked Sendable, safely: every stored property is a `let`, and the
+// raw pointers point into `storage`, a ``PackedBytes`` this object holds
+// (so they live as long as it does) and that is never written after `init`.
 /// The byte-level writer of a ``CoinFormatter`` whose text around the number
 /// does not depend on the number: the number, currency and percent styles
 /// (not compact) with a fixed template, that is every presentation but
@@ -9,7 +12,7 @@
 /// separators, the grouping and the prefix and suffix of each sign form. A
 /// value is then parsed, rounded in place and written into stack buffers,
 /// and handed over in one piece.
-final class FixedFormat: @unchecked Sendable {  // immutable after init; `storage` owns the bytes
+final class FixedFormat: @unchecked Sendable {
     /// Text before and after the number in one sign form.
     struct Affixes {
         var prefix: UnsafeBufferPointer<UInt8>

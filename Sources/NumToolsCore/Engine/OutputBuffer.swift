@@ -5,11 +5,28 @@ public protocol ByteOutput: ~Copyable {
     var count: Int { get }
     mutating func append(_ byte: UInt8)
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
-    /// Appends what `body` writes at the address it is given: at most
-    /// `limit` bytes, as many as it returns.
-    mutating func append(upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int)
+    /// Appends what `body` writes in place, at most `maximumCount` bytes.
+    ///
+    /// `body` is given a buffer of exactly `maximumCount + InPlaceWrite.slack`
+    /// bytes, writes its output at the buffer's start and returns how many
+    /// bytes that is, from 0 to `maximumCount` (more traps). It may also
+    /// store into the rest of the buffer, the slack (a writer that stores
+    /// whole words does), but those bytes are not appended. The caller works
+    /// out `maximumCount` from the worst case of what it writes.
+    mutating func appendWithUnsafeMutableBytes(
+        maximumCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int)
     /// Drops everything from byte `mark` on.
     mutating func truncate(to mark: Int)
+}
+
+/// The contract of in-place writes to a ``ByteOutput``
+/// (``ByteOutput/appendWithUnsafeMutableBytes(maximumCount:_:)``).
+public enum InPlaceWrite {
+    /// How many bytes past its stated maximum an in-place writer is given:
+    /// room to store whole 8-byte words up to its last byte, so that it
+    /// need not finish with narrower stores. What it stores there is scratch,
+    /// never output.
+    @inlinable public static var slack: Int { 8 }
 }
 
 extension ByteOutput where Self: ~Copyable {
@@ -21,12 +38,18 @@ extension ByteOutput where Self: ~Copyable {
 }
 
 extension Array: ByteOutput where Element == UInt8 {
-    public mutating func append(upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        let start = count
-        append(contentsOf: repeatElement(0, count: limit))
-        let written = withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
-        precondition((0...limit).contains(written), "wrote past the limit")
-        removeLast(limit - written)
+    public mutating func appendWithUnsafeMutableBytes(
+        maximumCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) {
+        // A buffer of its own, of exactly the stated size: a store past it
+        // is caught by the address sanitizer (the fuzzers run under it),
+        // which the spare capacity of the array would hide.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: maximumCount + InPlaceWrite.slack)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: 0)
+        let written = body(buffer)
+        precondition((0...maximumCount).contains(written), "wrote past the stated count")
+        append(contentsOf: buffer.prefix(written))
     }
 
     public mutating func truncate(to mark: Int) { removeSubrange(mark...) }
@@ -70,25 +93,22 @@ public struct OutputBuffer: ~Copyable, ByteOutput {
         written += n
     }
 
-    /// Room for `n` more bytes, to be written at the returned address and
-    /// then counted with ``commit(_:)``.
     @inlinable @inline(__always)
-    public mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
-        if capacity - count < n { grow(toHold: n) }
-        return base + count
-    }
-
-    /// Counts `n` bytes written at the address ``reserve(_:)`` returned.
-    @inlinable @inline(__always)
-    public mutating func commit(_ n: Int) {
-        precondition(n >= 0 && written + n <= capacity, "commit past the reserved room")
+    public mutating func appendWithUnsafeMutableBytes(
+        maximumCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) {
+        let room = maximumCount + InPlaceWrite.slack
+        if capacity - count < room { grow(toHold: room) }
+        let n = body(UnsafeMutableBufferPointer(start: base + count, count: room))
+        precondition(n >= 0 && n <= maximumCount, "wrote past the stated count")
         written += n
     }
 
-    @inlinable @inline(__always)
-    public mutating func append(upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        let written = body(reserve(limit))
-        commit(written)
+    /// Counts `n` more bytes, to be written through
+    /// ``withUnsafeMutableBytes(_:)`` (a field widened in place).
+    mutating func extend(by n: Int) {
+        if capacity - count < n { grow(toHold: n) }
+        written += n
     }
 
     /// Drops everything from byte `mark` on.

@@ -1,3 +1,6 @@
+// @unchecked Sendable, safely: `base` is written only in `init`, before the
+// object can be shared, and freed only in `deinit`, when no reference is
+// left; `spans` is a `let` array. After `init` every access is a read.
 /// Byte strings (separators, signs, affixes) packed into one allocation that
 /// hot loops read through raw pointers: no reference counting, no bounds
 /// checks, no array copies. Immutable once built.
@@ -29,6 +32,10 @@ final class PackedBytes: @unchecked Sendable {
     deinit { base.deallocate() }
 }
 
+// @unchecked Sendable, safely: a read-only pointer to memory that its
+// ``PackedBytes`` never writes after `init`; whoever stores a view stores
+// its ``PackedBytes`` beside it (`DigitGrouper.packed`), which keeps the
+// memory alive for as long as the view can be read.
 /// A borrowed view of ``PackedBytes``: a plain pointer, so reading it costs
 /// no reference counting. Valid while its ``PackedBytes`` lives.
 struct PackedBytesView: @unchecked Sendable {

@@ -237,9 +237,10 @@ public struct DigitGrouper: ValueTransform, Sendable {
         guard let p = records.baseAddress, decimalByte != nil else { return (0, 0) }
         let n = records.count
         // One block for the run: twice the slice. A record grows by its
-        // separators and by nothing else, and is taken only when it fits in
-        // what is left of the block with the eight bytes `writeNumber` may
-        // store past its end, and in `outputLimit`; the first that does not
+        // separators and by nothing else, and is taken only when it fits,
+        // with its terminator, in what is left of the block (the eight bytes
+        // `writeNumber` may store past its end are the block's slack,
+        // `InPlaceWrite.slack`), and in `outputLimit`; the first that does not
         // (`-g 1` with a long separator) is left to `transform`, which
         // reserves for it alone.
         let room = 2 &* n &+ 64
@@ -247,14 +248,15 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let limit = outputLimit
         var done = 0
         var count = 0
-        out.append(upTo: room) { o in
+        out.appendWithUnsafeMutableBytes(maximumCount: room) { block in
+            let o = block.baseAddress!
             var q = o
             while q - o < flushAt, let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n,
                 p[end] == terminator, end - done <= maxLength
             {
                 let separators = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart)
                 guard separators <= (limit &- (end &- done)) / max(1, separatorLength),
-                    (end &- done) &+ separators &* separatorLength &+ 9 <= room &- (q - o)
+                    (end &- done) &+ separators &* separatorLength &+ 1 <= room &- (q - o)
                 else { break }
                 writeNumber(
                     p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
@@ -317,8 +319,10 @@ public struct DigitGrouper: ValueTransform, Sendable {
         guard end - start <= outputLimit, separators <= (outputLimit - (end - start)) / separatorLength else {
             throw ValueError.outputTooLong(outputLimit)
         }
+        // `writeNumber`'s eight bytes past its end are the buffer's slack.
         let bound = end - start + separators * separatorSpan.count
-        out.append(upTo: bound + 8) { o in
+        out.appendWithUnsafeMutableBytes(maximumCount: bound) { buffer in
+            let o = buffer.baseAddress!
             var q = o
             writeNumber(
                 p, start, integerStart, integerEnd, end, digits: digits, plain: plain, ungroup: ungroup, readable: end,

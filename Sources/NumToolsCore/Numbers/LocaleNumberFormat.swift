@@ -7,6 +7,9 @@ import Foundation
 /// `Decimal.FormatStyle` (or `.Percent`) produced for probe values, so the
 /// output of ``format(negative:integer:fraction:showPlus:into:)`` equals
 /// FormatStyle's for the same digits, with no 38-digit limit.
+// @unchecked Sendable, safely: every stored property is a `let`; the raw
+// tables (`digitCodes`, `digitPairs`, `affixes`) are filled in `init`,
+// before the object can be shared, never written again, and freed in `deinit`.
 /// The derived data of a ``LocaleNumberFormat``, shared by its copies: one
 /// reference to retain when a format is copied, and the hot path's byte
 /// strings in one raw allocation.
@@ -139,6 +142,11 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
 
 }
 
+// @unchecked Sendable, safely: its pointers are read-only views of a
+// storage's tables, which are never written after the storage's `init`;
+// whoever keeps a plan keeps its storage too (a ``LocaleNumberFormat``
+// holds the storage that holds the plan; `NumberConverter.targets` keeps
+// the storages of `NumberConverter.plans`).
 /// The hot path's view of a ``LocaleNumberFormatStorage``: plain numbers and
 /// raw pointers into the storage (which must outlive it), so that writing a
 /// number retains nothing.
@@ -156,10 +164,6 @@ struct FormatPlan: @unchecked Sendable {
             count = bytes.count
         }
     }
-
-    /// Bytes past the end of what ``write(negative:integer:fraction:showPlus:to:)``
-    /// writes that it may overwrite (it stores whole words).
-    static let slack = 8
 
     let blob: UnsafePointer<UInt8>
     let digitCodes: UnsafePointer<UInt32>
@@ -205,8 +209,9 @@ struct FormatPlan: @unchecked Sendable {
             &+ (f == 0 ? 0 : decimal.count)
     }
 
-    /// Writes the number at `start` (with ``slack`` bytes of room past its
-    /// ``length(negative:showPlus:integerCount:fractionCount:)``) and returns that length.
+    /// Writes the number at `start` (with ``InPlaceWrite/slack`` bytes of room past its
+    /// ``length(negative:showPlus:integerCount:fractionCount:)``, which it may
+    /// overwrite: it stores whole words) and returns that length.
     @inline(__always)
     func write(
         negative: Bool, integer: UnsafeBufferPointer<UInt8>, fraction: UnsafeBufferPointer<UInt8>,
@@ -249,8 +254,8 @@ struct FormatPlan: @unchecked Sendable {
     ) {
         let length = length(
             negative: negative, showPlus: showPlus, integerCount: integer.count, fractionCount: fraction.count)
-        out.append(upTo: length &+ Self.slack) { start in
-            write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: start)
+        out.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
+            write(negative: negative, integer: integer, fraction: fraction, showPlus: showPlus, to: buffer.baseAddress!)
         }
     }
 

@@ -344,6 +344,8 @@ public struct LocaleNumberParser: Sendable {
     }
 }
 
+// @unchecked Sendable, safely: `lead` and `tokens` are filled in `init`,
+// before the table can be shared, only read afterwards and freed in `deinit`.
 /// A parser's tokens in raw memory, with a 256-entry table from a byte to the
 /// first token that starts with it: the hot loop reads both through plain
 /// pointers, with no reference counting or bounds checks per byte.

@@ -59,8 +59,10 @@ public struct NumberConverter: ValueTransform, Sendable {
                 let length = plans[0].length(
                     negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
                 guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
-                output.append(upTo: length &+ FormatPlan.slack) { start in
-                    plans[0].write(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: start)
+                output.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
+                    plans[0].write(
+                        negative: negative, integer: integer, fraction: fraction, showPlus: false,
+                        to: buffer.baseAddress!)
                 }
                 return
             }
@@ -70,7 +72,8 @@ public struct NumberConverter: ValueTransform, Sendable {
                     negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
             }
             guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
-            output.append(upTo: length &+ FormatPlan.slack) { start in
+            output.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
+                let start = buffer.baseAddress!
                 var q = start
                 for k in plans.indices {
                     if k > 0 {

@@ -232,6 +232,8 @@ final class PhoneRegionMetadata: Sendable {
     }
 }
 
+// @unchecked Sendable, safely: the `let`s are immutable values, and every
+// `var` is read and written only while `lock` is held (the lookups below).
 /// Decodes the generated data once and compiles regions on demand.
 final class PhoneMetadataStore: @unchecked Sendable {
     static let shared = PhoneMetadataStore()

@@ -1,0 +1,283 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The field delimiter, one or more bytes: where fields end, with or without CSV.
+struct Delimiter {
+    /// The delimiter's bytes, never empty.
+    let bytes: [UInt8]
+
+    var count: Int { bytes.count }
+
+    /// The index of the next delimiter at or after `i`, or `end`.
+    @inline(__always)
+    func next(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        if bytes.count == 1 {
+            guard i < end, let hit = memchr(p + i, Int32(bytes[0]), end - i) else { return end }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+        }
+        var j = i
+        while j < end, !matches(p, j, end) { j += 1 }
+        return j
+    }
+
+    /// Whether the delimiter stands at `p[i]`, before `end`.
+    @inline(__always)
+    func matches(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+        if bytes.count == 1 { return p[i] == bytes[0] }
+        guard i + bytes.count <= end else { return false }
+        for k in 0..<bytes.count where p[i + k] != bytes[k] { return false }
+        return true
+    }
+
+    /// Whether the `n` bytes at `i` are the first `n` bytes of the delimiter.
+    func matchesPrefix(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Bool {
+        for k in 0..<n where p[i + k] != bytes[k] { return false }
+        return true
+    }
+}
+
+/// The one place that works out RFC 4180 quote state: where a record ends
+/// (only at a terminator outside quotes), where a field ends, which field
+/// holds a byte, and how a value is unquoted and quoted again.
+///
+/// The quoting rule, the same for all of them: a quote opens quoted text
+/// only at the start of a field (the record's start, or right after a
+/// delimiter); inside it `""` stands for one quote and a single quote
+/// closes it; text after the closing quote runs unquoted to the delimiter.
+struct CSVScanner {
+    static let quote = UInt8(ascii: "\"")
+
+    let delimiter: Delimiter
+    /// The record terminator (LF or NUL).
+    let terminator: UInt8
+
+    /// Where the search for a record's end stands, kept across reads: the
+    /// state at the byte where the search resumes.
+    struct State {
+        enum Mode {
+            /// At the start of a field: a quote here opens quoted text.
+            case fieldStart
+            /// In unquoted text, or after a quoted field's closing quote.
+            case unquoted
+            /// Inside quoted text.
+            case quoted
+            /// Just after a quote inside quoted text: another quote makes
+            /// it `""`, anything else means that quote closed the field.
+            case quoteInQuoted
+        }
+        var mode = Mode.fieldStart
+        /// Byte offset from the record start of the quote that opened the current quoted field.
+        var quoteOffset = 0
+
+        /// Whether the bytes scanned so far end inside quoted text.
+        var isInsideQuotes: Bool { mode == .quoted }
+    }
+
+    /// How quoted text that starts at some index runs on.
+    enum QuotedRun {
+        /// It closes: the index just past its closing quote, with a byte after it.
+        case closed(Int)
+        /// Its last byte is a quote: a closing one, unless the next byte (not
+        /// read yet) is another quote.
+        case quoteAtEnd
+        /// It is still open at the end.
+        case open
+    }
+
+    /// How the quoted text at `i` (past its opening quote) runs before `end`.
+    @inline(__always)
+    func quotedRun(_ p: UnsafePointer<UInt8>, from i: Int, _ end: Int) -> QuotedRun {
+        var i = i
+        while i < end, let hit = memchr(p + i, Int32(Self.quote), end - i) {
+            let q = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            if q + 1 == end { return .quoteAtEnd }
+            if p[q + 1] != Self.quote { return .closed(q + 1) }
+            i = q + 2
+        }
+        return .open
+    }
+
+    // MARK: Record ends
+
+    /// Finds the terminator outside quotes that ends the record starting at
+    /// `start`, scanning `[scan, count)` from `state`, and returns its index;
+    /// else nil, with `scan` and `state` where the next read resumes. Found,
+    /// `scan` is the terminator's index and `state` is reset for the next record.
+    /// `atRecordStart` says whether `start` is where the record begins (not so
+    /// while reading through a record too long to hold).
+    func recordEnd(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ scan: inout Int, _ count: Int, _ state: inout State,
+        atRecordStart: Bool
+    ) -> Int? {
+        // Delimiters need not be tracked: a quote opens a field when a
+        // delimiter stands just before it.
+        let t = terminator
+        let quote = Self.quote
+        let dl = delimiter.count
+        var i = scan
+        while i < count {
+            switch state.mode {
+            case .quoted:
+                switch quotedRun(p, from: i, count) {
+                case .closed(let next):
+                    i = next
+                    state.mode = .unquoted
+                case .quoteAtEnd:
+                    i = count
+                    state.mode = .quoteInQuoted
+                case .open:
+                    i = count
+                }
+                continue
+            case .quoteInQuoted:
+                if p[i] == quote {
+                    state.mode = .quoted
+                    i += 1
+                    continue
+                }
+            case .fieldStart, .unquoted:
+                break
+            }
+            // Unquoted text: skip to the next terminator or quote.
+            if p[i] != t && p[i] != quote {
+                state.mode = .unquoted
+                i += 1
+                while i < count, p[i] != t, p[i] != quote { i += 1 }
+                if i == count { break }
+            }
+            let b = p[i]
+            if b == t {
+                scan = i
+                state = State()
+                return i
+            }
+            if b == quote,
+                (i == start && atRecordStart) || (i == scan && state.mode == .fieldStart)
+                    || (i - dl >= start && delimiter.matches(p, i - dl, count))
+            {
+                state.mode = .quoted
+                state.quoteOffset = i - start
+                i += 1
+                continue
+            }
+            state.mode = .unquoted
+            i += 1
+        }
+        // A read that ends with a delimiter leaves the next byte at a field start.
+        if state.mode == .unquoted, count - dl >= start, delimiter.matches(p, count - dl, count) {
+            state.mode = .fieldStart
+        }
+        scan = i
+        return nil
+    }
+
+    // MARK: Fields
+
+    /// A field of a record, as ``field(_:_:_:)`` finds it.
+    struct Field {
+        /// Where it ends: at the delimiter after it, or at the record's end.
+        var end: Int
+        /// It starts with a quote.
+        var quoted: Bool
+        /// Quoted, its closing quote is there and the delimiter (or the
+        /// record's end) follows it at once.
+        var wellFormed: Bool
+    }
+
+    /// The field starting at `i` of a record ending at `end`.
+    @inline(__always)
+    func field(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Field {
+        guard i < end, p[i] == Self.quote else {
+            return Field(end: delimiter.next(p, i, end), quoted: false, wellFormed: true)
+        }
+        var j: Int
+        var wellFormed = true
+        switch quotedRun(p, from: i + 1, end) {
+        case .closed(let next): j = next
+        case .quoteAtEnd: j = end
+        case .open:
+            j = end
+            wellFormed = false
+        }
+        while j < end, !delimiter.matches(p, j, end) {
+            wellFormed = false
+            j += 1
+        }
+        return Field(end: j, quoted: true, wellFormed: wellFormed)
+    }
+
+    /// The 1-based number of the field that holds byte `offset` of the
+    /// record `[0, count)` at `p`.
+    func fieldNumber(_ p: UnsafePointer<UInt8>, _ count: Int, at offset: Int) -> Int {
+        var number = 1
+        var i = 0
+        while true {
+            let end = field(p, i, count).end
+            if end >= count || end >= offset { return number }
+            number += 1
+            i = end + delimiter.count
+        }
+    }
+
+    // MARK: Values
+
+    /// Appends the content of the well-formed quoted field `[start, end)` to
+    /// `value`, without its quotes and with `""` as one quote.
+    func unquote(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into value: inout [UInt8]) {
+        var k = start + 1
+        let close = end - 1
+        while k < close {
+            value.append(p[k])
+            k += p[k] == Self.quote ? 2 : 1
+        }
+    }
+
+    /// Quotes the field written to `out` since `mark` when it holds the
+    /// delimiter, a quote, CR or LF, so that it reads back as one field.
+    func requoteIfNeeded(_ out: inout OutputBuffer, from mark: Int) {
+        let n = out.count
+        let delimiter = self.delimiter.bytes
+        var needs = false
+        var quotes = 0
+        out.withUnsafeBytes { o in
+            var i = mark
+            while i < n {
+                let b = o[i]
+                if b == Self.quote {
+                    quotes += 1
+                    needs = true
+                } else if b == 0x0A || b == 0x0D {
+                    needs = true
+                } else if b == delimiter[0], n - i >= delimiter.count {
+                    var all = true
+                    for k in 1..<delimiter.count where o[i + k] != delimiter[k] { all = false }
+                    if all { needs = true }
+                }
+                i += 1
+            }
+        }
+        guard needs else { return }
+        // Widen in place, from the end: a quote before and after, every quote doubled.
+        let extra = 2 + quotes
+        out.extend(by: extra)
+        out.withUnsafeMutableBytes { o in
+            var w = n + extra - 1
+            o[w] = Self.quote
+            w -= 1
+            var r = n - 1
+            while r >= mark {
+                o[w] = o[r]
+                if o[r] == Self.quote {
+                    w -= 1
+                    o[w] = Self.quote
+                }
+                w -= 1
+                r -= 1
+            }
+            o[w] = Self.quote
+        }
+    }
+}
