@@ -51,7 +51,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkStream(
         transform, c, input, chunk: chunk, policy: policy, signalAfter: nil, valueBound: c.outputLimit)
     if !c.csv && c.fields == nil {
-        checkTransformRecords(transform, input, terminator: 0x0A, maxLength: c.maxRecordBytes)
+        checkTransformRecords(transform, input, terminator: 0x0A, maxLength: c.maxRecordBytes,
+            outputLimit: c.outputLimit)
     }
     return 0
 }

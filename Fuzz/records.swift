@@ -71,7 +71,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     func run<T: ValueTransform>(_ transform: T) {
         checkStream(transform, c, input, chunk: chunk, policy: policy, signalAfter: signal, valueBound: bound)
         if !c.csv && c.fields == nil {
-            checkTransformRecords(transform, input, terminator: c.zeroTerminated ? 0 : 0x0A, maxLength: c.maxRecordBytes)
+            checkTransformRecords(transform, input, terminator: c.zeroTerminated ? 0 : 0x0A, maxLength: c.maxRecordBytes,
+            outputLimit: c.outputLimit)
         }
     }
     switch o[1] & 7 {

@@ -94,6 +94,17 @@ private func escaped(_ bytes: [UInt8]) -> String {
         #expect(escaped(bytes) == expected)
     }
 
+    /// Under -z NUL ends a record, so an error record writes it `\x00`.
+    @Test func escapingNULUnderZ() {
+        var out: [UInt8] = []
+        let bytes: [UInt8] = [0x31, 0x00, 0x32, 0x09, 0xFC]
+        bytes.withUnsafeBufferPointer { b in UTF8Bytes.appendEscaped(b.baseAddress!, 0, b.count, escapingNUL: true, into: &out) }
+        #expect(String(decoding: out, as: UTF8.self) == "1\\x002\\t\\xFC")
+        out = []
+        UTF8Bytes.appendEscaped("'\u{0}'", escapingNUL: true, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "'\\x00'")
+    }
+
     @Test func escapingAStringAndOffsets() {
         var out: [UInt8] = []
         UTF8Bytes.appendEscaped("a\tb\\c\nd", into: &out)

@@ -27,6 +27,8 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     let policy: ErrorPolicy
     /// The tool's name, for diagnostics.
     let toolName: String
+    /// Records end with NUL (`-z`): NUL in MESSAGE and ORIGINAL is written `\x00`.
+    let escapesNUL: Bool
     /// The 1-based number of the record being written; the engine counts
     /// each record it hands over, header records included.
     var recordNumber = 0
@@ -42,9 +44,10 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// How many bytes of output the engine gathers before it writes them.
     static var flushThreshold: Int { 1 << 16 }
 
-    init(policy: ErrorPolicy, toolName: String, output: Output, diagnostics: Diagnostics) {
+    init(policy: ErrorPolicy, toolName: String, escapesNUL: Bool, output: Output, diagnostics: Diagnostics) {
         self.policy = policy
         self.toolName = toolName
+        self.escapesNUL = escapesNUL
         self.output = output
         self.diagnostics = diagnostics
         out = OutputBuffer(capacity: Self.flushThreshold * 2)
@@ -91,7 +94,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         switch policy {
         case .record:
             appendErrorPrefix(field: field, error)
-            UTF8Bytes.appendEscaped(p, start, end, into: &out)
+            UTF8Bytes.appendEscaped(p, start, end, escapingNUL: escapesNUL, into: &out)
             appendTerminator(terminator)
         case .keep:
             diagnose(field: field, error)
@@ -108,7 +111,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// `error <TAB> RECORD <TAB> FIELD <TAB> CODE <TAB> MESSAGE <TAB>` (ORIGINAL follows).
     mutating func appendErrorPrefix(field: Int, _ error: ValueError) {
         out.append(bytes: Array("error\t\(recordNumber)\t\(field)\t\(error.code)\t".utf8))
-        UTF8Bytes.appendEscaped(error.message, into: &out)
+        UTF8Bytes.appendEscaped(error.message, escapingNUL: escapesNUL, into: &out)
         out.append(0x09)
     }
 
@@ -116,7 +119,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     mutating func diagnose(field: Int, _ error: ValueError) {
         flushDeferringFailure()
         var line = Array("\(toolName): record \(recordNumber), field \(field): \(error.code): ".utf8)
-        UTF8Bytes.appendEscaped(error.message, into: &line)
+        UTF8Bytes.appendEscaped(error.message, escapingNUL: escapesNUL, into: &line)
         line.append(0x0A)
         line.withUnsafeBufferPointer { b in try? diagnostics.write(b) }
     }
@@ -147,7 +150,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     mutating func writeLongRecordPart(_ p: UnsafePointer<UInt8>, _ part: Range<Int>) {
         guard !part.isEmpty else { return }
         switch longRecordIsHeader ? .keep : policy {
-        case .record: UTF8Bytes.appendEscaped(p, part.lowerBound, part.upperBound, into: &out)
+        case .record: UTF8Bytes.appendEscaped(p, part.lowerBound, part.upperBound, escapingNUL: escapesNUL, into: &out)
         case .keep: out.append(contentsOf: UnsafeBufferPointer(start: p + part.lowerBound, count: part.count))
         case .skip, .abort: break
         }

@@ -90,7 +90,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         scanner = CSVScanner(
             delimiter: Delimiter(bytes: delimiter), terminator: configuration.zeroTerminated ? 0 : 0x0A)
         writer = RecordWriter(
-            policy: configuration.onError, toolName: configuration.toolName, output: output, diagnostics: diagnostics)
+            policy: configuration.onError, toolName: configuration.toolName,
+            escapesNUL: configuration.zeroTerminated, output: output, diagnostics: diagnostics)
     }
 
     // MARK: Driving

@@ -148,11 +148,12 @@ public enum UTF8Bytes {
     }
 
     /// Appends `bytes` escaped for an error record: backslash, TAB, LF and CR
-    /// as `\\`, `\t`, `\n`, `\r`, NUL (the record terminator under `-z`,
-    /// which a quoted CSV field may hold) and every byte that is not valid
-    /// UTF-8 as `\xHH`, so an error record is one record in either mode.
+    /// as `\\`, `\t`, `\n`, `\r`, every byte that is not valid UTF-8 as
+    /// `\xHH`, and with `escapingNUL` (under `-z`, where NUL ends a record and
+    /// a quoted CSV field may hold one) NUL as `\x00`: an error record is
+    /// one record of six columns in either mode.
     public static func appendEscaped<Output: ByteOutput & ~Copyable>(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into out: inout Output
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escapingNUL: Bool = false, into out: inout Output
     ) {
         var i = start
         while i < end {
@@ -162,8 +163,8 @@ public enum UTF8Bytes {
             case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t")); i += 1
             case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n")); i += 1
             case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r")); i += 1
-            case 0x00: appendHexEscape(b, into: &out); i += 1
-            case 1..<0x80: out.append(b); i += 1
+            case 0x00 where escapingNUL: appendHexEscape(b, into: &out); i += 1
+            case 0..<0x80: out.append(b); i += 1
             default:
                 let n = sequenceLength(p, i, end)
                 if n == 0 {
@@ -178,10 +179,14 @@ public enum UTF8Bytes {
     }
 
     /// Appends the escaped form of a Swift string (messages quote input).
-    public static func appendEscaped<Output: ByteOutput & ~Copyable>(_ text: String, into out: inout Output) {
+    public static func appendEscaped<Output: ByteOutput & ~Copyable>(
+        _ text: String, escapingNUL: Bool = false, into out: inout Output
+    ) {
         var copy = text
         copy.withUTF8 { buffer in
-            if let base = buffer.baseAddress { appendEscaped(base, 0, buffer.count, into: &out) }
+            if let base = buffer.baseAddress {
+                appendEscaped(base, 0, buffer.count, escapingNUL: escapingNUL, into: &out)
+            }
         }
     }
 
