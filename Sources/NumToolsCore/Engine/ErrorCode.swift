@@ -1,0 +1,136 @@
+// Every error code the tools write, one enum per domain. The raw value is
+// the kebab-case code of error records and diagnostics; it is part of the
+// tools' interface (users match on it), so a case is never renamed without
+// saying so in the man pages. The man page tests read `allCases` through
+// ``ValueError/codes(writtenBy:)``: a new case must be documented in the
+// DIAGNOSTICS of every tool that can write it.
+
+/// A domain's error codes: an enum whose raw value is the kebab-case code
+/// written in error records. A transform of your own may bring its own enum.
+public protocol ErrorCode: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible
+where RawValue == String {
+    /// What the code means, in a line, as the man pages describe it.
+    var summary: String { get }
+}
+
+extension ErrorCode {
+    /// The kebab-case code, so that `"\(error.code)"` writes it as records do.
+    public var description: String { rawValue }
+
+    /// Whether `other` is this very code (the same domain and case).
+    public func isSame(as other: any ErrorCode) -> Bool { (other as? Self) == self }
+}
+
+/// The stream engine's codes: what is wrong with a record or a field before
+/// or after a transform sees it. Every tool can write these.
+public enum EngineErrorCode: String, ErrorCode {
+    /// A blank value, with `--empty=error`.
+    case empty
+    /// The record is not valid UTF-8.
+    case invalidUTF8 = "invalid-utf8"
+    /// The record is longer than `--max-record-bytes`.
+    case recordTooLong = "record-too-long"
+    /// The output of a record would be longer than the engine's output limit.
+    case outputTooLong = "output-too-long"
+    /// With `--csv`, a quoted field is still open at the end of the input.
+    case unterminatedQuote = "unterminated-quote"
+    /// With `--csv`, a selected quoted field has text after its closing quote.
+    case invalidCSV = "invalid-csv"
+
+    public var summary: String {
+        switch self {
+        case .empty: "a blank value, with --empty=error"
+        case .invalidUTF8: "the record is not valid UTF-8"
+        case .recordTooLong: "the record is longer than --max-record-bytes"
+        case .outputTooLong: "the record's output would be longer than the output limit"
+        case .unterminatedQuote: "with --csv, a quoted field is still open at the end of the input"
+        case .invalidCSV: "with --csv, a selected quoted field has text after its closing quote"
+        }
+    }
+}
+
+/// The codes of the locale number readers (numgroup's `DigitGrouper`,
+/// numconv's `LocaleNumberParser`).
+public enum NumberErrorCode: String, ErrorCode {
+    /// A character that is no digit, separator or sign of the notation.
+    case invalidCharacter = "invalid-character"
+    /// ASCII digits and a locale's own digits in one value.
+    case mixedDigits = "mixed-digits"
+    /// A grouping separator where the grouping puts none, or in the fraction.
+    case misplacedGrouping = "misplaced-grouping"
+    /// More than one decimal separator. numgroup 0.1.0 spelt it
+    /// `multiple-decimal-points` (its man page says so).
+    case multipleDecimalSeparators = "multiple-decimal-separators"
+    /// A sign anywhere but at the start.
+    case misplacedSign = "misplaced-sign"
+    /// No digit at all.
+    case noDigits = "no-digits"
+
+    public var summary: String {
+        switch self {
+        case .invalidCharacter: "a character that is not part of a number in the notation"
+        case .mixedDigits: "ASCII digits and the locale's own digits in one value"
+        case .misplacedGrouping: "a grouping separator where the grouping puts none, or in the fraction"
+        case .multipleDecimalSeparators: "more than one decimal separator"
+        case .misplacedSign: "a sign anywhere but at the start"
+        case .noDigits: "no digit at all"
+        }
+    }
+}
+
+/// The codes of phone number parsing and validation (see ``PhoneNumberError``).
+public enum PhoneErrorCode: String, ErrorCode {
+    /// Letters or symbols inside the number, or no digit at all.
+    case invalidCharacter = "invalid-character"
+    /// Fewer digits than any number of the plan.
+    case tooShort = "too-short"
+    /// More digits than any number of the plan.
+    case tooLong = "too-long"
+    /// A possible length, but no number of the plan.
+    case invalidNumber = "invalid-number"
+    /// A `+` or international prefix followed by no known country code.
+    case invalidCountryCode = "invalid-country-code"
+    /// Valid, but not of the wanted types.
+    case wrongType = "wrong-type"
+
+    public var summary: String {
+        switch self {
+        case .invalidCharacter: "a letter or symbol inside the number, or too few digits to be one"
+        case .tooShort: "fewer digits than any number of the plan"
+        case .tooLong: "more digits than any number of the plan"
+        case .invalidNumber: "a possible length, but no number of the plan"
+        case .invalidCountryCode: "a + or international prefix followed by no known country calling code"
+        case .wrongType: "a valid number, but not of the --type types"
+        }
+    }
+}
+
+/// The codes of coinfmt's machine-number reader (``ExactDecimal``).
+public enum CurrencyErrorCode: String, ErrorCode {
+    /// The value is not a machine number, or is out of range.
+    case invalidNumber = "invalid-number"
+
+    public var summary: String {
+        switch self {
+        case .invalidNumber: "not a machine number, or its exponent puts it out of range"
+        }
+    }
+}
+
+extension ValueError {
+    /// Every code `tool` (one of the package's four) can write, for its man
+    /// page's DIAGNOSTICS: its transform's domain and the engine's. A tool of
+    /// your own writes the engine's codes and those of its transform.
+    public static func codes(writtenBy tool: String) -> [any ErrorCode] {
+        let own: [any ErrorCode]
+        switch tool {
+        // numgroup reads ASCII digits only, so it never mixes digit systems.
+        case "numgroup": own = NumberErrorCode.allCases.filter { $0 != .mixedDigits }
+        case "numconv": own = NumberErrorCode.allCases
+        case "phonefmt": own = PhoneErrorCode.allCases
+        case "coinfmt": own = CurrencyErrorCode.allCases
+        default: own = []
+        }
+        return own + EngineErrorCode.allCases
+    }
+}
