@@ -3,6 +3,7 @@
 // A to B and back to A gives A's canonical form.
 import Foundation
 
+let convCodes = Set(NumberErrorCode.allCases.map(ValueError.Code.number))
 let localeIDs = ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ar_EG", "fa", "ne", "es_ES", "th-TH-u-nu-thai", "sv", "he"]
 let formats = localeIDs.flatMap { id in
     LocaleNumberFormat.Style.allCases.map { LocaleNumberFormat(locale: Locale(identifier: id), style: $0) }
@@ -23,7 +24,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         try toB.transform(value, into: &inB)
     } catch {
-        check(error.code is NumberErrorCode, "unknown error code \(error.code)")
+        check(convCodes.contains(error.code), "unknown error code \(error.code)")
         return 0
     }
     var expected: [UInt8] = []

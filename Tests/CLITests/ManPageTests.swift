@@ -69,7 +69,7 @@ private func options(in text: String, pattern: String) -> Set<String> {
     /// its domains' code enums (see `ValueError.codes(writtenBy:)`).
     @Test(arguments: tools)
     func diagnosticsListEveryErrorCode(tool: String) throws {
-        let codes = Set(ValueError.codes(writtenBy: tool).map { $0.rawValue })
+        let codes = Set(ValueError.codes(writtenBy: tool).map(\.name))
         #expect(codes.count >= 7, "\(codes.sorted())")
         var documented = Set<String>()
         for line in ManPage("\(tool).1").section("DIAGNOSTICS") {

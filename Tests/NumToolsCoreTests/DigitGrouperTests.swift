@@ -8,7 +8,7 @@ private func apply(_ grouper: DigitGrouper, _ input: String) -> String {
     do throws(ValueError) {
         return try g(input)
     } catch {
-        return "error: " + error.code.rawValue
+        return "error: " + error.code.name
     }
 }
 
@@ -112,24 +112,24 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
 
     @Test func messagesSayWhere() {
         var g = grouper()
-        #expect(throws: ValueError(NumberErrorCode.misplacedGrouping, "grouping separator at offset 1 does not fit 3-digit grouping")) {
+        #expect(throws: ValueError(.number(.misplacedGrouping), "grouping separator at offset 1 does not fit 3-digit grouping")) {
             _ = try g("1,23")
         }
         var de = localeGrouper("de_DE")
-        #expect(throws: ValueError(NumberErrorCode.misplacedGrouping, "grouping separator at offset 2 does not fit de_DE grouping")) {
+        #expect(throws: ValueError(.number(.misplacedGrouping), "grouping separator at offset 2 does not fit de_DE grouping")) {
             _ = try de("12.34")
         }
-        #expect(throws: ValueError(NumberErrorCode.invalidCharacter, "'x' at offset 3 is not a digit, grouping separator or decimal point")) {
+        #expect(throws: ValueError(.number(.invalidCharacter), "'x' at offset 3 is not a digit, grouping separator or decimal point")) {
             _ = try g("-12x")
         }
-        #expect(throws: ValueError(NumberErrorCode.multipleDecimalSeparators, "second decimal point at offset 3; the first is at offset 1")) {
+        #expect(throws: ValueError(.number(.multipleDecimalSeparators), "second decimal point at offset 3; the first is at offset 1")) {
             _ = try g("1.0.2")
         }
-        #expect(throws: ValueError(NumberErrorCode.misplacedSign, "sign '-' at offset 2; a sign may only lead the number")) {
+        #expect(throws: ValueError(.number(.misplacedSign), "sign '-' at offset 2; a sign may only lead the number")) {
             _ = try g("12-3")
         }
         // Offsets count characters, not bytes.
-        #expect(throws: ValueError(NumberErrorCode.invalidCharacter, "'€' at offset 1 is not a digit, grouping separator or decimal point")) {
+        #expect(throws: ValueError(.number(.invalidCharacter), "'€' at offset 1 is not a digit, grouping separator or decimal point")) {
             _ = try g("1€")
         }
     }

@@ -15,7 +15,7 @@ func convert(
     do {
         return try converter(value)
     } catch {
-        return messages ? error.code.rawValue + ": " + error.message : "error:" + error.code.rawValue
+        return messages ? error.code.name + ": " + error.message : "error:" + error.code.name
     }
 }
 

@@ -2,14 +2,6 @@ import Foundation
 import Testing
 @testable import NumToolsCore
 
-/// The codes of ``Bracket``: a transform of one's own brings its own codes.
-enum BracketErrorCode: String, ErrorCode {
-    case badX = "bad-x"
-    case badT = "bad-t"
-
-    var summary: String { self == .badX ? "the value holds an x" : "the value holds a t" }
-}
-
 /// A transform that shows exactly what the engine handed it: `<value>`.
 /// A value holding `x` is an error; one holding `t` is an error whose
 /// message holds a TAB and a newline; `q` is written back as `a"b` and `k`
@@ -19,9 +11,9 @@ struct Bracket: ValueTransform, Sendable {
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
         if let i = value.firstIndex(of: UInt8(ascii: "x")) {
-            throw ValueError(BracketErrorCode.badX, "value has an x at offset \(i)")
+            throw ValueError(.other("bad-x"), "value has an x at offset \(i)")
         }
-        if value.contains(UInt8(ascii: "t")) { throw ValueError(BracketErrorCode.badT, "a\ttab\nand\\newline") }
+        if value.contains(UInt8(ascii: "t")) { throw ValueError(.other("bad-t"), "a\ttab\nand\\newline") }
         if Array(value) == Array("q".utf8) {
             output.append(bytes: Array("a\"b".utf8))
             return

@@ -6,7 +6,7 @@
 // DIAGNOSTICS of every tool that can write it.
 
 /// A domain's error codes: an enum whose raw value is the kebab-case code
-/// written in error records. A transform of your own may bring its own enum.
+/// written in error records.
 public protocol ErrorCode: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible
 where RawValue == String {
     /// What the code means, in a line, as the man pages describe it.
@@ -14,11 +14,8 @@ where RawValue == String {
 }
 
 extension ErrorCode {
-    /// The kebab-case code, so that `"\(error.code)"` writes it as records do.
+    /// The kebab-case code: `"\(NumberErrorCode.noDigits)"` is `no-digits`.
     public var description: String { rawValue }
-
-    /// Whether `other` is this very code (the same domain and case).
-    public func isSame(as other: any ErrorCode) -> Bool { (other as? Self) == self }
 }
 
 /// The stream engine's codes: what is wrong with a record or a field before
@@ -118,19 +115,76 @@ public enum CurrencyErrorCode: String, ErrorCode {
 }
 
 extension ValueError {
+    // Every payload is trivial (no existential, no String), so that a
+    // ValueError copies as its message alone: error paths stay as cheap as
+    // they were with a String code.
+    /// A ``ValueError``'s code: a case of one domain's enum. Two domains may
+    /// spell a code alike (`invalid-character`), so the domain is kept.
+    public enum Code: Hashable, Sendable, CustomStringConvertible {
+        /// A code of the stream engine.
+        case engine(EngineErrorCode)
+        /// A code of the locale number readers.
+        case number(NumberErrorCode)
+        /// A code of phone number validation.
+        case phone(PhoneErrorCode)
+        /// A code of coinfmt's number reader.
+        case currency(CurrencyErrorCode)
+        /// A code of a transform outside the package, in kebab case.
+        case other(StaticString)
+
+        /// The kebab-case code, as error records and diagnostics write it.
+        public var name: String {
+            switch self {
+            case .engine(let code): code.rawValue
+            case .number(let code): code.rawValue
+            case .phone(let code): code.rawValue
+            case .currency(let code): code.rawValue
+            case .other(let code): code.description
+            }
+        }
+
+        /// What the code means, in a line.
+        public var summary: String {
+            switch self {
+            case .engine(let code): code.summary
+            case .number(let code): code.summary
+            case .phone(let code): code.summary
+            case .currency(let code): code.summary
+            case .other: "a code of a transform outside the package"
+            }
+        }
+
+        /// The kebab-case code, so that `"\(error.code)"` writes it as records do.
+        public var description: String { name }
+
+        public static func == (a: Code, b: Code) -> Bool {
+            switch (a, b) {
+            case (.engine(let x), .engine(let y)): x == y
+            case (.number(let x), .number(let y)): x == y
+            case (.phone(let x), .phone(let y)): x == y
+            case (.currency(let x), .currency(let y)): x == y
+            case (.other(let x), .other(let y)):
+                x.withUTF8Buffer { a in y.withUTF8Buffer { b in a.elementsEqual(b) } }
+            default: false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    }
+
     /// Every code `tool` (one of the package's four) can write, for its man
     /// page's DIAGNOSTICS: its transform's domain and the engine's. A tool of
-    /// your own writes the engine's codes and those of its transform.
-    public static func codes(writtenBy tool: String) -> [any ErrorCode] {
-        let own: [any ErrorCode]
+    /// your own writes the engine's codes and its transform's ``Code/other(_:)``.
+    public static func codes(writtenBy tool: String) -> [Code] {
+        let own: [Code]
         switch tool {
         // numgroup reads ASCII digits only, so it never mixes digit systems.
-        case "numgroup": own = NumberErrorCode.allCases.filter { $0 != .mixedDigits }
-        case "numconv": own = NumberErrorCode.allCases
-        case "phonefmt": own = PhoneErrorCode.allCases
-        case "coinfmt": own = CurrencyErrorCode.allCases
+        case "numgroup": own = NumberErrorCode.allCases.filter { $0 != .mixedDigits }.map(Code.number)
+        case "numconv": own = NumberErrorCode.allCases.map(Code.number)
+        case "phonefmt": own = PhoneErrorCode.allCases.map(Code.phone)
+        case "coinfmt": own = CurrencyErrorCode.allCases.map(Code.currency)
         default: own = []
         }
-        return own + EngineErrorCode.allCases
+        return own + EngineErrorCode.allCases.map(Code.engine)
     }
 }

@@ -418,7 +418,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 field == 0
                 ? "quote opened at offset \(offset) is not closed at end of input"
                 : "quoted field \(field) opened at offset \(offset) is not closed at end of input"
-            fail(p, 0, count, .none, field: field, ValueError(EngineErrorCode.unterminatedQuote, message))
+            fail(p, 0, count, .none, field: field, ValueError(.engine(.unterminatedQuote), message))
             return
         }
         processRecord(p, 0, count, .none)
@@ -501,7 +501,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         if overflowIsHeader { return }
         errorCount += 1
         let error = ValueError(
-            EngineErrorCode.recordTooLong, "record is longer than the limit of \(configuration.maxRecordBytes) bytes")
+            .engine(.recordTooLong), "record is longer than the limit of \(configuration.maxRecordBytes) bytes")
         switch configuration.onError {
         case .record:
             appendErrorPrefix(field: 0, error)
@@ -548,7 +548,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             fail(
                 p, start, end, terminator, field: 0,
                 ValueError(
-                    EngineErrorCode.recordTooLong, "record is longer than the limit of \(configuration.maxRecordBytes) bytes"))
+                    .engine(.recordTooLong), "record is longer than the limit of \(configuration.maxRecordBytes) bytes"))
             return
         }
         if let bad = UTF8Bytes.firstInvalid(p, start, end) {
@@ -556,7 +556,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             fail(
                 p, start, end, terminator, field: 0,
                 ValueError(
-                    EngineErrorCode.invalidUTF8,
+                    .engine(.invalidUTF8),
                     "byte \\x\(String(p[bad], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"))
             return
         }
@@ -650,7 +650,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             throw FieldFailure(
                 field: field,
                 error: ValueError(
-                    EngineErrorCode.invalidCSV,
+                    .engine(.invalidCSV),
                     "quoted field \(field) at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), fieldStart - start)) has text after its closing quote"
                 ))
         } else {
@@ -735,7 +735,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         while hi > lo, p[hi - 1] == 0x20 || p[hi - 1] == 0x09 { hi -= 1 }
         if lo == hi {
             if configuration.emptyIsError {
-                throw FieldFailure(field: field, error: ValueError(EngineErrorCode.empty, "value is empty"))
+                throw FieldFailure(field: field, error: ValueError(.engine(.empty), "value is empty"))
             }
             out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             return

@@ -2,13 +2,13 @@
 /// the error record's CODE column, `message` (a short English sentence naming the
 /// problem and where it is) into MESSAGE.
 public struct ValueError: Error, Equatable, Sendable {
-    /// Stable code, such as `NumberErrorCode.misplacedGrouping`; its raw value is the kebab-case spelling.
-    public var code: any ErrorCode
+    /// Stable code, such as `.number(.misplacedGrouping)`; its ``Code/name`` is the kebab-case spelling.
+    public var code: Code
     /// Short English sentence, such as `grouping separator at offset 4 does not fit en_US grouping`.
     public var message: String
 
     /// Creates an error with `code` and `message`.
-    public init(_ code: some ErrorCode, _ message: String) {
+    public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -16,12 +16,7 @@ public struct ValueError: Error, Equatable, Sendable {
     /// The output of a value or record would be longer than `limit` bytes
     /// (see ``StreamConfiguration/outputLimit``).
     public static func outputTooLong(_ limit: Int) -> ValueError {
-        ValueError(EngineErrorCode.outputTooLong, "output would be longer than the limit of \(limit) bytes")
-    }
-
-    /// The same code (domain and case) and message.
-    public static func == (a: ValueError, b: ValueError) -> Bool {
-        a.code.isSame(as: b.code) && a.message == b.message
+        ValueError(.engine(.outputTooLong), "output would be longer than the limit of \(limit) bytes")
     }
 }
 
