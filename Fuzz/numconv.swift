@@ -3,10 +3,7 @@
 // A to B and back to A gives A's canonical form.
 import Foundation
 
-let convCodes: Set<String> = [
-    "invalid-character", "mixed-digits", "misplaced-grouping", "multiple-decimal-separators", "misplaced-sign",
-    "no-digits",
-]
+let convCodes = Set(NumberErrorCode.allCases.map(ValueError.Code.number))
 let localeIDs = ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ar_EG", "fa", "ne", "es_ES", "th-TH-u-nu-thai", "sv", "he"]
 let formats = localeIDs.flatMap { id in
     LocaleNumberFormat.Style.allCases.map { LocaleNumberFormat(locale: Locale(identifier: id), style: $0) }

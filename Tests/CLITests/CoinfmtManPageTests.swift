@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// man/coinfmt.1 against the tool: its sections, the error codes the sources
-/// can produce, examples that run, and mandoc's lint.
+/// man/coinfmt.1 against the tool: its sections, examples that run, and
+/// mandoc's lint (options and error codes: ManPageTests).
 @Suite struct CoinfmtManPageTests {
     static let man = ManPage("coinfmt.1")
     static var page: String { man.text }
@@ -17,26 +17,8 @@ import Testing
         }
     }
 
-    /// DIAGNOSTICS lists exactly the codes coinfmt's sources can produce.
-    @Test func diagnosticsListEveryErrorCode() throws {
-        var codes = Set<String>()
-        for file in [
-            "Sources/NumToolsCore/Currency/CoinTransform.swift", "Sources/NumToolsCore/Engine/StreamEngine.swift",
-            "Sources/NumToolsCore/Engine/ValueTransform.swift",
-        ] {
-            let text = try String(contentsOf: ToolProcess.repository.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /ValueError\(\s*"([a-z0-9-]+)"/) { codes.insert(String(match.1)) }
-        }
-        #expect(codes.contains("invalid-number") && codes.count >= 5, "\(codes.sorted())")
-        var documented = Set<String>()
-        for line in Self.section("DIAGNOSTICS") where line.hasPrefix(".It Sy ") {
-            documented.insert(String(line.dropFirst(".It Sy ".count)))
-        }
-        #expect(
-            documented == codes,
-            "undocumented: \(codes.subtracting(documented).sorted()); unknown: \(documented.subtracting(codes).sorted())"
-        )
-    }
+    // That DIAGNOSTICS lists every code the tool can write, and nothing else,
+    // is checked for every tool by ManPageTests.
 
     @Test func seeAlso() {
         let text = Self.section("SEE ALSO").joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import NumToolsCore
 import Testing
 
 /// The repository root, from this file's path.
@@ -62,6 +63,24 @@ private func options(in text: String, pattern: String) -> Set<String> {
         #expect(helpOptions.subtracting(manOptions).isEmpty, "in --help but not in \(tool).1")
         #expect(manOptions.subtracting(helpOptions).isEmpty, "in \(tool).1 but not in --help")
         #expect(helpShorts == manShorts, "short options differ")
+    }
+
+    /// DIAGNOSTICS lists exactly the codes the tool can write: every case of
+    /// its domains' code enums (see `ValueError.codes(writtenBy:)`).
+    @Test(arguments: tools)
+    func diagnosticsListEveryErrorCode(tool: String) throws {
+        let codes = Set(ValueError.codes(writtenBy: tool).map(\.name))
+        #expect(codes.count >= 7, "\(codes.sorted())")
+        var documented = Set<String>()
+        for line in ManPage("\(tool).1").section("DIAGNOSTICS") {
+            for item in [".It Sy ", ".It Li "] where line.hasPrefix(item) {
+                documented.insert(String(line.dropFirst(item.count)))
+            }
+        }
+        #expect(
+            documented == codes,
+            "\(tool).1 lacks \(codes.subtracting(documented).sorted()) and lists \(documented.subtracting(codes).sorted())"
+        )
     }
 
     /// The completion scripts are generated from the same table and parse.

@@ -69,7 +69,7 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
 
     @Test(arguments: [
         ("12a", "invalid-character", "'a' at offset 2 is not a digit, grouping separator or decimal point"),
-        ("1.0.2", "multiple-decimal-points", "second decimal point at offset 3; the first is at offset 1"),
+        ("1.0.2", "multiple-decimal-separators", "second decimal point at offset 3; the first is at offset 1"),
         ("1,23", "misplaced-grouping", "grouping separator at offset 1 does not fit 3-digit grouping"),
         ("12-3", "misplaced-sign", "sign '-' at offset 2; a sign may only lead the number"),
         ("-", "no-digits", "value has no digits"),

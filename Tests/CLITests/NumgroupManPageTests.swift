@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// man/numgroup.1 against the tool: the options `--help` lists, the error
-/// codes the sources can produce, examples that run, and mandoc's lint.
+/// man/numgroup.1 against the tool: its sections, examples that run, and
+/// mandoc's lint (options and error codes: ManPageTests).
 @Suite struct NumgroupManPageTests {
     static let man = ManPage("numgroup.1")
     static var page: String { man.text }
@@ -15,26 +15,9 @@ import Testing
         }
     }
 
-    // That OPTIONS documents every option of `--help` and nothing else is
-    // checked for every tool by ManPageTests.
-
-    /// DIAGNOSTICS lists exactly the codes numgroup's sources can produce.
-    @Test func diagnosticsListEveryErrorCode() throws {
-        var codes = Set<String>()
-        for file in [
-            "Sources/NumToolsCore/Numbers/DigitGrouper.swift", "Sources/NumToolsCore/Engine/StreamEngine.swift",
-            "Sources/NumToolsCore/Engine/ValueTransform.swift",
-        ] {
-            let text = try String(contentsOf: ToolProcess.repository.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /ValueError\(\s*"([a-z0-9-]+)"/) { codes.insert(String(match.1)) }
-        }
-        #expect(codes.count >= 10, "\(codes.sorted())")
-        var documented = Set<String>()
-        for line in Self.section("DIAGNOSTICS") where line.hasPrefix(".It Sy ") {
-            documented.insert(String(line.dropFirst(".It Sy ".count)))
-        }
-        #expect(documented == codes, "undocumented: \(codes.subtracting(documented).sorted()); unknown: \(documented.subtracting(codes).sorted())")
-    }
+    // That OPTIONS documents every option of `--help`, and DIAGNOSTICS every
+    // code the tool can write, and nothing else, is checked for every tool by
+    // ManPageTests.
 
     @Test func seeAlso() {
         let text = Self.section("SEE ALSO").joined(separator: "\n")

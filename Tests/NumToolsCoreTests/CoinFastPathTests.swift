@@ -147,7 +147,7 @@ private func formatEveryWay(_ formatter: inout CoinFormatter, _ text: String) th
         // The fast path and the general one (compact).
         for kind in [CoinFormatStyle.Style.currency, .compact] {
             var transform = CoinTransform(style: style(kind), colored: true)
-            #expect(throws: ValueError("invalid-number", message)) { try transformed(&transform, input) }
+            #expect(throws: ValueError(.currency(.invalidNumber), message)) { try transformed(&transform, input) }
         }
         do {
             _ = try ExactDecimal(input)

@@ -193,7 +193,7 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         var t = CoinTransform(style: style())
         #expect(
             throws: ValueError(
-                "invalid-number", "unexpected 'x' at offset 3; expected a digit, 'e' or the end of the number")
+                .currency(.invalidNumber), "unexpected 'x' at offset 3; expected a digit, 'e' or the end of the number")
         ) {
             try transformed(&t, "1.2x")
         }

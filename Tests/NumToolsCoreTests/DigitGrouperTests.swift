@@ -8,7 +8,7 @@ private func apply(_ grouper: DigitGrouper, _ input: String) -> String {
     do throws(ValueError) {
         return try g(input)
     } catch {
-        return "error: " + error.code
+        return "error: " + error.code.name
     }
 }
 
@@ -86,8 +86,8 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         ("12a", "invalid-character"),
         ("a12", "invalid-character"),
         ("1 234", "invalid-character"),
-        ("1.0.2", "multiple-decimal-points"),
-        ("1..2", "multiple-decimal-points"),
+        ("1.0.2", "multiple-decimal-separators"),
+        ("1..2", "multiple-decimal-separators"),
         ("1,23", "misplaced-grouping"),
         ("12,34", "misplaced-grouping"),
         (",123", "misplaced-grouping"),
@@ -112,24 +112,24 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
 
     @Test func messagesSayWhere() {
         var g = grouper()
-        #expect(throws: ValueError("misplaced-grouping", "grouping separator at offset 1 does not fit 3-digit grouping")) {
+        #expect(throws: ValueError(.number(.misplacedGrouping), "grouping separator at offset 1 does not fit 3-digit grouping")) {
             _ = try g("1,23")
         }
         var de = localeGrouper("de_DE")
-        #expect(throws: ValueError("misplaced-grouping", "grouping separator at offset 2 does not fit de_DE grouping")) {
+        #expect(throws: ValueError(.number(.misplacedGrouping), "grouping separator at offset 2 does not fit de_DE grouping")) {
             _ = try de("12.34")
         }
-        #expect(throws: ValueError("invalid-character", "'x' at offset 3 is not a digit, grouping separator or decimal point")) {
+        #expect(throws: ValueError(.number(.invalidCharacter), "'x' at offset 3 is not a digit, grouping separator or decimal point")) {
             _ = try g("-12x")
         }
-        #expect(throws: ValueError("multiple-decimal-points", "second decimal point at offset 3; the first is at offset 1")) {
+        #expect(throws: ValueError(.number(.multipleDecimalSeparators), "second decimal point at offset 3; the first is at offset 1")) {
             _ = try g("1.0.2")
         }
-        #expect(throws: ValueError("misplaced-sign", "sign '-' at offset 2; a sign may only lead the number")) {
+        #expect(throws: ValueError(.number(.misplacedSign), "sign '-' at offset 2; a sign may only lead the number")) {
             _ = try g("12-3")
         }
         // Offsets count characters, not bytes.
-        #expect(throws: ValueError("invalid-character", "'€' at offset 1 is not a digit, grouping separator or decimal point")) {
+        #expect(throws: ValueError(.number(.invalidCharacter), "'€' at offset 1 is not a digit, grouping separator or decimal point")) {
             _ = try g("1€")
         }
     }
@@ -164,7 +164,7 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         let g = grouper(separator: ".", decimal: ",")
         #expect(apply(g, "1234567,891") == "1.234.567,891")
         #expect(apply(g, "1.234.567,891") == "1.234.567,891")
-        #expect(apply(g, "1,2,3") == "error: multiple-decimal-points")
+        #expect(apply(g, "1,2,3") == "error: multiple-decimal-separators")
         #expect(apply(g, "1.23") == "error: misplaced-grouping")
     }
 

@@ -45,7 +45,7 @@ import Testing
             _ = try ExactDecimal(input)
         } catch {
             #expect(error.message == message)
-            #expect(error.code == "invalid-number")
+            #expect(error.code.rawValue == "invalid-number")
         }
     }
 

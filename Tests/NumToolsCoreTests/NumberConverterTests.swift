@@ -15,7 +15,7 @@ func convert(
     do {
         return try converter(value)
     } catch {
-        return messages ? error.code + ": " + error.message : "error:" + error.code
+        return messages ? error.code.name + ": " + error.message : "error:" + error.code.name
     }
 }
 

@@ -11,9 +11,9 @@ struct Bracket: ValueTransform, Sendable {
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
         if let i = value.firstIndex(of: UInt8(ascii: "x")) {
-            throw ValueError("bad-x", "value has an x at offset \(i)")
+            throw ValueError(.other("bad-x"), "value has an x at offset \(i)")
         }
-        if value.contains(UInt8(ascii: "t")) { throw ValueError("bad-t", "a\ttab\nand\\newline") }
+        if value.contains(UInt8(ascii: "t")) { throw ValueError(.other("bad-t"), "a\ttab\nand\\newline") }
         if Array(value) == Array("q".utf8) {
             output.append(bytes: Array("a\"b".utf8))
             return

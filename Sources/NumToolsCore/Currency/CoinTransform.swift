@@ -50,7 +50,7 @@ public struct CoinTransform: ValueTransform {
                 if colour != nil { output.append(bytes: CoinTransform.reset) }
             }
         } catch {
-            throw ValueError("invalid-number", error.message)
+            throw ValueError(.currency(error.code), error.message)
         }
         if written == nil { throw ValueError.outputTooLong(limit) }
     }

@@ -240,7 +240,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 field == 0
                 ? "quote opened at offset \(offset) is not closed at end of input"
                 : "quoted field \(field) opened at offset \(offset) is not closed at end of input"
-            writer.fail(p, 0, count, .none, field: field, ValueError("unterminated-quote", message))
+            writer.fail(p, 0, count, .none, field: field, ValueError(.engine(.unterminatedQuote), message))
             return
         }
         processRecord(p, 0, count, .none)
@@ -248,7 +248,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
 
     /// A record longer than ``StreamConfiguration/maxRecordBytes``.
     var recordTooLong: ValueError {
-        ValueError("record-too-long", "record is longer than the limit of \(configuration.maxRecordBytes) bytes")
+        ValueError(.engine(.recordTooLong), "record is longer than the limit of \(configuration.maxRecordBytes) bytes")
     }
 
     // MARK: One record
@@ -269,7 +269,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             writer.fail(
                 p, start, end, terminator, field: 0,
                 ValueError(
-                    "invalid-utf8",
+                    .engine(.invalidUTF8),
                     "byte \\x\(String(p[bad], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"))
             return
         }
@@ -337,7 +337,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             throw FieldFailure(
                 field: field,
                 error: ValueError(
-                    "invalid-csv",
+                    .engine(.invalidCSV),
                     "quoted field \(field) at offset \(UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), fieldStart - start)) has text after its closing quote"
                 ))
         } else {
@@ -370,7 +370,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         while hi > lo, p[hi - 1] == 0x20 || p[hi - 1] == 0x09 { hi -= 1 }
         if lo == hi {
             if configuration.emptyIsError {
-                throw FieldFailure(field: field, error: ValueError("empty", "value is empty"))
+                throw FieldFailure(field: field, error: ValueError(.engine(.empty), "value is empty"))
             }
             writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             return

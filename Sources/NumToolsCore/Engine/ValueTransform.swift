@@ -1,13 +1,14 @@
-/// An error in one value: its stable kebab-case `code` goes into the error
-/// record's CODE column, `message` (a short English sentence naming the
+/// An error in one value: its stable `code`, spelt in kebab case, goes into
+/// the error record's CODE column, `message` (a short English sentence naming the
 /// problem and where it is) into MESSAGE.
 public struct ValueError: Error, Equatable, Sendable {
-    /// Stable kebab-case identifier, such as `misplaced-grouping`.
-    public var code: String
+    /// Stable code, such as `.number(.misplacedGrouping)`; its ``Code/name`` is the kebab-case spelling.
+    public var code: Code
     /// Short English sentence, such as `grouping separator at offset 4 does not fit en_US grouping`.
     public var message: String
 
-    public init(_ code: String, _ message: String) {
+    /// Creates an error with `code` and `message`.
+    public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -15,7 +16,7 @@ public struct ValueError: Error, Equatable, Sendable {
     /// The output of a value or record would be longer than `limit` bytes
     /// (see ``StreamConfiguration/outputLimit``).
     public static func outputTooLong(_ limit: Int) -> ValueError {
-        ValueError("output-too-long", "output would be longer than the limit of \(limit) bytes")
+        ValueError(.engine(.outputTooLong), "output would be longer than the limit of \(limit) bytes")
     }
 }
 

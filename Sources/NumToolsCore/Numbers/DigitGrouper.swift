@@ -399,7 +399,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
         q += count
     }
 
-    static let noDigits = ValueError("no-digits", "value has no digits")
+    static let noDigits = ValueError(.number(.noDigits), "value has no digits")
 
     /// Throws unless each separator in the integer part `value[start..<end]`
     /// (of `digits` digits) sits where the group sizes put one.
@@ -421,7 +421,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 seen > 0 && next < end && p[next] &- 48 < 10 && isGroupBoundary(digitsToTheRight: digits - seen)
             if !fits {
                 throw ValueError(
-                    "misplaced-grouping",
+                    .number(.misplacedGrouping),
                     "grouping separator at offset \(UTF8Bytes.scalarOffset(value, k)) does not fit \(style.name)")
             }
             k = next
@@ -473,22 +473,22 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let b = p[i]
         if decimalAt >= 0, match(p, i, style.decimal) > 0 {
             return ValueError(
-                "multiple-decimal-points",
+                .number(.multipleDecimalSeparators),
                 "second decimal point at offset \(UTF8Bytes.scalarOffset(p, i)); the first is at offset \(UTF8Bytes.scalarOffset(p, decimalAt))"
             )
         }
         if decimalAt >= 0, acceptedSeparatorLength(p.baseAddress!, i, p.count) > 0 {
             return ValueError(
-                "misplaced-grouping", "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
+                .number(.misplacedGrouping), "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
         }
         if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
             return ValueError(
-                "misplaced-sign",
+                .number(.misplacedSign),
                 "sign '\(Character(UnicodeScalar(b)))' at offset \(UTF8Bytes.scalarOffset(p, i)); a sign may only lead the number"
             )
         }
         return ValueError(
-            "invalid-character",
+            .number(.invalidCharacter),
             "\(UTF8Bytes.quote(p, at: i)) at offset \(UTF8Bytes.scalarOffset(p, i)) is not a digit, grouping separator or decimal point"
         )
     }
@@ -531,7 +531,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             i += 1
         }
         guard scratch.contains(where: { $0 &- 48 < 10 }) else {
-            throw ValueError("no-digits", "value has no digits")
+            throw ValueError(.number(.noDigits), "value has no digits")
         }
         if let sign { scratch.insert(sign, at: 0) }
         let clean = scratch

@@ -238,7 +238,7 @@ extension ExactDecimal {
         /// A short English sentence naming the problem and its offset.
         public var message: String
         /// The stable error code, always `invalid-number`.
-        public var code: String { "invalid-number" }
+        public var code: CurrencyErrorCode { .invalidNumber }
     }
 
     /// Parses a machine number: optional `+` or `-`, ASCII digits with an

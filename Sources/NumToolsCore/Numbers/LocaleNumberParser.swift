@@ -187,11 +187,11 @@ public struct LocaleNumberParser: Sendable {
         func offset(_ i: Int) -> Int { UTF8Bytes.scalarOffset(p, i) }
         func misplaced(_ at: Int) -> ValueError {
             ValueError(
-                "misplaced-grouping", "grouping separator at offset \(offset(at)) does not fit \(localeIdentifier) grouping")
+                .number(.misplacedGrouping), "grouping separator at offset \(offset(at)) does not fit \(localeIdentifier) grouping")
         }
         func invalid(_ at: Int) -> ValueError {
             ValueError(
-                "invalid-character",
+                .number(.invalidCharacter),
                 "\(UTF8Bytes.quote(p, at: at)) at offset \(offset(at)) is not part of a \(localeIdentifier) number")
         }
 
@@ -231,7 +231,7 @@ public struct LocaleNumberParser: Sendable {
                 case .decimal:
                     if decimalAt >= 0 {
                         throw ValueError(
-                            "multiple-decimal-separators",
+                            .number(.multipleDecimalSeparators),
                             "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))")
                     }
                     if lastWasSeparator { throw misplaced(lastSeparatorAt) }
@@ -249,7 +249,7 @@ public struct LocaleNumberParser: Sendable {
                     guard t.kind == .group else { throw invalid(i) }
                     if decimalAt >= 0 {
                         throw ValueError(
-                            "misplaced-grouping", "grouping separator at offset \(offset(i)) is in the fraction")
+                            .number(.misplacedGrouping), "grouping separator at offset \(offset(i)) is in the fraction")
                     }
                     if count == 0 || lastWasSeparator { throw misplaced(i) }
                     if integerDigits >= 0, !fits(digitsToTheRight: integerDigits - count) { throw misplaced(i) }
@@ -271,7 +271,7 @@ public struct LocaleNumberParser: Sendable {
                     let atSuffix = !percentIsPrefix && !sawPercent && restIsPercent(p, from: i)
                     guard atPrefix || atSuffix else {
                         throw ValueError(
-                            "invalid-character",
+                            .number(.invalidCharacter),
                             "percent sign at offset \(offset(i)) is not where \(localeIdentifier) writes it")
                     }
                     sawPercent = true
@@ -282,7 +282,7 @@ public struct LocaleNumberParser: Sendable {
                 case .minus, .plus:
                     if sawSign || count > 0 || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
                         throw ValueError(
-                            "misplaced-sign", "sign at offset \(offset(i)); a sign may only lead the number")
+                            .number(.misplacedSign), "sign at offset \(offset(i)); a sign may only lead the number")
                     }
                     sawSign = true
                     negative = t.kind == .minus
@@ -291,12 +291,12 @@ public struct LocaleNumberParser: Sendable {
                 }
             }
             if sawPercent && !percentIsPrefix {
-                throw ValueError("invalid-character", "digit at offset \(offset(i)) after the percent sign")
+                throw ValueError(.number(.invalidCharacter), "digit at offset \(offset(i)) after the percent sign")
             }
             if digitSystem != system {
                 if digitSystem != 0 {
                     throw ValueError(
-                        "mixed-digits",
+                        .number(.mixedDigits),
                         "\(system == 1 ? "ASCII" : localeIdentifier) digit at offset \(offset(i)) mixed with \(digitSystem == 1 ? "ASCII" : localeIdentifier) digits"
                     )
                 }
@@ -307,7 +307,7 @@ public struct LocaleNumberParser: Sendable {
             count += 1
             i += length
         }
-        if count == 0 { throw ValueError("no-digits", "value has no digits") }
+        if count == 0 { throw ValueError(.number(.noDigits), "value has no digits") }
         if lastWasSeparator { throw misplaced(lastSeparatorAt) }
         if decimalAt < 0 { integerCount = count }
         if separators > 0, integerDigits < 0,

@@ -57,11 +57,11 @@ public struct PhoneTransform: ValueTransform, Sendable {
         do {
             number = try parser.validNumber(value)
         } catch {
-            throw ValueError(error.code.rawValue, error.message)
+            throw ValueError(.phone(error.code), error.message)
         }
         if acceptedMask & (1 << UInt32(number.type.index)) == 0 {
             let error = parser.wrongTypeError(number, types)
-            throw ValueError(error.code.rawValue, error.message)
+            throw ValueError(.phone(error.code), error.message)
         }
         PhoneNumberFormatter.append(number, format, to: &output)
     }

@@ -1,0 +1,190 @@
+// Every error code the tools write, one enum per domain. The raw value is
+// the kebab-case code of error records and diagnostics; it is part of the
+// tools' interface (users match on it), so a case is never renamed without
+// saying so in the man pages. The man page tests read `allCases` through
+// ``ValueError/codes(writtenBy:)``: a new case must be documented in the
+// DIAGNOSTICS of every tool that can write it.
+
+/// A domain's error codes: an enum whose raw value is the kebab-case code
+/// written in error records.
+public protocol ErrorCode: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible
+where RawValue == String {
+    /// What the code means, in a line, as the man pages describe it.
+    var summary: String { get }
+}
+
+extension ErrorCode {
+    /// The kebab-case code: `"\(NumberErrorCode.noDigits)"` is `no-digits`.
+    public var description: String { rawValue }
+}
+
+/// The stream engine's codes: what is wrong with a record or a field before
+/// or after a transform sees it. Every tool can write these.
+public enum EngineErrorCode: String, ErrorCode {
+    /// A blank value, with `--empty=error`.
+    case empty
+    /// The record is not valid UTF-8.
+    case invalidUTF8 = "invalid-utf8"
+    /// The record is longer than `--max-record-bytes`.
+    case recordTooLong = "record-too-long"
+    /// The output of a record would be longer than the engine's output limit.
+    case outputTooLong = "output-too-long"
+    /// With `--csv`, a quoted field is still open at the end of the input.
+    case unterminatedQuote = "unterminated-quote"
+    /// With `--csv`, a selected quoted field has text after its closing quote.
+    case invalidCSV = "invalid-csv"
+
+    public var summary: String {
+        switch self {
+        case .empty: "a blank value, with --empty=error"
+        case .invalidUTF8: "the record is not valid UTF-8"
+        case .recordTooLong: "the record is longer than --max-record-bytes"
+        case .outputTooLong: "the record's output would be longer than the output limit"
+        case .unterminatedQuote: "with --csv, a quoted field is still open at the end of the input"
+        case .invalidCSV: "with --csv, a selected quoted field has text after its closing quote"
+        }
+    }
+}
+
+/// The codes of the locale number readers (numgroup's `DigitGrouper`,
+/// numconv's `LocaleNumberParser`).
+public enum NumberErrorCode: String, ErrorCode {
+    /// A character that is no digit, separator or sign of the notation.
+    case invalidCharacter = "invalid-character"
+    /// ASCII digits and a locale's own digits in one value.
+    case mixedDigits = "mixed-digits"
+    /// A grouping separator where the grouping puts none, or in the fraction.
+    case misplacedGrouping = "misplaced-grouping"
+    /// More than one decimal separator. numgroup 0.1.0 spelt it
+    /// `multiple-decimal-points` (its man page says so).
+    case multipleDecimalSeparators = "multiple-decimal-separators"
+    /// A sign anywhere but at the start.
+    case misplacedSign = "misplaced-sign"
+    /// No digit at all.
+    case noDigits = "no-digits"
+
+    public var summary: String {
+        switch self {
+        case .invalidCharacter: "a character that is not part of a number in the notation"
+        case .mixedDigits: "ASCII digits and the locale's own digits in one value"
+        case .misplacedGrouping: "a grouping separator where the grouping puts none, or in the fraction"
+        case .multipleDecimalSeparators: "more than one decimal separator"
+        case .misplacedSign: "a sign anywhere but at the start"
+        case .noDigits: "no digit at all"
+        }
+    }
+}
+
+/// The codes of phone number parsing and validation (see ``PhoneNumberError``).
+public enum PhoneErrorCode: String, ErrorCode {
+    /// Letters or symbols inside the number, or no digit at all.
+    case invalidCharacter = "invalid-character"
+    /// Fewer digits than any number of the plan.
+    case tooShort = "too-short"
+    /// More digits than any number of the plan.
+    case tooLong = "too-long"
+    /// A possible length, but no number of the plan.
+    case invalidNumber = "invalid-number"
+    /// A `+` or international prefix followed by no known country code.
+    case invalidCountryCode = "invalid-country-code"
+    /// Valid, but not of the wanted types.
+    case wrongType = "wrong-type"
+
+    public var summary: String {
+        switch self {
+        case .invalidCharacter: "a letter or symbol inside the number, or too few digits to be one"
+        case .tooShort: "fewer digits than any number of the plan"
+        case .tooLong: "more digits than any number of the plan"
+        case .invalidNumber: "a possible length, but no number of the plan"
+        case .invalidCountryCode: "a + or international prefix followed by no known country calling code"
+        case .wrongType: "a valid number, but not of the --type types"
+        }
+    }
+}
+
+/// The codes of coinfmt's machine-number reader (``ExactDecimal``).
+public enum CurrencyErrorCode: String, ErrorCode {
+    /// The value is not a machine number, or is out of range.
+    case invalidNumber = "invalid-number"
+
+    public var summary: String {
+        switch self {
+        case .invalidNumber: "not a machine number, or its exponent puts it out of range"
+        }
+    }
+}
+
+extension ValueError {
+    // Every payload is trivial (no existential, no String), so that a
+    // ValueError copies as its message alone: error paths stay as cheap as
+    // they were with a String code.
+    /// A ``ValueError``'s code: a case of one domain's enum. Two domains may
+    /// spell a code alike (`invalid-character`), so the domain is kept.
+    public enum Code: Hashable, Sendable, CustomStringConvertible {
+        /// A code of the stream engine.
+        case engine(EngineErrorCode)
+        /// A code of the locale number readers.
+        case number(NumberErrorCode)
+        /// A code of phone number validation.
+        case phone(PhoneErrorCode)
+        /// A code of coinfmt's number reader.
+        case currency(CurrencyErrorCode)
+        /// A code of a transform outside the package, in kebab case.
+        case other(StaticString)
+
+        /// The kebab-case code, as error records and diagnostics write it.
+        public var name: String {
+            switch self {
+            case .engine(let code): code.rawValue
+            case .number(let code): code.rawValue
+            case .phone(let code): code.rawValue
+            case .currency(let code): code.rawValue
+            case .other(let code): code.description
+            }
+        }
+
+        /// What the code means, in a line.
+        public var summary: String {
+            switch self {
+            case .engine(let code): code.summary
+            case .number(let code): code.summary
+            case .phone(let code): code.summary
+            case .currency(let code): code.summary
+            case .other: "a code of a transform outside the package"
+            }
+        }
+
+        /// The kebab-case code, so that `"\(error.code)"` writes it as records do.
+        public var description: String { name }
+
+        public static func == (a: Code, b: Code) -> Bool {
+            switch (a, b) {
+            case (.engine(let x), .engine(let y)): x == y
+            case (.number(let x), .number(let y)): x == y
+            case (.phone(let x), .phone(let y)): x == y
+            case (.currency(let x), .currency(let y)): x == y
+            case (.other(let x), .other(let y)):
+                x.withUTF8Buffer { a in y.withUTF8Buffer { b in a.elementsEqual(b) } }
+            default: false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    }
+
+    /// Every code `tool` (one of the package's four) can write, for its man
+    /// page's DIAGNOSTICS: its transform's domain and the engine's. A tool of
+    /// your own writes the engine's codes and its transform's ``Code/other(_:)``.
+    public static func codes(writtenBy tool: String) -> [Code] {
+        let own: [Code]
+        switch tool {
+        // numgroup reads ASCII digits only, so it never mixes digit systems.
+        case "numgroup": own = NumberErrorCode.allCases.filter { $0 != .mixedDigits }.map(Code.number)
+        case "numconv": own = NumberErrorCode.allCases.map(Code.number)
+        case "phonefmt": own = PhoneErrorCode.allCases.map(Code.phone)
+        case "coinfmt": own = CurrencyErrorCode.allCases.map(Code.currency)
+        default: own = []
+        }
+        return own + EngineErrorCode.allCases.map(Code.engine)
+    }
+}
