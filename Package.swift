@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The tools run the stream engine of NumToolsCore specialised for their own
+// transform, through the generic runner of NumToolsCLI: that needs the
+// engine's generic code in the modules that call it, which cross-module
+// optimization provides (release builds; debug builds need no speed).
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "numtools",
     products: [
@@ -11,15 +17,18 @@ let package = Package(
         .executable(name: "coinfmt", targets: ["coinfmt"]),
     ],
     targets: [
-        .target(name: "NumToolsCore"),
-        .executableTarget(name: "numgroup", dependencies: ["NumToolsCore"]),
-        .executableTarget(name: "numconv", dependencies: ["NumToolsCore"]),
-        .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore"]),
-        .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore"]),
+        .target(name: "NumToolsCore", swiftSettings: crossModule),
+        // The command-line layer: option tables, the runner, signals, file
+        // descriptors, completions. NumToolsCore does no process work.
+        .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"], swiftSettings: crossModule),
+        .executableTarget(name: "numgroup", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .executableTarget(name: "numconv", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore", "NumToolsCLI"]),
         .executableTarget(name: "numtools-bench", dependencies: ["NumToolsCore"], path: "Sources/numtools-bench"),
         // Measures a command's peak memory for the tests; not installed.
         .executableTarget(name: "peak-rss", path: "Sources/peak-rss"),
-        .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore"]),
+        .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore", "NumToolsCLI"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["numgroup", "numconv", "phonefmt", "coinfmt", "peak-rss"]
