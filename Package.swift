@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The tools run the stream engine of NumToolsCore specialised for their own
-// transform, through the generic runner of NumToolsCLI: that needs the
-// engine's generic code in the modules that call it, which cross-module
-// optimization provides (release builds; debug builds need no speed).
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "numtools",
     products: [
@@ -17,10 +11,10 @@ let package = Package(
         .executable(name: "coinfmt", targets: ["coinfmt"]),
     ],
     targets: [
-        .target(name: "NumToolsCore", swiftSettings: crossModule),
+        .target(name: "NumToolsCore"),
         // The command-line layer: option tables, the runner, signals, file
         // descriptors, completions. NumToolsCore does no process work.
-        .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"], swiftSettings: crossModule),
+        .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"]),
         .executableTarget(name: "numgroup", dependencies: ["NumToolsCore", "NumToolsCLI"]),
         .executableTarget(name: "numconv", dependencies: ["NumToolsCore", "NumToolsCLI"]),
         .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore", "NumToolsCLI"]),

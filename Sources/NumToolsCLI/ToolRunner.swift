@@ -89,20 +89,18 @@ public enum ToolRunner {
         }
     }
 
-    /// Runs the engine on the tool's own transform type. Called from the
-    /// generic `main`, it is specialised for each tool's transform: an
-    /// `any ValueTransform` here would send every value through witness tables.
+    /// Runs the engine on the tool's transform, with the process's file
+    /// descriptors and signals. The transform's own `runStream` witness runs
+    /// the engine specialised for its type; nothing here is per record.
     static func runEngine<T: ValueTransform>(
         _ transform: T, _ configuration: StreamConfiguration, operands: [[UInt8]],
         output: FileDescriptorStream, diagnostics: FileDescriptorStream
     ) throws(IOFailure) -> StreamOutcome {
-        var engine = StreamEngine(
-            configuration: configuration, transform: transform, output: output, diagnostics: diagnostics)
-        engine.pendingSignal = Signals.pending
-        engine.secondSignal = Signals.pendingAgain
-        if !operands.isEmpty { return try engine.run(operandBytes: operands) }
-        var input = FileDescriptorStream(fd: 0, name: "standard input")
-        return try engine.run(&input)
+        var run = StreamRun(
+            configuration: configuration, operands: operands.isEmpty ? nil : operands,
+            input: FileDescriptorStream(fd: 0, name: "standard input"), output: output, diagnostics: diagnostics,
+            pendingSignal: Signals.pending, secondSignal: Signals.pendingAgain)
+        return try transform.runStream(&run)
     }
 
     /// The environment variables the tools read (the locale's: `LC_ALL`,
