@@ -36,8 +36,33 @@ public struct StreamRun {
 
 extension ValueTransform {
     public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
+        try StreamRun.engine(self, &run)
+    }
+}
+
+// The package's own transforms take the engine through a witness of their
+// own: called from a concrete context, the engine is specialised for them
+// earlier in the optimizer than through the generic default, which inlines
+// better (numconv: 796 instructions a record, against 834). Nothing else
+// names them; a transform without one still gets a specialised engine.
+extension DigitGrouper {
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+}
+extension NumberConverter {
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+}
+extension PhoneTransform {
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+}
+extension CoinTransform {
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+}
+
+extension StreamRun {
+    /// Runs the engine on `transform`.
+    static func engine<T: ValueTransform>(_ transform: T, _ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
         var engine = StreamEngine(
-            configuration: run.configuration, transform: self, output: run.output, diagnostics: run.diagnostics)
+            configuration: run.configuration, transform: transform, output: run.output, diagnostics: run.diagnostics)
         engine.pendingSignal = run.pendingSignal
         engine.secondSignal = run.secondSignal
         if let operands = run.operands { return try engine.run(operandBytes: operands) }
