@@ -12,14 +12,17 @@ let package = Package(
     ],
     targets: [
         .target(name: "NumToolsCore"),
-        .executableTarget(name: "numgroup", dependencies: ["NumToolsCore"]),
-        .executableTarget(name: "numconv", dependencies: ["NumToolsCore"]),
-        .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore"]),
-        .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore"]),
+        // The command-line layer: option tables, the runner, signals, file
+        // descriptors, completions. NumToolsCore does no process work.
+        .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"]),
+        .executableTarget(name: "numgroup", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .executableTarget(name: "numconv", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore", "NumToolsCLI"]),
         .executableTarget(name: "numtools-bench", dependencies: ["NumToolsCore"], path: "Sources/numtools-bench"),
         // Measures a command's peak memory for the tests; not installed.
         .executableTarget(name: "peak-rss", path: "Sources/peak-rss"),
-        .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore"]),
+        .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore", "NumToolsCLI"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["numgroup", "numconv", "phonefmt", "coinfmt", "peak-rss"]

@@ -1,5 +1,24 @@
 import Foundation
+import NumToolsCLI
 import NumToolsCore
+
+enum Options {
+    static let region: Option<String> = .region(
+        "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)")
+    static let format: Option<PhoneNumberFormat> = .choice(
+        "format", "FMT", default: .national, help: "national (default), international, e164, rfc3966 or digits")
+    static let type: Option<Set<PhoneNumberType>?> = .value(
+        "type", short: "t", "TYPE", help: "accept only these types, comma-separated (default any)",
+        completion: .choices(PhoneNumberType.filterNames)
+    ) { text throws(UsageError) in
+        guard let filter = PhoneNumberType.filter(text) else {
+            throw UsageError.notOneOf(PhoneNumberType.filterNames, text, option: "type")
+        }
+        return filter
+    }
+    static let asYouType: Option<Bool> = .flag(
+        "as-you-type", help: "show each value as a phone's dialler shows it while typing")
+}
 
 let tool = ToolDefinition(
     name: "phonefmt",
@@ -8,19 +27,7 @@ let tool = ToolDefinition(
         Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
         by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does.
         """,
-    options: [
-        OptionSpec(
-            "region", short: "r", .required("CC"), help: "region of numbers without a country code (default KR)",
-            completion: .regions),
-        OptionSpec(
-            "format", .required("FMT"), help: "national (default), international, e164, rfc3966 or digits",
-            completion: .choices(PhoneNumberFormat.allCases.map(\.rawValue))),
-        OptionSpec(
-            "type", short: "t", .required("TYPE"), help: "accept only these types, comma-separated (default any)",
-            completion: .choices(PhoneNumberType.filterNames)),
-        OptionSpec("as-you-type", help: "show each value as a phone's dialler shows it while typing"),
-        OptionSpec("list-regions", help: "list the regions: code, country code, English name, example"),
-    ],
+    options: [Options.region, Options.format, Options.type, Options.asYouType, Listing.regions],
     examples: [
         "phonefmt 01012345678                       # 010-1234-5678",
         "phonefmt --format e164 'Tel: 02 123 4567'  # +8221234567",
@@ -31,33 +38,12 @@ let tool = ToolDefinition(
     ])
 
 ToolRunner.main(tool) { invocation throws(UsageError) in
-    let arguments = invocation.arguments
-    if arguments.has("list-regions") { return .print(PhoneRegions.list) }
-
-    var region = "KR"
-    if let given = arguments.last("region") {
-        region = given.uppercased()
-        guard PhoneMetadata.isSupported(region: region) else {
-            throw UsageError(
-                "unknown region '\(given)' for --region: expected a region code such as KR or US"
-                    + didYouMean(closeMatches(region, among: PhoneMetadata.regionCodes)))
-        }
+    let region = try invocation.value(Options.region)
+    let format = try invocation.value(Options.format)
+    let types = try invocation.value(Options.type) ?? []
+    let asYouType = invocation.has(Options.asYouType)
+    if asYouType, let other = [Options.type.spec, Options.format.spec].first(where: { invocation.has($0) }) {
+        throw UsageError("--as-you-type cannot be used with --\(other.long)")
     }
-    let format = try invocation.choice("format", PhoneNumberFormat.allCases.map(\.rawValue))
-        .map { PhoneNumberFormat(rawValue: $0)! } ?? .national
-    var types: Set<PhoneNumberType> = []
-    if let text = arguments.last("type") {
-        guard let filter = PhoneNumberType.filter(text) else {
-            let names = PhoneNumberType.filterNames
-            throw UsageError(
-                "invalid value '\(text)' for --type: expected one of \(names.joined(separator: ", "))"
-                    + didYouMean(closeMatches(text, among: names)))
-        }
-        types = filter
-    }
-    let asYouType = arguments.has("as-you-type")
-    if asYouType && (arguments.has("type") || arguments.has("format")) {
-        throw UsageError("--as-you-type cannot be used with --\(arguments.has("type") ? "type" : "format")")
-    }
-    return .stream(PhoneTransform(region: region, format: format, types: types, asYouType: asYouType)!)
+    return PhoneTransform(region: region, format: format, types: types, asYouType: asYouType)!
 }

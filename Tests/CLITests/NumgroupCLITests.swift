@@ -135,6 +135,17 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
                 """)
     }
 
+    /// Sizes from --group are not the locale's: messages name them, not the locale.
+    @Test func groupSizesOverALocaleNameTheirGrouping() throws {
+        let result = try numgroup(["-l", "de_CH", "-g", "3,2", "-u", "1'234'567", "12'34'567"])
+        #expect(result.exited(1), "\(result)")
+        #expect(
+            result.out
+                == "error\t1\t0\tmisplaced-grouping\tgrouping separator at offset 1 does not fit 3,2 grouping\t1'234'567\n1234567\n")
+        let locale = try numgroup(["-l", "de_CH", "-u", "12'34'567"])
+        #expect(locale.out.contains("does not fit de_CH grouping"), "\(locale)")
+    }
+
     @Test(arguments: ["keep", "skip", "abort"])
     func diagnostics(policy: String) throws {
         let result = try numgroup(["--on-error=" + policy], input: "1234\n1,23\n5678\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NumToolsCLI
 @testable import NumToolsCore
 
 private let numgroupOptions: [OptionSpec] = [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NumToolsCLI
 @testable import NumToolsCore
 
 /// A transform that shows exactly what the engine handed it: `<value>`.

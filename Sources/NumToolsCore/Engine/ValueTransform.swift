@@ -59,6 +59,11 @@ public protocol ValueTransform {
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into output: inout Output
     ) -> (bytes: Int, records: Int)
+
+    /// Runs the stream engine on this transform (see ``StreamRun``). A
+    /// requirement with a default implementation, so the witness of each
+    /// conforming type runs the engine specialised for that type.
+    func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome
 }
 
 extension ValueTransform {

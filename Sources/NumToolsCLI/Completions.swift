@@ -2,15 +2,14 @@
 /// completions can never drift from the options the tool parses.
 public enum Completions {
     /// The shells completions are generated for.
-    public static let shells = ["bash", "zsh", "fish"]
+    public static let shells = Shell.allCases.map(\.rawValue)
 
-    /// The completion script for `shell`, or nil for an unknown shell.
-    public static func script(for tool: ToolDefinition, shell: String) -> String? {
+    /// The completion script for `shell`.
+    public static func script(for tool: ToolDefinition, shell: Shell) -> String {
         switch shell {
-        case "bash": return bash(tool)
-        case "zsh": return zsh(tool)
-        case "fish": return fish(tool)
-        default: return nil
+        case .bash: return bash(tool)
+        case .zsh: return zsh(tool)
+        case .fish: return fish(tool)
         }
     }
 

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import NumToolsCore
+
+extension IOFailure {
+    /// The failure of a system call, from its errno: EPIPE is a reader that went away.
+    static func errno(_ what: String, _ code: Int32) -> IOFailure {
+        if code == EPIPE { return .brokenPipe }
+        return .failed("\(what): \(String(cString: strerror(code)))")
+    }
+}
+
+/// A file descriptor, read and written with the system calls directly.
+public struct FileDescriptorStream: ByteSource, ByteSink {
+    public let fd: Int32
+    public let name: String
+
+    public init(fd: Int32, name: String) {
+        self.fd = fd
+        self.name = name
+    }
+
+    /// Puts /dev/null, opened the wrong way round, on standard input, output
+    /// or error when the tool was started with it closed (`>&-`), as gnulib's
+    /// stdopen does: the descriptor can then not be taken by the next file
+    /// or pipe the process opens (whose bytes would become input, or receive
+    /// output), and using it still fails with EBADF.
+    public static func reserveStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY)
+            if opened >= 0, opened != fd { close(opened) }
+        }
+    }
+
+    public mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
+        if let wake = Signals.wakeDescriptor {
+            // Wait for input or a signal: a signal that arrived after the
+            // engine last looked, but before a blocking read, must not be
+            // left waiting for input that may never come.
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 {
+                let code = errno
+                if code == EINTR { return nil }
+                throw IOFailure.errno("read error on \(name)", code)
+            }
+            if fds[1].revents != 0 {
+                // Report it once: the engine looks at the signal before reading again.
+                var drain = [UInt8](repeating: 0, count: 64)
+                while Glibc.read(wake, &drain, drain.count) > 0 {}
+                return nil
+            }
+        }
+        let n = Glibc.read(fd, buffer, capacity)
+        if n >= 0 { return n }
+        let code = errno
+        if code == EINTR { return nil }
+        throw IOFailure.errno("read error on \(name)", code)
+    }
+
+    public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOFailure) {
+        guard var p = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = Glibc.write(fd, p, left)
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw IOFailure.errno("write error on \(name)", code)
+            }
+            p += n
+            left -= n
+        }
+    }
+}

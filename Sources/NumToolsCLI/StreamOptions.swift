@@ -1,0 +1,79 @@
+import NumToolsCore
+
+/// What `--empty` does with a blank value.
+public enum EmptyValuePolicy: String, CaseIterable, Sendable {
+    case keep
+    case error
+}
+
+/// The shells completions are generated for.
+public enum Shell: String, CaseIterable, Sendable {
+    case bash
+    case zsh
+    case fish
+}
+
+/// The stream contract's options, common to every tool, and the
+/// configuration they make.
+public enum StreamOptions {
+    public static let field: Option<FieldList?> = .value(
+        "field", short: "f", "LIST", help: "transform only these fields (cut syntax: 3, 2,5, 2-4, 5-, -3)"
+    ) { text throws(UsageError) in try FieldList(text) }
+    public static let delimiter: Option<String?> = .character(
+        "delimiter", short: "d", "CHAR", help: "field delimiter (default TAB, or ',' with --csv)")
+    public static let csv: Option<Bool> = .flag(
+        "csv", help: "fields follow RFC 4180: quoted fields may hold delimiters and line breaks")
+    /// The header records: nil when not given, 1 for a bare `--header`.
+    public static let header = Option<Int?>(
+        OptionSpec("header", .optional("N"), help: "pass the first N records (default 1) through unchanged")
+    ) { invocation throws(UsageError) in
+        guard invocation.arguments.has("header") else { return nil }
+        guard let given = invocation.arguments.last("header") else { return 1 }
+        return try Option<Int?>.integer(given, "header", 0...Int.max)
+    }
+    public static let zeroTerminated: Option<Bool> = .flag(
+        "zero-terminated", short: "z", help: "records end with NUL, not newline")
+    public static let onError: Option<ErrorPolicy?> = .choice(
+        "on-error", "POLICY", help: "record (default), keep, skip or abort on a bad value")
+    public static let empty: Option<EmptyValuePolicy?> = .choice(
+        "empty", "POLICY", help: "keep (default) blank values as they are, or error on them")
+    public static let maxRecordBytes: Option<Int?> = .integer(
+        "max-record-bytes", in: 1...Int(Int32.max), help: "longer records are errors (default 1048576)")
+    public static let help: Option<Bool> = .flag("help", short: "h", help: "show this help and exit")
+    public static let version: Option<Bool> = .flag("version", help: "show the version and exit")
+    public static let completion: Option<Shell?> = .choice(
+        "completion", "SHELL", help: "print the bash, zsh or fish completion script and exit")
+
+    /// The table, in the order `--help` shows it.
+    public static let all: [any OptionDeclaration] = [
+        field, delimiter, csv, header, zeroTerminated, onError, empty, maxRecordBytes, help, version, completion,
+    ]
+
+    /// The stream contract's options as a configuration.
+    public static func configuration(_ name: String, _ invocation: ToolInvocation) throws(UsageError)
+        -> StreamConfiguration
+    {
+        var configuration = StreamConfiguration(toolName: name)
+        configuration.zeroTerminated = try invocation.value(zeroTerminated)
+        configuration.csv = try invocation.value(csv)
+        configuration.fields = try invocation.value(field)
+        if let d = try invocation.value(delimiter) {
+            // One character may be several scalars (`"` with a combining
+            // mark, CR LF): what matters is every byte of it.
+            let bytes = Array(d.utf8)
+            if configuration.csv, bytes.contains(UInt8(ascii: "\"")) {
+                throw UsageError("the delimiter cannot contain '\"' with --csv")
+            }
+            if bytes.contains(configuration.zeroTerminated ? 0 : UInt8(ascii: "\n")) {
+                throw UsageError(
+                    "the delimiter cannot contain the record terminator (\(configuration.zeroTerminated ? "NUL" : "LF"))")
+            }
+            configuration.delimiter = bytes
+        }
+        if let n = try invocation.value(header) { configuration.headerRecords = n }
+        if let policy = try invocation.value(onError) { configuration.onError = policy }
+        if let policy = try invocation.value(empty) { configuration.emptyIsError = policy == .error }
+        if let n = try invocation.value(maxRecordBytes) { configuration.maxRecordBytes = n }
+        return configuration
+    }
+}

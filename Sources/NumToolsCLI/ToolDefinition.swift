@@ -1,0 +1,63 @@
+import NumToolsCore
+
+/// What a tool is, for the runner: its name, usage and option table.
+public struct ToolDefinition: Sendable {
+    /// The executable's name.
+    public var name: String
+    /// The synopsis after `Usage: `.
+    public var synopsis: String
+    /// One paragraph saying what the tool does.
+    public var summary: String
+    /// The tool's own options (the stream options are added by the runner).
+    public var options: [OptionSpec]
+    /// Lines of examples for `--help`.
+    public var examples: [String]
+    /// The tool's listing options, in table order.
+    public var listings: [Listing]
+    /// The tool's own declarations, whose requirements the runner checks.
+    var declarations: [any OptionDeclaration]
+
+    public init(
+        name: String, synopsis: String, summary: String, options: [any OptionDeclaration], examples: [String] = []
+    ) {
+        self.name = name
+        self.synopsis = synopsis
+        self.summary = summary
+        self.options = options.map(\.spec)
+        self.examples = examples
+        self.listings = options.compactMap { $0 as? Listing }
+        self.declarations = options
+    }
+
+    /// The stream contract's options, common to every tool.
+    public static let streamOptions: [OptionSpec] = StreamOptions.all.map(\.spec)
+
+    /// Every option the tool accepts, its own first.
+    public var allOptions: [OptionSpec] { options + Self.streamOptions }
+
+    /// The `--help` text.
+    public var helpText: String {
+        func table(_ specs: [OptionSpec]) -> String {
+            specs.map { spec in
+                let left = "  " + spec.synopsis
+                let pad = left.count < 30 ? String(repeating: " ", count: 30 - left.count) : "\n" + String(repeating: " ", count: 30)
+                return left + pad + spec.help + "\n"
+            }.joined()
+        }
+        var text = "Usage: \(name) \(synopsis)\n\(summary)\n\nOptions:\n" + table(options)
+        text += "\nStream options:\n" + table(Self.streamOptions)
+        text += """
+
+            With VALUE operands each operand is one record; otherwise records are read
+            from standard input. A value that cannot be transformed becomes an error
+            record: error<TAB>RECORD<TAB>FIELD<TAB>CODE<TAB>MESSAGE<TAB>ORIGINAL.
+
+            Exit status: 0 all values transformed, 1 some value was an error,
+            2 usage error, 3 input/output error, 130/143 interrupted.
+
+            """
+        if !examples.isEmpty { text += "\nExamples:\n" + examples.map { "  " + $0 + "\n" }.joined() }
+        text += "\nSee \(name)(1).\n"
+        return text
+    }
+}
