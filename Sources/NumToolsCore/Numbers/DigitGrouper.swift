@@ -123,8 +123,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         // digits before the first (a division per value costs more than the rest).
         let g = style.grouping
         let lengths = 0..<DigitGrouper.layoutLengths
-        let separatorCounts = lengths.map { UInt8(g.groups(count: $0) ? 1 + ($0 - g.primary - 1) / g.secondary : 0) }
-        let leadGroups = lengths.map { UInt8(g.groups(count: $0) ? ($0 - g.primary - 1) % g.secondary + 1 : 0) }
+        let separatorCounts = lengths.map { UInt8(g.separatorCount(digits: $0)) }
+        let leadGroups = lengths.map { UInt8(g.leadingGroup(digits: $0)) }
         packed = PackedBytes([separatorCounts, leadGroups, style.decimal, style.separator] + acceptedSeparators)
         bytes = packed.view
         (separatorCountSpan, leadGroupSpan) = (packed.spans[0], packed.spans[1])
@@ -340,39 +340,31 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let grouping = style.grouping
         let packed = bytes
         let separatorSpan = self.separatorSpan
-        var separatorsOut = 0
-        var lead = 0  // digits before the first separator
-        if ungroup || !grouping.groups(count: digits) {
-        } else if digits < DigitGrouper.layoutLengths {
-            separatorsOut = Int(packed.base[separatorCountSpan.offset + digits])
-            lead = Int(packed.base[leadGroupSpan.offset + digits])
-        } else {
-            separatorsOut = 1 + (digits - grouping.primary - 1) / grouping.secondary
-            lead = (digits - grouping.primary - 1) % grouping.secondary + 1
-        }
+        // Digits before the first separator, from the table below 64 digits
+        // (a division per value costs more than the rest).
+        let lead =
+            ungroup ? 0
+            : digits < DigitGrouper.layoutLengths
+                ? Int(packed.base[leadGroupSpan.offset + digits]) : grouping.leadingGroup(digits: digits)
         if integerStart > start {
             q.pointee = p[start]
             q += 1
         }
         if plain {
             // The digits stand together: copy them group by group.
-            var k = integerStart
-            var chunk = lead
             let separatorByte = separatorSpan.count == 1 ? packed.base[separatorSpan.offset] : nil
-            for _ in 0..<separatorsOut {
-                copy(p, k, chunk, readable, &q)
-                k += chunk
+            grouping.forEachGroup(digits: digits, lead: lead) { from, to in
+                copy(p, integerStart &+ from, to &- from, readable, &q)
+            } separator: {
                 if let separatorByte {
                     q.pointee = separatorByte
                     q += 1
                 } else {
                     packed.put(separatorSpan, &q)
                 }
-                chunk = grouping.secondary
             }
-            copy(p, k, integerEnd - k, readable, &q)
         } else {
-            writeRegrouped(p, integerStart, integerEnd, end, lead: lead, separators: separatorsOut, &q)
+            writeRegrouped(p, integerStart, end, digits: digits, lead: lead, &q)
         }
         copy(p, integerEnd, end - integerEnd, readable, &q)
     }
@@ -414,7 +406,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             }
             let next = k + acceptedSeparatorLength(p, k, value.count)
             let fits =
-                seen > 0 && next < end && p[next] &- 48 < 10 && isGroupBoundary(digitsToTheRight: digits - seen)
+                seen > 0 && next < end && p[next] &- 48 < 10 && style.grouping.isBoundary(digitsToTheRight: digits - seen)
             if !fits {
                 throw ValueError(
                     "misplaced-grouping",
@@ -424,31 +416,29 @@ public struct DigitGrouper: ValueTransform, Sendable {
         }
     }
 
-    /// Writes the integer digits of `p[start..<end]`, which holds separators,
-    /// to `q` with `separators` separators, the first after `lead` digits,
-    /// then every secondary group size.
+    /// Writes the `digits` integer digits from `p[start]` on, among
+    /// separators (`p` is read before `n`), to `q` grouped as ``Grouping/forEachGroup(digits:lead:_:separator:)``
+    /// says (`lead` 0: not grouped).
     func writeRegrouped(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ n: Int, lead: Int, separators: Int,
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, digits: Int, lead: Int,
         _ q: inout UnsafeMutablePointer<UInt8>
     ) {
-        var untilSeparator = separators > 0 ? lead : Int.max
-        var separatorsLeft = separators
         var k = start
-        while k < end {
-            let b = p[k]
-            guard b &- 48 < 10 else {
-                k += acceptedSeparatorLength(p, k, n)
-                continue
+        style.grouping.forEachGroup(digits: digits, lead: lead) { from, to in
+            var left = to - from
+            while left > 0 {
+                let b = p[k]
+                guard b &- 48 < 10 else {
+                    k += acceptedSeparatorLength(p, k, n)
+                    continue
+                }
+                q.pointee = b
+                q += 1
+                left -= 1
+                k += 1
             }
-            if untilSeparator == 0 {
-                bytes.put(separatorSpan, &q)
-                separatorsLeft -= 1
-                untilSeparator = separatorsLeft > 0 ? style.grouping.secondary : Int.max
-            }
-            q.pointee = b
-            q += 1
-            untilSeparator &-= 1
-            k += 1
+        } separator: {
+            bytes.put(separatorSpan, &q)
         }
     }
 
@@ -487,16 +477,6 @@ public struct DigitGrouper: ValueTransform, Sendable {
             "invalid-character",
             "\(UTF8Bytes.quote(p, at: i)) at offset \(UTF8Bytes.scalarOffset(p, i)) is not a digit, grouping separator or decimal point"
         )
-    }
-
-    /// Whether a separator may stand with `digitsToTheRight` integer digits
-    /// after it, by the group sizes alone (minimum grouping digits is a
-    /// preference of the writer, not a rule for the reader).
-    func isGroupBoundary(digitsToTheRight r: Int) -> Bool {
-        let g = style.grouping
-        guard g.primary > 0 else { return false }
-        if r == g.primary { return true }
-        return r > g.primary && g.secondary > 0 && (r - g.primary) % g.secondary == 0
     }
 
     // MARK: Sanitize
@@ -575,11 +555,10 @@ public struct DigitGrouper: ValueTransform, Sendable {
             guard separators <= separatorsLeft else { throw ValueError.outputTooLong(outputLimit) }
             separatorsLeft -= separators
             out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<runStart]))
-            for k in runStart..<runEnd {
-                if k > runStart, style.grouping.separatorBefore(position: k - runStart, of: runEnd - runStart) {
-                    out.append(bytes: style.separator)
-                }
-                out.append(p[k])
+            style.grouping.forEachGroup(digits: runEnd - runStart) { from, to in
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[(runStart + from)..<(runStart + to)]))
+            } separator: {
+                out.append(bytes: style.separator)
             }
             copied = runEnd
         }

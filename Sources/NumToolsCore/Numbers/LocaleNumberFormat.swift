@@ -188,7 +188,7 @@ struct FormatPlan: @unchecked Sendable {
     /// How many grouping separators an integer part of `n` digits gets.
     @inline(__always)
     func separators(_ n: Int) -> Int {
-        grouping.groups(count: n) ? 1 &+ (n &- grouping.primary &- 1) / max(1, grouping.secondary) : 0
+        grouping.separatorCount(digits: n)
     }
 
     /// The prefix of the number's form; its suffix follows it.
@@ -217,21 +217,10 @@ struct FormatPlan: @unchecked Sendable {
         let g = grouping
         var q = start
         put(affix[0], &q)
-        if !g.groups(count: n) {
-            putDigits(integer, 0, n, &q)
-        } else {
-            // The leading group, then groups of the secondary size, the primary last.
-            let lead = n &- g.primary
-            let rest = lead % g.secondary
-            var chunk = rest == 0 ? g.secondary : rest
-            var index = 0
-            while index < lead {
-                putDigits(integer, index, index &+ chunk, &q)
-                index &+= chunk
-                put(group, &q)
-                chunk = g.secondary
-            }
-            putDigits(integer, lead, n, &q)
+        g.forEachGroup(digits: n) { from, to in
+            putDigits(integer, from, to, &q)
+        } separator: {
+            put(group, &q)
         }
         if !fraction.isEmpty {
             put(decimal, &q)
@@ -398,66 +387,6 @@ private func littleEndianCode(_ bytes: [UInt8]) -> UInt64 {
     var code: UInt64 = 0
     for (k, b) in bytes.prefix(8).enumerated() { code |= UInt64(b) << (8 * k) }
     return code
-}
-
-/// Group sizes and the CLDR minimum-grouping rule, in one place for both
-/// numgroup's explicit options and locale-derived formats.
-public struct Grouping: Sendable, Hashable {
-    /// Size of the group nearest the decimal point; 0 means never group.
-    public var primary: Int
-    /// Size of every further group.
-    public var secondary: Int
-    /// Group only when the integer part has at least `primary + minimumDigits` digits.
-    public var minimumDigits: Int
-
-    public init(primary: Int, secondary: Int? = nil, minimumDigits: Int = 1) {
-        self.primary = primary
-        self.secondary = secondary ?? primary
-        self.minimumDigits = max(1, minimumDigits)
-    }
-
-    /// Whether an integer part of `count` digits is grouped at all.
-    @inlinable public func groups(count: Int) -> Bool {
-        primary > 0 && count >= primary + minimumDigits
-    }
-
-    /// Appends ASCII integer digits as `digits` (the ten digits' UTF-8),
-    /// with `separator` wherever these group sizes put one.
-    func appendGrouped<Output: ByteOutput & ~Copyable>(
-        _ integer: some Collection<UInt8>, digits: [[UInt8]], separator: [UInt8], into out: inout Output
-    ) {
-        let count = integer.count
-        for (index, d) in integer.enumerated() {
-            if index > 0, separatorBefore(position: index, of: count) { out.append(bytes: separator) }
-            out.append(bytes: digits[Int(d &- 48)])
-        }
-    }
-
-    /// How many separators an integer part of `count` digits is written with.
-    @inlinable public func separatorCount(digits count: Int) -> Int {
-        guard groups(count: count) else { return 0 }
-        return secondary > 0 ? 1 + (count - primary - 1) / secondary : 1
-    }
-
-    /// Whether a separator stands before the digit at `position` (0-based from
-    /// the left) of an integer part of `count` digits.
-    @inlinable public func separatorBefore(position: Int, of count: Int) -> Bool {
-        guard groups(count: count), position > 0 else { return false }
-        let fromRight = count - position  // digits at and after `position`
-        if fromRight == primary { return true }
-        if fromRight < primary { return false }
-        return secondary > 0 && (fromRight - primary) % secondary == 0
-    }
-
-    /// The position of the first separator after `position` in an integer
-    /// part of `count` digits (where ``separatorBefore(position:of:)`` holds
-    /// next), or `count` when none follows; one step per group instead of a
-    /// test per digit.
-    @inlinable @inline(__always) public func nextSeparator(after position: Int, of count: Int) -> Int {
-        let beyond = count - position - primary  // digits left of the primary group, from `position`
-        guard groups(count: count), beyond > 0 else { return count }
-        return position + (secondary > 0 ? (beyond - 1) % secondary + 1 : beyond)
-    }
 }
 
 /// Recognises a numbering system's digits in UTF-8.
