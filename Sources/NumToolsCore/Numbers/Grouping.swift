@@ -17,14 +17,16 @@ public struct Grouping: Sendable, Hashable {
     }
 
     /// Whether an integer part of `count` digits is grouped at all.
-    @inlinable public func groups(count: Int) -> Bool {
-        primary > 0 && count >= primary + minimumDigits
+    @inlinable @inline(__always) public func groups(count: Int) -> Bool {
+        primary > 0 && count >= primary &+ minimumDigits
     }
 
     /// How many separators an integer part of `count` digits is written with.
-    @inlinable public func separatorCount(digits count: Int) -> Int {
+    @inlinable @inline(__always) public func separatorCount(digits count: Int) -> Int {
+        // Wrapping arithmetic: the hot paths call this per number, on group
+        // sizes and lengths far from overflowing.
         guard groups(count: count) else { return 0 }
-        return secondary > 0 ? 1 + (count - primary - 1) / secondary : 1
+        return secondary > 0 ? 1 &+ (count &- primary &- 1) / secondary : 1
     }
 
     /// How many digits an integer part of `count` digits has before its
@@ -103,9 +105,12 @@ public struct Grouping: Sendable, Hashable {
     func appendGrouped<Output: ByteOutput & ~Copyable>(
         _ integer: some Collection<UInt8>, digits: [[UInt8]], separator: [UInt8], into out: inout Output
     ) {
-        let ascii = Array(integer)
-        forEachGroup(digits: ascii.count) { from, to in
-            for k in from..<to { out.append(bytes: digits[Int(ascii[k] &- 48)]) }
+        var index = integer.startIndex
+        forEachGroup(digits: integer.count) { from, to in
+            for _ in from..<to {
+                out.append(bytes: digits[Int(integer[index] &- 48)])
+                integer.formIndex(after: &index)
+            }
         } separator: {
             out.append(bytes: separator)
         }
