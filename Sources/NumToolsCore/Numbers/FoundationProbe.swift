@@ -1,15 +1,16 @@
 import Foundation
 
-/// Renders probe values with the FormatStyle that a ``CoinFormatStyle``
-/// mirrors. Only the derivation of a ``CoinFormatter`` calls it; formatting
-/// itself never goes through Foundation.
 /// How often a new ICU number formatter is called before its output is
 /// trusted: ICU compiles a formatter on its third call.
 enum ICUWarmUp {
     static let calls = 3
 }
 
-struct FoundationProbe: Sendable {
+/// Renders probe values with the FormatStyle that a number notation or a
+/// ``CoinFormatStyle`` mirrors: the one renderer every derivation reads
+/// (``NumberNotation``, ``LocaleNumberFormat``, ``CoinFormatter``).
+/// Formatting itself never goes through Foundation.
+struct FoundationProbe: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         case number
         case percent
@@ -50,39 +51,31 @@ struct FoundationProbe: Sendable {
         // Probes are built to fit Decimal; should one not, there is no text to read.
         guard var decimal = Decimal(string: value) else { return "" }
         if form == .negative { decimal = -decimal }
+        func configured<Style: ProbeStyle>(_ style: Style) -> Style {
+            var f = style
+            if let rule { f = f.rounded(rule: rule, increment: nil) }
+            if compact { f = f.notation(.compactName) }
+            if let precision { f = f.precision(precision) }
+            if form == .plus { f = f.sign(strategy: .always) }
+            if form == .unsigned { f = f.sign(strategy: .never) }
+            if !grouping { f = f.grouping(.never) }
+            return f
+        }
         switch kind {
         case .number:
-            var f = Decimal.FormatStyle(locale: locale)
-            if let rule { f = f.rounded(rule: rule) }
-            if compact { f = f.notation(.compactName) }
-            if let precision { f = f.precision(precision) }
-            if form == .plus { f = f.sign(strategy: .always()) }
-            if form == .unsigned { f = f.sign(strategy: .never) }
-            if !grouping { f = f.grouping(.never) }
-            return f.format(decimal)
+            return configured(Decimal.FormatStyle(locale: locale)).format(decimal)
         case .percent:
-            var f = Decimal.FormatStyle.Percent(locale: locale)
-            if let rule { f = f.rounded(rule: rule) }
-            if compact { f = f.notation(.compactName) }
-            if let precision { f = f.precision(precision) }
-            if form == .plus { f = f.sign(strategy: .always()) }
-            if form == .unsigned { f = f.sign(strategy: .never) }
-            if !grouping { f = f.grouping(.never) }
-            return f.format(decimal / 100)
+            // Percent formats value × 100: the digits shown are `value`.
+            return configured(Decimal.FormatStyle.Percent(locale: locale)).format(decimal / 100)
         case .currency(let code, let display):
-            var f = Decimal.FormatStyle.Currency(code: code, locale: locale)
-            if let rule { f = f.rounded(rule: rule) }
+            var currency = Decimal.FormatStyle.Currency(code: code, locale: locale)
             switch display {
-            case .symbol: f = f.presentation(.standard)
-            case .narrow: f = f.presentation(.narrow)
-            case .code: f = f.presentation(.isoCode)
-            case .name: f = f.presentation(.fullName)
+            case .symbol: currency = currency.presentation(.standard)
+            case .narrow: currency = currency.presentation(.narrow)
+            case .code: currency = currency.presentation(.isoCode)
+            case .name: currency = currency.presentation(.fullName)
             }
-            if compact { f = f.notation(.compactName) }
-            if let precision { f = f.precision(precision) }
-            if form == .plus { f = f.sign(strategy: .always()) }
-            if form == .unsigned { f = f.sign(strategy: .never) }
-            if !grouping { f = f.grouping(.never) }
+            let f = configured(currency)
             if display == .name && warmUp {
                 // ICU's first calls of a new formatter (before it compiles its
                 // fast path) misplace the name where currency spacing applies
@@ -93,4 +86,34 @@ struct FoundationProbe: Sendable {
             return f.format(decimal)
         }
     }
+}
+
+/// The modifiers a probe sets, which the three decimal FormatStyles share
+/// (Foundation declares them on each): one configuration for all three.
+protocol ProbeStyle: FormatStyle where FormatInput == Decimal, FormatOutput == String {
+    associatedtype SignStrategy: ProbeSignStrategy
+    func rounded(rule: NumberFormatStyleConfiguration.RoundingRule, increment: Int?) -> Self
+    func notation(_ notation: NumberFormatStyleConfiguration.Notation) -> Self
+    func precision(_ p: NumberFormatStyleConfiguration.Precision) -> Self
+    func grouping(_ group: NumberFormatStyleConfiguration.Grouping) -> Self
+    func sign(strategy: SignStrategy) -> Self
+}
+
+/// The two sign strategies a probe asks for, under one name for both
+/// configurations (numbers and currencies spell `always` differently).
+protocol ProbeSignStrategy {
+    static var always: Self { get }
+    static var never: Self { get }
+}
+
+extension Decimal.FormatStyle: ProbeStyle {}
+extension Decimal.FormatStyle.Percent: ProbeStyle {}
+extension Decimal.FormatStyle.Currency: ProbeStyle {}
+
+extension NumberFormatStyleConfiguration.SignDisplayStrategy: ProbeSignStrategy {
+    static var always: Self { .always() }
+}
+
+extension CurrencyFormatStyleConfiguration.SignDisplayStrategy: ProbeSignStrategy {
+    static var always: Self { .always() }
 }
