@@ -27,7 +27,7 @@ public struct CoinFormatter: Sendable {
     let precision: CoinFormatStyle.ResolvedPrecision
     /// Renders the text around the number (templates).
     let probe: FoundationProbe
-    /// Digits, separators and grouping, shared with every formatter of the locale and style.
+    /// Digits, separators and grouping: the locale's shared notation (compact raises its minimum grouping).
     let notation: NumberNotation
     /// For compact: the power of ten each magnitude 0...N is divided by (the last entry holds for larger magnitudes).
     let divisors: [Int]
