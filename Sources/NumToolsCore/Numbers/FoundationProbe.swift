@@ -51,22 +51,16 @@ struct FoundationProbe: Sendable, Hashable {
         // Probes are built to fit Decimal; should one not, there is no text to read.
         guard var decimal = Decimal(string: value) else { return "" }
         if form == .negative { decimal = -decimal }
-        func configured<Style: ProbeStyle>(_ style: Style) -> Style {
-            var f = style
-            if let rule { f = f.rounded(rule: rule, increment: nil) }
-            if compact { f = f.notation(.compactName) }
-            if let precision { f = f.precision(precision) }
-            if form == .plus { f = f.sign(strategy: .always) }
-            if form == .unsigned { f = f.sign(strategy: .never) }
-            if !grouping { f = f.grouping(.never) }
-            return f
-        }
         switch kind {
         case .number:
-            return configured(Decimal.FormatStyle(locale: locale)).format(decimal)
+            return Decimal.FormatStyle(locale: locale)
+                .configured(precision: precision, rule: rule, compact: compact, form: form, grouping: grouping)
+                .format(decimal)
         case .percent:
             // Percent formats value × 100: the digits shown are `value`.
-            return configured(Decimal.FormatStyle.Percent(locale: locale)).format(decimal / 100)
+            return Decimal.FormatStyle.Percent(locale: locale)
+                .configured(precision: precision, rule: rule, compact: compact, form: form, grouping: grouping)
+                .format(decimal / 100)
         case .currency(let code, let display):
             var currency = Decimal.FormatStyle.Currency(code: code, locale: locale)
             switch display {
@@ -75,7 +69,8 @@ struct FoundationProbe: Sendable, Hashable {
             case .code: currency = currency.presentation(.isoCode)
             case .name: currency = currency.presentation(.fullName)
             }
-            let f = configured(currency)
+            let f = currency.configured(
+                precision: precision, rule: rule, compact: compact, form: form, grouping: grouping)
             if display == .name && warmUp {
                 // ICU's first calls of a new formatter (before it compiles its
                 // fast path) misplace the name where currency spacing applies
@@ -97,6 +92,24 @@ protocol ProbeStyle: FormatStyle where FormatInput == Decimal, FormatOutput == S
     func precision(_ p: NumberFormatStyleConfiguration.Precision) -> Self
     func grouping(_ group: NumberFormatStyleConfiguration.Grouping) -> Self
     func sign(strategy: SignStrategy) -> Self
+}
+
+extension ProbeStyle {
+    /// The style with a probe's settings (nil: the style's own).
+    @inline(__always)
+    func configured(
+        precision: NumberFormatStyleConfiguration.Precision?, rule: FloatingPointRoundingRule?, compact: Bool,
+        form: FoundationProbe.Form, grouping: Bool
+    ) -> Self {
+        var f = self
+        if let rule { f = f.rounded(rule: rule, increment: nil) }
+        if compact { f = f.notation(.compactName) }
+        if let precision { f = f.precision(precision) }
+        if form == .plus { f = f.sign(strategy: .always) }
+        if form == .unsigned { f = f.sign(strategy: .never) }
+        if !grouping { f = f.grouping(.never) }
+        return f
+    }
 }
 
 /// The two sign strategies a probe asks for, under one name for both

@@ -100,17 +100,13 @@ public struct Grouping: Sendable, Hashable {
         forEachGroup(digits: count, lead: leadingGroup(digits: count), group, separator: separator)
     }
 
-    /// Appends ASCII integer digits as `digits` (the ten digits' UTF-8),
-    /// with `separator` wherever these group sizes put one.
+    /// Appends the ASCII integer digits `integer` as `digits` (the ten
+    /// digits' UTF-8), with `separator` wherever these group sizes put one.
     func appendGrouped<Output: ByteOutput & ~Copyable>(
-        _ integer: some Collection<UInt8>, digits: [[UInt8]], separator: [UInt8], into out: inout Output
+        _ integer: [UInt8], digits: [[UInt8]], separator: [UInt8], into out: inout Output
     ) {
-        var index = integer.startIndex
         forEachGroup(digits: integer.count) { from, to in
-            for _ in from..<to {
-                out.append(bytes: digits[Int(integer[index] &- 48)])
-                integer.formIndex(after: &index)
-            }
+            for k in from..<to { out.append(bytes: digits[Int(integer[k] &- 48)]) }
         } separator: {
             out.append(bytes: separator)
         }

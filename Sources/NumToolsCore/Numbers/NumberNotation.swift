@@ -141,7 +141,7 @@ struct NumberNotation: Sendable {
     }
 
     /// Appends ASCII integer digits in this notation's digits, grouped.
-    func appendGroupedInteger<Output: ByteOutput & ~Copyable>(_ integer: some Collection<UInt8>, into out: inout Output) {
+    func appendGroupedInteger<Output: ByteOutput & ~Copyable>(_ integer: [UInt8], into out: inout Output) {
         grouping.appendGrouped(integer, digits: digits, separator: groupingSeparator, into: &out)
     }
 }
