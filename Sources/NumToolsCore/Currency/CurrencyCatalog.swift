@@ -49,7 +49,7 @@ public enum CurrencyCatalog {
         let style = CoinFormatStyle(style: .currency, locale: locale, currencyCode: code)
         let probe = FoundationProbe(
             locale: locale, kind: .currency(code: code.uppercased(), display: .symbol), compact: false)
-        let notation = Notation(probe: probe, digits: LocaleNumberFormat(locale: style.locale).digits)
+        let notation = NumberNotation.of(FoundationProbe(locale: style.locale, kind: .number, compact: false))
         let affixes = notation.affixes(of: probe.render("1", fraction: 0, form: .positive))
         let text = String(decoding: affixes.prefix + affixes.suffix, as: UTF8.self)
         return text.trimmingCharacters(

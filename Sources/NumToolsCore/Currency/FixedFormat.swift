@@ -47,7 +47,7 @@ final class FixedFormat: @unchecked Sendable {
     /// The writer for a style with the fixed `template`, or nil when the
     /// precision is compact's or the digits are not all of one length.
     init?(
-        template: Template, notation: Notation, style: CoinFormatStyle, precision: CoinFormatStyle.ResolvedPrecision
+        template: Template, notation: NumberNotation, style: CoinFormatStyle, precision: CoinFormatStyle.ResolvedPrecision
     ) {
         let digits = notation.digits
         guard precision != .compactDefault, style.style != .compact, digits.count == 10,
@@ -64,9 +64,7 @@ final class FixedFormat: @unchecked Sendable {
         asciiDigits = digits == (0...9).map { [UInt8(ascii: "0") + $0] }
         decimalSeparator = slices[1]
         groupingSeparator = slices[2]
-        grouping = Grouping(
-            primary: notation.primaryGroupSize, secondary: notation.secondaryGroupSize,
-            minimumDigits: notation.minimumGroupingDigits)
+        grouping = notation.grouping
         positive = Affixes(prefix: slices[3], suffix: slices[4])
         negative = Affixes(prefix: slices[5], suffix: slices[6])
         plus = Affixes(prefix: slices[7], suffix: slices[8])

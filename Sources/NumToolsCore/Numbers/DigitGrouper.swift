@@ -1,86 +1,5 @@
 import Foundation
 
-/// The notation numgroup writes: separator, decimal point and group sizes.
-public struct GroupingStyle: Sendable, Hashable {
-    /// UTF-8 of the grouping separator written (default `,`).
-    public var separator: [UInt8]
-    /// UTF-8 of the decimal point, read and written (default `.`).
-    public var decimal: [UInt8]
-    /// Group sizes and minimum grouping digits.
-    public var grouping: Grouping
-    /// The locale the style came from, if any; messages name its grouping.
-    public var localeIdentifier: String?
-
-    /// How messages name the grouping: `en_US grouping`, `3-digit grouping`.
-    public var name: String {
-        if let localeIdentifier { return "\(localeIdentifier) grouping" }
-        return grouping.secondary == grouping.primary
-            ? "\(grouping.primary)-digit grouping" : "\(grouping.primary),\(grouping.secondary) grouping"
-    }
-
-    /// Explicit separator, decimal point and group sizes.
-    public init(separator: String = ",", decimal: String = ".", grouping: Grouping = Grouping(primary: 3)) {
-        self.separator = Array(separator.utf8)
-        self.decimal = Array(decimal.utf8)
-        self.grouping = grouping
-    }
-
-    /// The separator, decimal point and grouping of a locale, as FormatStyle applies them.
-    public init(locale: Locale, identifier: String? = nil) {
-        // numgroup writes ASCII digits, so it takes the symbols the locale
-        // uses with Latin digits: Arabic-script locales, for one, write
-        // `1,234.5` with them but `١٬٢٣٤٫٥` with their native digits.
-        let format = LocaleNumberFormat(locale: Self.latinDigits(locale))
-        separator = format.groupingSeparator
-        decimal = format.decimalSeparator
-        grouping = Grouping(
-            primary: format.primaryGroupSize, secondary: format.secondaryGroupSize,
-            minimumDigits: format.minimumGroupingDigits)
-        localeIdentifier = identifier ?? locale.identifier
-    }
-
-    /// The locale with the Latin numbering system. (Editing the identifier
-    /// keeps variants such as POSIX, which `Locale.Components` loses.)
-    static func latinDigits(_ locale: Locale) -> Locale {
-        let icu = Locale.identifier(.icu, from: locale.identifier)
-        let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        var keywords = parts.count > 1 ? parts[1].split(separator: ";").map(String.init) : []
-        keywords.removeAll { $0.lowercased().hasPrefix("numbers=") }
-        keywords.append("numbers=latn")
-        return Locale(identifier: parts[0] + "@" + keywords.joined(separator: ";"))
-    }
-
-    /// Returns a copy that groups only integer parts of at least `digits` digits.
-    public func minimumIntegerDigits(_ digits: Int) -> GroupingStyle {
-        var copy = self
-        copy.grouping.minimumDigits = max(1, digits - grouping.primary)
-        return copy
-    }
-}
-
-/// Separators that stand for one another when read: the three spaces of
-/// CLDR grouping (U+0020, U+00A0, U+202F), and the two apostrophes (U+2019, U+0027).
-enum SeparatorVariants {
-    static let spaces: [[UInt8]] = [[0x20], [0xC2, 0xA0], [0xE2, 0x80, 0xAF]]
-    static let apostrophes: [[UInt8]] = [[0xE2, 0x80, 0x99], [0x27]]
-
-    /// Every spelling accepted on input for `separator`.
-    static func accepted(for separator: [UInt8]) -> [[UInt8]] {
-        if separator.isEmpty { return [] }
-        if spaces.contains(separator) { return spaces }
-        if apostrophes.contains(separator) { return apostrophes }
-        return [separator]
-    }
-}
-
-/// Length of `pattern` matched at `i`, or 0.
-@inline(__always)
-func match(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ pattern: [UInt8]) -> Int {
-    guard !pattern.isEmpty, i + pattern.count <= p.count else { return 0 }
-    for k in 0..<pattern.count where p[i + k] != pattern[k] { return 0 }
-    return pattern.count
-}
-
 /// numgroup's value transformation: group, ungroup, sanitize or group
 /// numbers inside text, never changing a digit.
 public struct DigitGrouper: ValueTransform, Sendable {
@@ -123,8 +42,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         // digits before the first (a division per value costs more than the rest).
         let g = style.grouping
         let lengths = 0..<DigitGrouper.layoutLengths
-        let separatorCounts = lengths.map { UInt8(g.groups(count: $0) ? 1 + ($0 - g.primary - 1) / g.secondary : 0) }
-        let leadGroups = lengths.map { UInt8(g.groups(count: $0) ? ($0 - g.primary - 1) % g.secondary + 1 : 0) }
+        let separatorCounts = lengths.map { UInt8(g.separatorCount(digits: $0)) }
+        let leadGroups = lengths.map { UInt8(g.leadingGroup(digits: $0)) }
         packed = PackedBytes([separatorCounts, leadGroups, style.decimal, style.separator] + acceptedSeparators)
         bytes = packed.view
         (separatorCountSpan, leadGroupSpan) = (packed.spans[0], packed.spans[1])
@@ -344,39 +263,31 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let grouping = style.grouping
         let packed = bytes
         let separatorSpan = self.separatorSpan
-        var separatorsOut = 0
-        var lead = 0  // digits before the first separator
-        if ungroup || !grouping.groups(count: digits) {
-        } else if digits < DigitGrouper.layoutLengths {
-            separatorsOut = Int(packed.base[separatorCountSpan.offset + digits])
-            lead = Int(packed.base[leadGroupSpan.offset + digits])
-        } else {
-            separatorsOut = 1 + (digits - grouping.primary - 1) / grouping.secondary
-            lead = (digits - grouping.primary - 1) % grouping.secondary + 1
-        }
+        // Digits before the first separator, from the table below 64 digits
+        // (a division per value costs more than the rest).
+        let lead =
+            ungroup ? 0
+            : digits < DigitGrouper.layoutLengths
+                ? Int(packed.base[leadGroupSpan.offset + digits]) : grouping.leadingGroup(digits: digits)
         if integerStart > start {
             q.pointee = p[start]
             q += 1
         }
         if plain {
             // The digits stand together: copy them group by group.
-            var k = integerStart
-            var chunk = lead
             let separatorByte = separatorSpan.count == 1 ? packed.base[separatorSpan.offset] : nil
-            for _ in 0..<separatorsOut {
-                copy(p, k, chunk, readable, &q)
-                k += chunk
+            grouping.forEachGroup(digits: digits, lead: lead) { from, to in
+                copy(p, integerStart &+ from, to &- from, readable, &q)
+            } separator: {
                 if let separatorByte {
                     q.pointee = separatorByte
                     q += 1
                 } else {
                     packed.put(separatorSpan, &q)
                 }
-                chunk = grouping.secondary
             }
-            copy(p, k, integerEnd - k, readable, &q)
         } else {
-            writeRegrouped(p, integerStart, integerEnd, end, lead: lead, separators: separatorsOut, &q)
+            writeRegrouped(p, integerStart, end, digits: digits, lead: lead, &q)
         }
         copy(p, integerEnd, end - integerEnd, readable, &q)
     }
@@ -418,7 +329,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             }
             let next = k + acceptedSeparatorLength(p, k, value.count)
             let fits =
-                seen > 0 && next < end && p[next] &- 48 < 10 && isGroupBoundary(digitsToTheRight: digits - seen)
+                seen > 0 && next < end && p[next] &- 48 < 10 && style.grouping.isBoundary(digitsToTheRight: digits - seen)
             if !fits {
                 throw ValueError(
                     .number(.misplacedGrouping),
@@ -428,31 +339,29 @@ public struct DigitGrouper: ValueTransform, Sendable {
         }
     }
 
-    /// Writes the integer digits of `p[start..<end]`, which holds separators,
-    /// to `q` with `separators` separators, the first after `lead` digits,
-    /// then every secondary group size.
+    /// Writes the `digits` integer digits from `p[start]` on, among
+    /// separators (`p` is read before `n`), to `q` grouped as ``Grouping/forEachGroup(digits:lead:_:separator:)``
+    /// says (`lead` 0: not grouped).
     func writeRegrouped(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ n: Int, lead: Int, separators: Int,
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, digits: Int, lead: Int,
         _ q: inout UnsafeMutablePointer<UInt8>
     ) {
-        var untilSeparator = separators > 0 ? lead : Int.max
-        var separatorsLeft = separators
         var k = start
-        while k < end {
-            let b = p[k]
-            guard b &- 48 < 10 else {
-                k += acceptedSeparatorLength(p, k, n)
-                continue
+        style.grouping.forEachGroup(digits: digits, lead: lead) { from, to in
+            var left = to - from
+            while left > 0 {
+                let b = p[k]
+                guard b &- 48 < 10 else {
+                    k += acceptedSeparatorLength(p, k, n)
+                    continue
+                }
+                q.pointee = b
+                q += 1
+                left -= 1
+                k += 1
             }
-            if untilSeparator == 0 {
-                bytes.put(separatorSpan, &q)
-                separatorsLeft -= 1
-                untilSeparator = separatorsLeft > 0 ? style.grouping.secondary : Int.max
-            }
-            q.pointee = b
-            q += 1
-            untilSeparator &-= 1
-            k += 1
+        } separator: {
+            bytes.put(separatorSpan, &q)
         }
     }
 
@@ -493,16 +402,6 @@ public struct DigitGrouper: ValueTransform, Sendable {
         )
     }
 
-    /// Whether a separator may stand with `digitsToTheRight` integer digits
-    /// after it, by the group sizes alone (minimum grouping digits is a
-    /// preference of the writer, not a rule for the reader).
-    func isGroupBoundary(digitsToTheRight r: Int) -> Bool {
-        let g = style.grouping
-        guard g.primary > 0 else { return false }
-        if r == g.primary { return true }
-        return r > g.primary && g.secondary > 0 && (r - g.primary) % g.secondary == 0
-    }
-
     // MARK: Sanitize
 
     mutating func sanitize<Output: ByteOutput & ~Copyable>(_ p: UnsafeBufferPointer<UInt8>, into out: inout Output) throws(ValueError) {
@@ -536,131 +435,5 @@ public struct DigitGrouper: ValueTransform, Sendable {
         if let sign { scratch.insert(sign, at: 0) }
         let clean = scratch
         try clean.withUnsafeBufferPointer { (b) throws(ValueError) in try regroup(b, ungroup: false, into: &out) }
-    }
-
-    // MARK: Numbers in text
-
-    /// Groups each number standing alone in `p`: a run of at least
-    /// `minimumDigits` ASCII digits not starting with 0, with its sign and
-    /// fraction, touching no letter, digit or `_`, and not part of a dotted,
-    /// dashed, slashed or colon sequence (versions, dates, times, addresses).
-    /// Never an error but `output-too-long`, thrown before the separator
-    /// that would pass ``outputLimit`` is written.
-    func groupText<Output: ByteOutput & ~Copyable>(
-        _ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout Output
-    ) throws(ValueError) {
-        let n = p.count
-        guard n <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
-        // Separators that fit in the limit beside the text itself.
-        var separatorsLeft = (outputLimit - n) / max(1, style.separator.count)
-        var copied = 0
-        var i = 0
-        while i < n {
-            guard p[i] &- 48 < 10 else {
-                i += 1
-                continue
-            }
-            let runStart = i
-            while i < n, p[i] &- 48 < 10 { i += 1 }
-            let runEnd = i
-            // The fraction that follows, if any.
-            var numberEnd = runEnd
-            let d = match(p, runEnd, style.decimal)
-            if d > 0, runEnd + d < n, p[runEnd + d] &- 48 < 10 {
-                numberEnd = runEnd + d
-                while numberEnd < n, p[numberEnd] &- 48 < 10 { numberEnd += 1 }
-            }
-            i = numberEnd
-            guard runEnd - runStart >= minimumDigits, p[runStart] != UInt8(ascii: "0"),
-                style.grouping.groups(count: runEnd - runStart),
-                standsAlone(p, before: runStart, after: numberEnd)
-            else { continue }
-            let separators = separatorCount(digits: runEnd - runStart)
-            guard separators <= separatorsLeft else { throw ValueError.outputTooLong(outputLimit) }
-            separatorsLeft -= separators
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<runStart]))
-            for k in runStart..<runEnd {
-                if k > runStart, style.grouping.separatorBefore(position: k - runStart, of: runEnd - runStart) {
-                    out.append(bytes: style.separator)
-                }
-                out.append(p[k])
-            }
-            copied = runEnd
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<n]))
-    }
-
-    /// Whether the number in `[start, end)` is a word of its own.
-    func standsAlone(_ p: UnsafeBufferPointer<UInt8>, before start: Int, after end: Int) -> Bool {
-        // A fraction on its own (`.12345`) is not an integer part: never grouped.
-        let d = style.decimal.count
-        if start >= d, match(p, start - d, style.decimal) > 0 { return false }
-        // Left: skip a sign, then the neighbour must not be part of a word or sequence.
-        var left = start
-        if left > 0, p[left - 1] == UInt8(ascii: "-") || p[left - 1] == UInt8(ascii: "+") {
-            left -= 1
-            // The sign itself must not hang off a word (`abc-12345` is an identifier).
-            if left > 0, isWordScalar(scalarBefore(p, left).0) { return false }
-        }
-        if left > 0 {
-            let (scalar, length) = scalarBefore(p, left)
-            if isWordScalar(scalar) { return false }
-            if isConnector(scalar), left - length > 0, isWordScalar(scalarBefore(p, left - length).0) { return false }
-            if let s = separatorBefore(p, left), left - s.count > 0,
-                joins(s, scalarBefore(p, left - s.count).0)
-            {
-                return false
-            }
-        }
-        if end < p.count {
-            let (scalar, length) = scalarAt(p, end)
-            if isWordScalar(scalar) { return false }
-            if isConnector(scalar) || match(p, end, style.decimal) > 0 {
-                let next = end + max(length, match(p, end, style.decimal))
-                if next < p.count, isWordScalar(scalarAt(p, next).0) { return false }
-            }
-            if let s = separatorAt(p, end), end + s.count < p.count, joins(s, scalarAt(p, end + s.count).0) {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Whether grouping separator `s` followed or preceded by `neighbour`
-    /// joins the number to it. A space separator is also the space between
-    /// words, so only a digit on its other side makes it grouping.
-    func joins(_ s: [UInt8], _ neighbour: Unicode.Scalar) -> Bool {
-        SeparatorVariants.spaces.contains(s) ? neighbour.properties.numericType != nil : isWordScalar(neighbour)
-    }
-
-    func separatorBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> [UInt8]? {
-        acceptedSeparators.first { end >= $0.count && match(p, end - $0.count, $0) > 0 }
-    }
-
-    func separatorAt(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> [UInt8]? {
-        acceptedSeparators.first { match(p, i, $0) > 0 }
-    }
-
-    func isConnector(_ s: Unicode.Scalar) -> Bool {
-        s == "." || s == "-" || s == "/" || s == ":" || s == ","
-    }
-
-    /// Letters, `_` and digits of any script.
-    func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        s == "_" || s.properties.numericType != nil || s.properties.isAlphabetic
-    }
-
-    func scalarAt(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {
-        let length = max(1, UTF8Bytes.sequenceLength(p.baseAddress!, i, p.count))
-        var decoder = UTF8()
-        var iterator = UnsafeBufferPointer(rebasing: p[i..<(i + length)]).makeIterator()
-        if case .scalarValue(let s) = decoder.decode(&iterator) { return (s, length) }
-        return (" ", length)
-    }
-
-    func scalarBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> (Unicode.Scalar, Int) {
-        var start = end - 1
-        while start > 0, p[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
-        return scalarAt(p, start)
     }
 }

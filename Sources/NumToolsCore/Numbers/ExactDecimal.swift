@@ -132,6 +132,31 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
     ) {
         if count == 0 || exponent >= magnitude { return }
         let keep = exponent + count - magnitude  // digits with place >= magnitude
+        let carry = roundDigits(digits + first, count: count, keep: keep, rule: rule, negative: negative)
+        count = max(0, keep)
+        exponent = magnitude
+        if carry {
+            first -= 1
+            digits[first] = UInt8(ascii: "1")
+            count += 1
+        }
+        while count > 0 && digits[first + count - 1] == UInt8(ascii: "0") {
+            count -= 1
+            exponent += 1
+        }
+        if count == 0 { exponent = 0 }
+    }
+
+    /// The rounding kernel: rounds the ASCII digits `digits[0..<count]` in
+    /// place to their first `keep` (none when `keep` <= 0), following `rule`
+    /// for a number of sign `negative`, and returns whether a carry ran past
+    /// the first kept digit (the kept digits are then all `0`, and a `1`
+    /// belongs before them). Digits past `keep` are left as they are; they
+    /// may hold zeros anywhere, leading or trailing.
+    @inline(__always)
+    static func roundDigits(
+        _ digits: UnsafeMutablePointer<UInt8>, count: Int, keep: Int, rule: DecimalRoundingRule, negative: Bool
+    ) -> Bool {
         enum Dropped { case below, tie, above }
         let dropped: Dropped
         let lastKeptOdd: Bool
@@ -139,8 +164,17 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
             dropped = .below
             lastKeptOdd = false
         } else {
-            let head = digits[first + keep]
-            let rest = keep + 1 < count  // normalized: a following digit means a non-zero rest
+            let head = digits[keep]
+            // Looked for from the end, where a normalized coefficient has its non-zero digit.
+            var rest = false
+            var k = count &- 1
+            while k > keep {
+                if digits[k] != UInt8(ascii: "0") {
+                    rest = true
+                    break
+                }
+                k &-= 1
+            }
             if head > UInt8(ascii: "5") || (head == UInt8(ascii: "5") && rest) {
                 dropped = .above
             } else if head == UInt8(ascii: "5") {
@@ -148,7 +182,7 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
             } else {
                 dropped = .below
             }
-            lastKeptOdd = keep > 0 && (digits[first + keep - 1] & 1) == 1
+            lastKeptOdd = keep > 0 && (digits[keep &- 1] & 1) == 1
         }
         let roundUp: Bool
         switch rule {
@@ -160,27 +194,15 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
         case .ceiling: roundUp = !negative
         case .floor: roundUp = negative
         }
-        count = max(0, keep)
-        exponent = magnitude
-        if roundUp {
-            var i = first + count - 1
-            while i >= first && digits[i] == UInt8(ascii: "9") {
-                digits[i] = UInt8(ascii: "0")
-                i -= 1
-            }
-            if i >= first {
-                digits[i] += 1
-            } else {
-                first -= 1
-                digits[first] = UInt8(ascii: "1")
-                count += 1
-            }
+        guard roundUp else { return false }
+        var i = keep &- 1
+        while i >= 0 && digits[i] == UInt8(ascii: "9") {
+            digits[i] = UInt8(ascii: "0")
+            i &-= 1
         }
-        while count > 0 && digits[first + count - 1] == UInt8(ascii: "0") {
-            count -= 1
-            exponent += 1
-        }
-        if count == 0 { exponent = 0 }
+        if i < 0 { return true }
+        digits[i] &+= 1
+        return false
     }
 
     /// Rounds to at most `fractionDigits` digits after the decimal point.

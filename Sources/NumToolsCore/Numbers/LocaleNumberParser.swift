@@ -252,13 +252,11 @@ public struct LocaleNumberParser: Sendable {
                             .number(.misplacedGrouping), "grouping separator at offset \(offset(i)) is in the fraction")
                     }
                     if count == 0 || lastWasSeparator { throw misplaced(i) }
-                    if integerDigits >= 0, !fits(digitsToTheRight: integerDigits - count) { throw misplaced(i) }
+                    if integerDigits >= 0, !grouping.isBoundary(digitsToTheRight: integerDigits - count) { throw misplaced(i) }
                     if separators == 0 {
                         firstGroup = count
                     } else {
-                        let gap = count - lastGroup
-                        let secondary = grouping.secondary
-                        if secondary <= 0 || (gap != secondary && gap % secondary != 0) { gapsFit = false }
+                        if !grouping.isWholeGroups(count - lastGroup) { gapsFit = false }
                     }
                     separators += 1
                     lastGroup = count
@@ -311,8 +309,8 @@ public struct LocaleNumberParser: Sendable {
         if lastWasSeparator { throw misplaced(lastSeparatorAt) }
         if decimalAt < 0 { integerCount = count }
         if separators > 0, integerDigits < 0,
-            !(gapsFit && fits(digitsToTheRight: integerCount - firstGroup)
-                && fits(digitsToTheRight: integerCount - lastGroup))
+            !(gapsFit && grouping.isBoundary(digitsToTheRight: integerCount - firstGroup)
+                && grouping.isBoundary(digitsToTheRight: integerCount - lastGroup))
         {
             _ = try scan(p, into: digits, integerDigits: integerCount)
         }
@@ -335,12 +333,6 @@ public struct LocaleNumberParser: Sendable {
             }
         }
         return seen
-    }
-
-    func fits(digitsToTheRight r: Int) -> Bool {
-        guard grouping.primary > 0 else { return false }
-        if r == grouping.primary { return true }
-        return r > grouping.primary && grouping.secondary > 0 && (r - grouping.primary) % grouping.secondary == 0
     }
 }
 

@@ -127,29 +127,16 @@ struct DigitString {
             fractionCount = digits
             return
         }
-        let first = fraction[digits]
-        var restNonZero = false
-        for k in (digits + 1)..<fractionCount where fraction[k] != 48 {
-            restNonZero = true
-            break
-        }
-        let lastKept = digits > 0 ? fraction[digits - 1] : (integerCount > 0 ? fraction[-1] : 48)
-        let up = first > 53 || (first == 53 && (restNonZero || (lastKept - 48) % 2 == 1))
+        // ExactDecimal's kernel, on the digits as they stand (leading and
+        // trailing zeros included): half-even, as FormatStyle rounds.
+        let carry = ExactDecimal.roundDigits(
+            start, count: integerCount + fractionCount, keep: integerCount + digits, rule: .halfEven, negative: false)
         fractionCount = digits
-        guard up else { return }
-        var k = integerCount + digits - 1
-        while k >= 0 {
-            if start[k] == 57 {
-                start[k] = 48
-                k -= 1
-            } else {
-                start[k] += 1
-                return
-            }
+        if carry {
+            start -= 1
+            start[0] = 49
+            integerCount += 1
         }
-        start -= 1
-        start[0] = 49
-        integerCount += 1
     }
 
     /// Removes leading zeros of the integer part, keeping one digit; an

@@ -1,0 +1,184 @@
+import Foundation
+
+// MARK: Derivation steps
+
+extension CoinFormatter {
+    /// The kind of probe for the text around the number, and the kind the
+    /// notation and compact divisors are read with.
+    static func probeKinds(_ style: CoinFormatStyle) -> (own: FoundationProbe.Kind, derivation: FoundationProbe.Kind) {
+        let kind: FoundationProbe.Kind
+        switch style.style {
+        case .number: kind = .number
+        case .percent: kind = .percent
+        case .currency, .compact:
+            if let currency = style.resolvedCurrencyCode {
+                kind = .currency(code: currency, display: style.display)
+            } else {
+                kind = .number
+            }
+        }
+        // Currency names may hold digits ("Albanian lekë (1946–1965)",
+        // "unités de compte 9 européennes"): digits, separators and compact
+        // divisors of the name presentation are read with US dollars, whose
+        // name has none, and only the text around the number with the real
+        // currency (found by the number's exact text, see NumberNotation.affixes).
+        if case .currency(_, .name) = kind { return (kind, .currency(code: "USD", display: .name)) }
+        return (kind, kind)
+    }
+
+    /// Compact's divisor per magnitude: 10^m shown with Foundation's default
+    /// compact rounding keeps all integer digits of the mantissa.
+    static func compactDivisors(_ compactProbe: FoundationProbe, notation: NumberNotation) -> [Int] {
+        (0...CoinFormatter.compactMagnitudes).map { m in
+            let shown = notation.shownDigitCount(compactProbe.render("1e\(m)", fraction: nil, form: .positive))
+            return m - max(0, shown - 1)
+        }
+    }
+
+    /// Compact notation groups with at least two digits (ICU's MIN2
+    /// strategy): the minimum grouping digits, probed at the top magnitude.
+    static func compactMinimumGrouping(_ compactProbe: FoundationProbe, notation: NumberNotation, topDivisor: Int) -> Int {
+        let primary = notation.grouping.primary
+        guard primary > 0 else { return notation.grouping.minimumDigits }
+        for extra in 1...4 {
+            let text = compactProbe.render("1e\(primary + extra - 1 + topDivisor)", fraction: nil, form: .positive)
+            if notation.digitTable.digitSpans(withoutParentheses(text)).count > 1 { return extra }
+        }
+        return notation.grouping.minimumDigits
+    }
+
+    /// Per pattern magnitude, the template when the text around the number
+    /// does not depend on the number (nil where it does), found by
+    /// comparing the templates of the plural samples.
+    func findFixedTemplates() -> [Template?] {
+        let compact = style.style == .compact
+        var fixed: [Template?] = Array(repeating: nil, count: divisors.count)
+        var samples: [Set<TemplateKey>] = Array(repeating: [], count: divisors.count)
+        for m in 0..<divisors.count {
+            for mantissa in compact ? CoinFormatter.compactPluralSamples : CoinFormatter.pluralSamples {
+                let value = try! ExactDecimal(mantissa).scaled(byPowerOfTen: compact ? m : 0)
+                let (_, key) = layout(value)
+                samples[key.bucket].insert(key)
+            }
+            if !compact { break }
+        }
+        // Currency names depend on the plural category almost everywhere: never fixed.
+        let alwaysKeyed = style.display == .name && style.resolvedCurrencyCode != nil && style.symbol == nil
+        for bucket in 0..<divisors.count where !samples[bucket].isEmpty && !alwaysKeyed {
+            // Sorted, so the fixed template comes from the same number every time.
+            let keys = samples[bucket].sorted {
+                let a = String(decoding: $0.integer + [0x2E] + $0.fraction, as: UTF8.self)
+                let b = String(decoding: $1.integer + [0x2E] + $1.fraction, as: UTF8.self)
+                return a.count != b.count ? a.count < b.count : a < b
+            }
+            let first = probeTemplate(keys[0], forms: FoundationProbe.Form.templateForms)
+            // Compact patterns may differ in the negative form only: sw_CD writes
+            // `-VND 2,8T` but `VND-1T` (plural "one"); ICU builds the plus form
+            // like the negative one. Other patterns differ, if at all, in the
+            // positive form (the text is the same for every sign).
+            let forms: [FoundationProbe.Form] = compact ? [.positive, .negative] : [.positive]
+            if keys.dropFirst().allSatisfy({ key in
+                let other = probeTemplate(key, forms: forms)
+                return other.positive == first.positive && (!compact || other.negative == first.negative)
+            }) {
+                fixed[bucket] = first
+            }
+        }
+        return fixed
+    }
+
+    // MARK: Templates
+
+    /// The precision as FormatStyle takes it (nil: Foundation's compact default).
+    var foundationPrecision: NumberFormatStyleConfiguration.Precision? {
+        switch precision {
+        case .fractionLength(let lo, let hi): .fractionLength(lo...hi)
+        case .significantDigits(let lo, let hi): .significantDigits(lo...hi)
+        case .compactDefault: nil
+        }
+    }
+
+    /// The text around a number of this shape in this sign form.
+    mutating func affixes(_ key: TemplateKey, _ form: FoundationProbe.Form) -> Template.Affixes {
+        if let fixed = fixedTemplates[key.bucket] {
+            switch form {
+            case .positive, .unsigned: return fixed.positive
+            case .negative: return fixed.negative
+            case .plus: return fixed.plus
+            }
+        }
+        // Compact currency names are probed with the unscaled value, whose
+        // rendering must show exactly these digits: no reduction then.
+        let reduced = key.unscaled.isEmpty ? key.pluralShape : key
+        let cacheKey = FormKey(key: reduced, form: form)
+        if let cached = cache[cacheKey] { return cached }
+        // A fresh ICU formatter may misplace a currency name until it has
+        // compiled itself (see FoundationProbe): warm each configuration up once.
+        let configuration = WarmKey(fraction: reduced.unscaled.isEmpty ? reduced.fraction.count : -1, form: form)
+        let warmUp = style.display == .name && !warmed.contains(configuration)
+        let affixes = probeTemplate(reduced, forms: [form], warmUp: warmUp).affixes(form)
+        warmed.insert(configuration)
+        if cache.count >= CoinFormatter.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[cacheKey] = affixes
+        return affixes
+    }
+
+    /// Asks Foundation for the text around a number of this shape.
+    func probeTemplate(_ exactKey: TemplateKey, forms: [FoundationProbe.Form], warmUp: Bool = false) -> Template {
+        // Foundation's Decimal holds 38 digits: probe with a number of the same shape.
+        let key = exactKey.unscaled.isEmpty ? exactKey.pluralShape : exactKey
+        let fraction = key.fraction.count
+        let divisor = style.style == .compact ? divisorFor(key.bucket) : 0
+        var text = String(decoding: key.integer, as: UTF8.self)
+        if fraction > 0 { text += "." + String(decoding: key.fraction, as: UTF8.self) }
+        let isZero = !(key.integer + key.fraction).contains { $0 != UInt8(ascii: "0") }
+        var result = Template()
+        var body: [UInt8] = []
+        notation.appendGroupedInteger(key.integer, into: &body)
+        if !key.fraction.isEmpty {
+            body += notation.decimalSeparator
+            for d in key.fraction { body += notation.digits[Int(d &- 48)] }
+        }
+        for form in forms {
+            func render(warmUp: Bool) -> String {
+                if !key.unscaled.isEmpty {
+                    // Compact currency names: render the unscaled value with the
+                    // style's own precision. The positive form of a negative value
+                    // (sign never) keeps its sign, so that floor and ceiling pick
+                    // the same compact magnitude.
+                    var unscaled = String(decoding: key.unscaled, as: UTF8.self)
+                    let unscaledZero = !key.unscaled.contains { $0 > UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                    if unscaledZero && key.unscaledNegative, case .fractionLength(_, let hi) = precision {
+                        unscaled = "1e-\(hi + 5)"  // a number that rounds to zero
+                    }
+                    let signed = form == .positive && key.unscaledNegative
+                    return probe.render(
+                        signed ? "-" + unscaled : unscaled, precision: foundationPrecision,
+                        rule: style.rounding.foundationRule ?? .toNearestOrEven, form: signed ? .unsigned : form,
+                        warmUp: warmUp)
+                } else if form == .negative && isZero {
+                    // Decimal has no negative zero: a tiny negative number rounds to it.
+                    return probe.render(
+                        "1e-\(fraction + 5)", precision: .fractionLength(fraction...fraction), rule: nil,
+                        form: .negative,
+                        warmUp: warmUp)
+                }
+                return probe.render(
+                    text + "e\(divisor)", precision: .fractionLength(fraction...fraction), rule: nil, form: form,
+                    warmUp: warmUp)
+            }
+            // A fresh ICU formatter may misplace a currency name (see
+            // FoundationProbe); only then is it called until it compiles.
+            var rendered = render(warmUp: warmUp)
+            if notation.locate(body, in: rendered) == nil { rendered = render(warmUp: true) }
+            var affixes = notation.affixes(of: rendered, body: body)
+            if let symbolOverride { affixes = symbolOverride.apply(affixes) }
+            switch form {
+            case .positive: result.positive = affixes
+            case .negative: result.negative = affixes
+            case .plus, .unsigned: result.plus = affixes
+            }
+        }
+        return result
+    }
+}

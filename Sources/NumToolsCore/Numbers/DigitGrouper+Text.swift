@@ -1,0 +1,126 @@
+extension DigitGrouper {
+    // MARK: Numbers in text (--text): grouped where they stand alone, never an error
+
+    /// Groups each number standing alone in `p`: a run of at least
+    /// `minimumDigits` ASCII digits not starting with 0, with its sign and
+    /// fraction, touching no letter, digit or `_`, and not part of a dotted,
+    /// dashed, slashed or colon sequence (versions, dates, times, addresses).
+    /// Never an error but `output-too-long`, thrown before the separator
+    /// that would pass ``outputLimit`` is written.
+    func groupText<Output: ByteOutput & ~Copyable>(
+        _ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout Output
+    ) throws(ValueError) {
+        let n = p.count
+        guard n <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
+        // Separators that fit in the limit beside the text itself.
+        var separatorsLeft = (outputLimit - n) / max(1, style.separator.count)
+        var copied = 0
+        var i = 0
+        while i < n {
+            guard p[i] &- 48 < 10 else {
+                i += 1
+                continue
+            }
+            let runStart = i
+            while i < n, p[i] &- 48 < 10 { i += 1 }
+            let runEnd = i
+            // The fraction that follows, if any.
+            var numberEnd = runEnd
+            let d = match(p, runEnd, style.decimal)
+            if d > 0, runEnd + d < n, p[runEnd + d] &- 48 < 10 {
+                numberEnd = runEnd + d
+                while numberEnd < n, p[numberEnd] &- 48 < 10 { numberEnd += 1 }
+            }
+            i = numberEnd
+            guard runEnd - runStart >= minimumDigits, p[runStart] != UInt8(ascii: "0"),
+                style.grouping.groups(count: runEnd - runStart),
+                standsAlone(p, before: runStart, after: numberEnd)
+            else { continue }
+            let separators = separatorCount(digits: runEnd - runStart)
+            guard separators <= separatorsLeft else { throw ValueError.outputTooLong(outputLimit) }
+            separatorsLeft -= separators
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<runStart]))
+            style.grouping.forEachGroup(digits: runEnd - runStart) { from, to in
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[(runStart + from)..<(runStart + to)]))
+            } separator: {
+                out.append(bytes: style.separator)
+            }
+            copied = runEnd
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<n]))
+    }
+
+    /// Whether the number in `[start, end)` is a word of its own.
+    func standsAlone(_ p: UnsafeBufferPointer<UInt8>, before start: Int, after end: Int) -> Bool {
+        // A fraction on its own (`.12345`) is not an integer part: never grouped.
+        let d = style.decimal.count
+        if start >= d, match(p, start - d, style.decimal) > 0 { return false }
+        // Left: skip a sign, then the neighbour must not be part of a word or sequence.
+        var left = start
+        if left > 0, p[left - 1] == UInt8(ascii: "-") || p[left - 1] == UInt8(ascii: "+") {
+            left -= 1
+            // The sign itself must not hang off a word (`abc-12345` is an identifier).
+            if left > 0, isWordScalar(scalarBefore(p, left).0) { return false }
+        }
+        if left > 0 {
+            let (scalar, length) = scalarBefore(p, left)
+            if isWordScalar(scalar) { return false }
+            if isConnector(scalar), left - length > 0, isWordScalar(scalarBefore(p, left - length).0) { return false }
+            if let s = separatorBefore(p, left), left - s.count > 0,
+                joins(s, scalarBefore(p, left - s.count).0)
+            {
+                return false
+            }
+        }
+        if end < p.count {
+            let (scalar, length) = scalarAt(p, end)
+            if isWordScalar(scalar) { return false }
+            if isConnector(scalar) || match(p, end, style.decimal) > 0 {
+                let next = end + max(length, match(p, end, style.decimal))
+                if next < p.count, isWordScalar(scalarAt(p, next).0) { return false }
+            }
+            if let s = separatorAt(p, end), end + s.count < p.count, joins(s, scalarAt(p, end + s.count).0) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether grouping separator `s` followed or preceded by `neighbour`
+    /// joins the number to it. A space separator is also the space between
+    /// words, so only a digit on its other side makes it grouping.
+    func joins(_ s: [UInt8], _ neighbour: Unicode.Scalar) -> Bool {
+        SeparatorVariants.spaces.contains(s) ? neighbour.properties.numericType != nil : isWordScalar(neighbour)
+    }
+
+    func separatorBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> [UInt8]? {
+        acceptedSeparators.first { end >= $0.count && match(p, end - $0.count, $0) > 0 }
+    }
+
+    func separatorAt(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> [UInt8]? {
+        acceptedSeparators.first { match(p, i, $0) > 0 }
+    }
+
+    func isConnector(_ s: Unicode.Scalar) -> Bool {
+        s == "." || s == "-" || s == "/" || s == ":" || s == ","
+    }
+
+    /// Letters, `_` and digits of any script.
+    func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s == "_" || s.properties.numericType != nil || s.properties.isAlphabetic
+    }
+
+    func scalarAt(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {
+        let length = max(1, UTF8Bytes.sequenceLength(p.baseAddress!, i, p.count))
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(rebasing: p[i..<(i + length)]).makeIterator()
+        if case .scalarValue(let s) = decoder.decode(&iterator) { return (s, length) }
+        return (" ", length)
+    }
+
+    func scalarBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> (Unicode.Scalar, Int) {
+        var start = end - 1
+        while start > 0, p[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        return scalarAt(p, start)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The notation numgroup writes: separator, decimal point and group sizes.
+public struct GroupingStyle: Sendable, Hashable {
+    /// UTF-8 of the grouping separator written (default `,`).
+    public var separator: [UInt8]
+    /// UTF-8 of the decimal point, read and written (default `.`).
+    public var decimal: [UInt8]
+    /// Group sizes and minimum grouping digits.
+    public var grouping: Grouping
+    /// The locale the style came from, if any; messages name its grouping.
+    public var localeIdentifier: String?
+
+    /// How messages name the grouping: `en_US grouping`, `3-digit grouping`.
+    public var name: String {
+        if let localeIdentifier { return "\(localeIdentifier) grouping" }
+        return grouping.secondary == grouping.primary
+            ? "\(grouping.primary)-digit grouping" : "\(grouping.primary),\(grouping.secondary) grouping"
+    }
+
+    /// Explicit separator, decimal point and group sizes.
+    public init(separator: String = ",", decimal: String = ".", grouping: Grouping = Grouping(primary: 3)) {
+        self.separator = Array(separator.utf8)
+        self.decimal = Array(decimal.utf8)
+        self.grouping = grouping
+    }
+
+    /// The separator, decimal point and grouping of a locale, as FormatStyle applies them.
+    public init(locale: Locale, identifier: String? = nil) {
+        // numgroup writes ASCII digits, so it takes the symbols the locale
+        // uses with Latin digits: Arabic-script locales, for one, write
+        // `1,234.5` with them but `١٬٢٣٤٫٥` with their native digits.
+        let format = LocaleNumberFormat(locale: Self.latinDigits(locale))
+        separator = format.groupingSeparator
+        decimal = format.decimalSeparator
+        grouping = Grouping(
+            primary: format.primaryGroupSize, secondary: format.secondaryGroupSize,
+            minimumDigits: format.minimumGroupingDigits)
+        localeIdentifier = identifier ?? locale.identifier
+    }
+
+    /// The locale with the Latin numbering system. (Editing the identifier
+    /// keeps variants such as POSIX, which `Locale.Components` loses.)
+    static func latinDigits(_ locale: Locale) -> Locale {
+        let icu = Locale.identifier(.icu, from: locale.identifier)
+        let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        var keywords = parts.count > 1 ? parts[1].split(separator: ";").map(String.init) : []
+        keywords.removeAll { $0.lowercased().hasPrefix("numbers=") }
+        keywords.append("numbers=latn")
+        return Locale(identifier: parts[0] + "@" + keywords.joined(separator: ";"))
+    }
+
+    /// Returns a copy that groups only integer parts of at least `digits` digits.
+    public func minimumIntegerDigits(_ digits: Int) -> GroupingStyle {
+        var copy = self
+        copy.grouping.minimumDigits = max(1, digits - grouping.primary)
+        return copy
+    }
+}
+
+/// Separators that stand for one another when read: the three spaces of
+/// CLDR grouping (U+0020, U+00A0, U+202F), and the two apostrophes (U+2019, U+0027).
+enum SeparatorVariants {
+    static let spaces: [[UInt8]] = [[0x20], [0xC2, 0xA0], [0xE2, 0x80, 0xAF]]
+    static let apostrophes: [[UInt8]] = [[0xE2, 0x80, 0x99], [0x27]]
+
+    /// Every spelling accepted on input for `separator`.
+    static func accepted(for separator: [UInt8]) -> [[UInt8]] {
+        if separator.isEmpty { return [] }
+        if spaces.contains(separator) { return spaces }
+        if apostrophes.contains(separator) { return apostrophes }
+        return [separator]
+    }
+}
+
+/// Length of `pattern` matched at `i`, or 0.
+@inline(__always)
+func match(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ pattern: [UInt8]) -> Int {
+    guard !pattern.isEmpty, i + pattern.count <= p.count else { return 0 }
+    for k in 0..<pattern.count where p[i + k] != pattern[k] { return 0 }
+    return pattern.count
+}

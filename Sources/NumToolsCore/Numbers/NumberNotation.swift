@@ -1,0 +1,286 @@
+import Foundation
+
+/// How a locale writes numbers in one FormatStyle: its digits, decimal and
+/// grouping separators, group sizes and the text around the digits of each
+/// sign, read off Foundation's output for probe values.
+///
+/// This is the one derivation of a locale's notation: numgroup `--locale`,
+/// numconv (through ``LocaleNumberFormat``) and coinfmt (``CoinFormatter``)
+/// all read it, and ``of(_:)`` derives it once per process for each locale
+/// and style.
+struct NumberNotation: Sendable {
+    /// Text before and after the digits of a number.
+    struct Affixes: Sendable, Hashable {
+        var prefix: [UInt8] = []
+        var suffix: [UInt8] = []
+    }
+
+    /// UTF-8 of the ten digits `0` to `9` in the locale's numbering system.
+    let digits: [[UInt8]]
+    /// Recognises ``digits`` in UTF-8.
+    let digitTable: DigitTable
+    /// UTF-8 of the decimal separator.
+    let decimalSeparator: [UInt8]
+    /// UTF-8 of the grouping separator (empty when the locale never groups).
+    let groupingSeparator: [UInt8]
+    /// Group sizes and minimum grouping digits (compact notation raises the latter).
+    var grouping: Grouping
+    /// The text around the digits of a positive number, a negative one and
+    /// one with an explicit plus sign. Read for numbers and percents; empty
+    /// for currencies, whose text coinfmt reads per template.
+    let positive: Affixes
+    let negative: Affixes
+    let plus: Affixes
+
+    /// The notation of `probe` (not compact), derived on first use and then
+    /// shared by every caller in the process.
+    static func of(_ probe: FoundationProbe) -> NumberNotation {
+        if let known = cache[probe] { return known }
+        let notation: NumberNotation
+        switch probe.kind {
+        case .number, .percent:
+            notation = NumberNotation(probe: probe)
+        case .currency:
+            // A currency's text around the number may hold digits (`Albanian
+            // lekë (1946–1965)`), so the digits come from the locale's numbers.
+            let numbers = of(FoundationProbe(locale: probe.locale, kind: .number, compact: false))
+            notation = NumberNotation(probe: probe, digits: numbers.digits)
+        }
+        return cache.insert(notation, for: probe)
+    }
+
+    private static let cache = ProbeCache<NumberNotation>()
+
+    /// Reads the notation off `probe`'s renderings: the digits (unless
+    /// given) from 0 to 9 written alone, the decimal separator from 1.5, the
+    /// grouping from a 19-digit integer.
+    init(probe: FoundationProbe, digits known: [[UInt8]]? = nil) {
+        // Currency names keep years in parentheses: they are no part of the number.
+        let isCurrency = if case .currency = probe.kind { true } else { false }
+        func text(_ value: String, fraction: Int, form: FoundationProbe.Form = .positive) -> [UInt8] {
+            let rendered = probe.render(value, fraction: fraction, form: form)
+            return isCurrency ? withoutParentheses(rendered) : Array(rendered.utf8)
+        }
+        var positive = Affixes()
+        if let known {
+            digits = known
+        } else {
+            // Each of 0...9 alone, less the affixes shared by all ten
+            // (compared by scalar: native digits share leading UTF-8 bytes).
+            let single = (0...9).map {
+                Array(probe.render(String($0), fraction: 0, form: .positive, grouping: false).unicodeScalars)
+            }
+            let prefixLength = commonPrefixLength(single)
+            let suffixLength = commonSuffixLength(single)
+            func utf8(_ scalars: ArraySlice<Unicode.Scalar>) -> [UInt8] {
+                Array(String(String.UnicodeScalarView(scalars)).utf8)
+            }
+            digits = single.map { utf8($0[prefixLength..<($0.count - suffixLength)]) }
+            positive = Affixes(
+                prefix: utf8(single[0][..<prefixLength]), suffix: utf8(single[0][(single[0].count - suffixLength)...]))
+        }
+        let table = DigitTable(digits)
+        digitTable = table
+        self.positive = positive
+        negative = known == nil ? table.affixes(around: text("1", fraction: 0, form: .negative)) : Affixes()
+        plus = known == nil ? table.affixes(around: text("1", fraction: 0, form: .plus)) : Affixes()
+        // Decimal separator: what stands between the digits of 1.5.
+        let half = text("1.5", fraction: 1)
+        let halfSpans = table.digitSpans(half)
+        decimalSeparator = halfSpans.count >= 2 ? Array(half[halfSpans[0].upperBound..<halfSpans[1].lowerBound]) : []
+        // Grouping: the runs of digits in a long integer, read from the right.
+        let read = table.readGrouping(text("1234567890123456789", fraction: 0)) { digits in
+            text("1e\(digits - 1)", fraction: 0)
+        }
+        groupingSeparator = read.separator
+        grouping = Grouping(primary: read.primary, secondary: read.secondary, minimumDigits: read.minimumDigits)
+    }
+
+    /// The text around `body` (the number as this notation writes it) in
+    /// `rendered`: at its first occurrence that is neither next to another
+    /// digit nor inside parentheses (currency names may hold years). Without
+    /// a body, or when it does not occur, the text before the first digit and
+    /// after the last.
+    func affixes(of rendered: String, body: [UInt8]? = nil) -> Affixes {
+        if let body, let found = locate(body, in: rendered) { return found }
+        return digitTable.affixes(around: Array(rendered.utf8))
+    }
+
+    /// The text around `body` in `rendered`, or nil when `body` does not
+    /// stand there on its own (see ``affixes(of:body:)``).
+    func locate(_ body: [UInt8], in rendered: String) -> Affixes? {
+        let bytes = Array(rendered.utf8)
+        guard !body.isEmpty, bytes.count >= body.count else { return nil }
+        func isDigit(_ at: Int) -> Bool {
+            guard at >= 0 && at < bytes.count else { return false }
+            if bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") { return true }
+            // The byte might end a multi-byte digit: look back to its start.
+            var start = at
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            return digitTable.digit(in: bytes, at: start) != nil
+        }
+        var depth = 0
+        for start in 0...(bytes.count - body.count) {
+            if start > 0 {
+                if bytes[start - 1] == UInt8(ascii: "(") { depth += 1 }
+                if bytes[start - 1] == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+            }
+            guard depth == 0, bytes[start] == body[0], Array(bytes[start..<(start + body.count)]) == body else {
+                continue
+            }
+            if isDigit(start - 1) || isDigit(start + body.count) { continue }
+            return Affixes(prefix: Array(bytes[..<start]), suffix: Array(bytes[(start + body.count)...]))
+        }
+        return nil
+    }
+
+    /// How many digits `text` shows outside parentheses.
+    func shownDigitCount(_ text: String) -> Int {
+        let bytes = withoutParentheses(text)
+        return digitTable.digitSpans(bytes).reduce(0) { $0 + digitTable.digitCount(bytes[$1]) }
+    }
+
+    /// Appends ASCII integer digits in this notation's digits, grouped.
+    func appendGroupedInteger<Output: ByteOutput & ~Copyable>(_ integer: [UInt8], into out: inout Output) {
+        grouping.appendGrouped(integer, digits: digits, separator: groupingSeparator, into: &out)
+    }
+}
+
+/// What a derivation found for each probe, behind a lock: shared among the
+/// threads of a process (and the tests, which run in parallel).
+///
+/// A list, not a dictionary: a process derives a few notations, and a
+/// dictionary keyed by a type of this module costs start-up a runtime
+/// conformance lookup that is dearer than searching a few entries.
+// @unchecked Sendable, safely: `entries`, its only mutable state, is read
+// and written only while `lock` is held.
+final class ProbeCache<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(probe: FoundationProbe, value: Value)] = []
+
+    subscript(probe: FoundationProbe) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.first { $0.probe == probe }?.value
+    }
+
+    /// Stores `value` unless another thread stored one first; returns the stored one.
+    func insert(_ value: Value, for probe: FoundationProbe) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let first = entries.first(where: { $0.probe == probe }) { return first.value }
+        entries.append((probe, value))
+        return value
+    }
+}
+
+/// Recognises a numbering system's digits in UTF-8.
+struct DigitTable: Sendable {
+    let digits: [[UInt8]]
+
+    init(_ digits: [[UInt8]]) { self.digits = digits }
+
+    /// The digit value at `index` of `bytes` and its length, or nil.
+    func digit<C: RandomAccessCollection<UInt8>>(in bytes: C, at index: Int) -> (value: Int, length: Int)?
+    where C.Index == Int {
+        for (value, d) in digits.enumerated() where index + d.count <= bytes.endIndex {
+            var match = true
+            for k in 0..<d.count where bytes[index + k] != d[k] {
+                match = false
+                break
+            }
+            if match { return (value, d.count) }
+        }
+        return nil
+    }
+
+    /// The byte ranges of the maximal runs of digits in `bytes`.
+    func digitSpans(_ bytes: [UInt8]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var i = 0
+        var start: Int? = nil
+        while i < bytes.count {
+            if let (_, length) = digit(in: bytes, at: i) {
+                if start == nil { start = i }
+                i += length
+            } else {
+                if let s = start { spans.append(s..<i) }
+                start = nil
+                i += 1
+            }
+        }
+        if let s = start { spans.append(s..<i) }
+        return spans
+    }
+
+    /// The text before the first digit of `bytes` and after the last (all
+    /// of it the prefix when there is no digit).
+    func affixes(around bytes: [UInt8]) -> NumberNotation.Affixes {
+        let spans = digitSpans(bytes)
+        guard let first = spans.first, let last = spans.last else {
+            return NumberNotation.Affixes(prefix: bytes, suffix: [])
+        }
+        return NumberNotation.Affixes(prefix: Array(bytes[..<first.lowerBound]), suffix: Array(bytes[last.upperBound...]))
+    }
+
+    /// The grouping a notation uses, read off `long` (a 19-digit integer as it
+    /// writes it): the group sizes from the right, the separator between the
+    /// last two groups, and the minimum grouping digits, the smallest extra
+    /// length at which `render(digits)` (an integer of that many digits as
+    /// the notation writes it) shows a separator.
+    func readGrouping(_ long: [UInt8], render: (Int) -> [UInt8]) -> (
+        primary: Int, secondary: Int, separator: [UInt8], minimumDigits: Int
+    ) {
+        let runs = digitSpans(long)
+        guard runs.count >= 2 else { return (0, 0, [], 1) }
+        let counts = runs.map { digitCount(long[$0]) }
+        let primary = counts[counts.count - 1]
+        let secondary = counts.count > 2 ? counts[counts.count - 2] : primary
+        let separator = Array(long[runs[runs.count - 2].upperBound..<runs[runs.count - 1].lowerBound])
+        for extra in 1...4 where digitSpans(render(primary + extra)).count > 1 {
+            return (primary, secondary, separator, extra)
+        }
+        return (primary, secondary, separator, 1)
+    }
+
+    /// How many digits a run of digit bytes holds.
+    func digitCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        var i = bytes.startIndex
+        var n = 0
+        while i < bytes.endIndex, let (_, length) = digit(in: bytes, at: i) {
+            i += length
+            n += 1
+        }
+        return n
+    }
+}
+
+/// UTF-8 of `text` without its parenthesized parts, where currency names keep years.
+func withoutParentheses(_ text: String) -> [UInt8] {
+    var out: [UInt8] = []
+    var depth = 0
+    for b in text.utf8 {
+        if b == UInt8(ascii: "(") {
+            depth += 1
+        } else if b == UInt8(ascii: ")") && depth > 0 {
+            depth -= 1
+        } else if depth == 0 {
+            out.append(b)
+        }
+    }
+    return out
+}
+
+private func commonPrefixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+    var n = 0
+    while strings.allSatisfy({ $0.count > n && $0[n] == strings[0][n] }) { n += 1 }
+    return n
+}
+
+private func commonSuffixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+    var n = 0
+    while strings.allSatisfy({ $0.count > n && $0[$0.count - 1 - n] == strings[0][strings[0].count - 1 - n] }) {
+        n += 1
+    }
+    return n
+}
