@@ -108,9 +108,12 @@ public struct ToolInvocation: Sendable {
 
     /// The locale of a locale option, or of the environment (`category`
     /// being `LC_NUMERIC` or `LC_MONETARY`) when the option is not given.
+    /// A locale variable that names no known locale is not fatal: the tool
+    /// warns once on stderr and uses en_US.
     public func locale(_ long: String, category: String = "LC_NUMERIC") throws(UsageError) -> Locale {
         try LocaleSupport.resolve(
-            option: "--" + long, value: arguments.last(long), environment: environment, category: category)
+            option: "--" + long, value: arguments.last(long), environment: environment, category: category,
+            warn: ToolRunner.warnOnce)
     }
 }
 
@@ -130,6 +133,7 @@ public enum ToolRunner {
         // nothing has made a Locale or a FormatStyle yet (ICU reads its
         // default locale and data path once, at its first use).
         clearICUEnvironment()
+        toolName = tool.name
         FileDescriptorStream.reserveStandardDescriptors()
         var stdout = FileDescriptorStream(fd: 1, name: "standard output")
         var stderr = FileDescriptorStream(fd: 2, name: "standard error")
@@ -353,6 +357,18 @@ public enum ToolRunner {
         if let empty = try invocation.choice("empty", ["keep", "error"]) { configuration.emptyIsError = empty == "error" }
         if let n = try invocation.integer("max-record-bytes", in: 1...Int(Int32.max)) { configuration.maxRecordBytes = n }
         return configuration
+    }
+
+    /// The running tool's name, for warnings (set by ``main(_:arguments:argumentBytes:environment:build:)``).
+    nonisolated(unsafe) static var toolName = ""
+    nonisolated(unsafe) static var warned: Set<String> = []
+
+    /// Writes `TOOL: message` to standard error, once a message: the tools
+    /// build their options on one thread, before the stream starts.
+    static func warnOnce(_ message: String) {
+        guard warned.insert(message).inserted else { return }
+        var stderr = FileDescriptorStream(fd: 2, name: "standard error")
+        write("\(toolName): \(message)\n", to: &stderr)
     }
 
     static func write(_ text: String, to stream: inout FileDescriptorStream) {
