@@ -129,7 +129,9 @@ extension Option {
     }
 
     /// A locale identifier, or the environment's locale for `category`
-    /// (`LC_NUMERIC`, `LC_MONETARY`) when the option is not given.
+    /// (`LC_NUMERIC`, `LC_MONETARY`) when the option is not given. A
+    /// locale variable that names no known locale is not fatal: the tool
+    /// warns once on stderr and uses en_US.
     public static func locale(
         _ long: String, short: Character? = nil, _ name: String, environment category: String, help: String
     ) -> Option<Locale> where Value == Locale {
@@ -137,7 +139,7 @@ extension Option {
             invocation throws(UsageError) in
             try LocaleSupport.resolve(
                 option: "--" + long, value: invocation.arguments.last(long), environment: invocation.environment,
-                category: category)
+                category: category, warn: ToolRunner.warnOnce)
         }
     }
 

@@ -18,6 +18,7 @@ public enum ToolRunner {
         // nothing has made a Locale or a FormatStyle yet (ICU reads its
         // default locale and data path once, at its first use).
         clearICUEnvironment()
+        toolName = tool.name
         FileDescriptorStream.reserveStandardDescriptors()
         var stdout = FileDescriptorStream(fd: 1, name: "standard output")
         var stderr = FileDescriptorStream(fd: 2, name: "standard error")
@@ -180,6 +181,18 @@ public enum ToolRunner {
         -> StreamConfiguration
     {
         try StreamOptions.configuration(name, invocation)
+    }
+
+    /// The running tool's name, for warnings (set by ``main(_:arguments:argumentBytes:environment:build:)``).
+    nonisolated(unsafe) static var toolName = ""
+    nonisolated(unsafe) static var warned: Set<String> = []
+
+    /// Writes `TOOL: message` to standard error, once a message: the tools
+    /// read their options on one thread, before the stream starts.
+    static func warnOnce(_ message: String) {
+        guard warned.insert(message).inserted else { return }
+        var stderr = FileDescriptorStream(fd: 2, name: "standard error")
+        write("\(toolName): \(message)\n", to: &stderr)
     }
 
     static func write(_ text: String, to stream: inout FileDescriptorStream) {

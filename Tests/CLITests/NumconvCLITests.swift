@@ -67,7 +67,7 @@ import Testing
 
     @Test(arguments: [
         (["--from", "en_US", "1"], "--to is required: the locale(s) to write"),
-        (["--from", "en_US", "--to", "de_Dx", "1"], "unknown locale 'de_Dx' for --to (did you mean 'de_DE', 'da_DK', 'de_AT'?)"),
+        (["--from", "en_US", "--to", "de_Dx", "1"], "unknown locale 'de_Dx' for --to (did you mean 'de_DE', 'de_AT', 'de_BE'?)"),
         (["--from", "xx_QQ_ZZ", "--to", "de_DE", "1"], "unknown locale 'xx_QQ_ZZ' for --from"),
         (["--from", "en_US", "--to", "de_DE", "--style", "percnt", "1"],
             "invalid value 'percnt' for --style: expected one of number, percent (did you mean 'percent'?)"),

@@ -220,14 +220,14 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         #expect(from == variable)
     }
 
-    @Test func badEnvironmentLocaleNamesTheVariable() {
-        #expect(throws: UsageError.self) {
-            try LocaleSupport.resolve(option: "--locale", value: nil, environment: ["LANG": "xx_YY"], category: "LC_NUMERIC")
-        }
-        do {
-            _ = try LocaleSupport.resolve(option: "--locale", value: nil, environment: ["LANG": "xx_YY"], category: "LC_NUMERIC")
-        } catch {
-            #expect(error.message.hasPrefix("unknown locale 'xx_YY' for $LANG"))
-        }
+    /// An environment locale that does not resolve is not fatal (the
+    /// revised contract): en_US, and a warning naming the variable.
+    @Test func badEnvironmentLocaleNamesTheVariable() throws {
+        var warnings: [String] = []
+        let locale = try LocaleSupport.resolve(
+            option: "--locale", value: nil, environment: ["LANG": "xx_YY"], category: "LC_NUMERIC",
+            warn: { warnings.append($0) })
+        #expect(locale.identifier == "en_US")
+        #expect(warnings == ["LANG=xx_YY is not a known locale; using en_US"])
     }
 }

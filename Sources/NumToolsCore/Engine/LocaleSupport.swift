@@ -1,48 +1,173 @@
 import Foundation
 
-/// Locale identifiers as the stream contract takes them: ICU (`de_CH`) or
-/// BCP 47 (`de-CH`, `th-TH-u-nu-thai`), checked against Foundation's list.
+/// Locale names as the stream contract takes them: ICU (`de_CH`,
+/// `zh_Hans_CN`), BCP 47 (`de-CH`, `th-TH-u-nu-thai`) and POSIX names with
+/// a charset and a modifier (`zh_CN.UTF-8`, `sr_RS@latin`), in any case,
+/// and `C` or `POSIX` for machine notation. One resolver serves every tool
+/// and every locale option.
 public enum LocaleSupport {
-    /// Every identifier Foundation lists as available.
+    /// Every identifier Foundation lists as available (`--list-locales`).
     public static let availableIdentifiers: Set<String> = Set(Locale.availableIdentifiers)
 
-    /// The locale for an identifier given on the command line, or a usage
-    /// error naming the option and up to three close matches.
-    public static func resolve(_ text: String, option: String) throws(UsageError) -> Locale {
-        let canonical = Locale.identifier(.icu, from: text)
-        let base = String(canonical.split(separator: "@", maxSplits: 1).first ?? "")
-        guard !text.isEmpty, availableIdentifiers.contains(base) else {
-            let close = closeMatches(base.isEmpty ? text : base, among: Array(availableIdentifiers))
-            throw UsageError("unknown locale '\(text)' for \(option)" + didYouMean(close))
+    /// ICU's identifier of machine notation, which `C` and `POSIX` name:
+    /// ASCII digits, `.` as the decimal point, no grouping.
+    public static let machineIdentifier = "en_US_POSIX"
+
+    /// The languages CLDR has number data for: those of the available
+    /// identifiers. A name in another language would silently format as
+    /// the process's default locale, so it is refused instead.
+    static let knownLanguages: Set<String> = Set(
+        availableIdentifiers.map { String($0.prefix { $0 != "_" }) })
+
+    /// The ISO 3166 codes (`DE`, `419`) a name may give as its region.
+    static let knownRegions: Set<String> = Set(Locale.Region.isoRegions.map(\.identifier))
+
+    /// POSIX modifiers that name a script (`sr_RS@latin` is `sr_Latn_RS`);
+    /// any other modifier (`@euro`) is dropped, but for ICU's own variants.
+    static let modifierScripts: [String: String] = [
+        "latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "iqtelif": "Latn",
+    ]
+
+    /// Modifiers ICU knows as variants of a locale (`ca_ES@valencia`).
+    static let modifierVariants: Set<String> = ["valencia"]
+
+    /// What close matches are drawn from: the available identifiers and the
+    /// short forms users write for them, the script left to the likely
+    /// subtags (`zh_CN` for `zh_Hans_CN`, `sr_RS` for `sr_Cyrl_RS`).
+    static let suggestionCandidates: [String] = {
+        var names = availableIdentifiers
+        for id in availableIdentifiers {
+            let parts = id.split(separator: "_")
+            guard parts.count == 3, parts[1].count == 4 else { continue }
+            let short = "\(parts[0])_\(parts[2])"
+            let likely = Locale.Language(identifier: short).maximalIdentifier.replacingOccurrences(of: "-", with: "_")
+            if likely == id { names.insert(short) }
         }
-        return Locale(identifier: canonical)
+        return names.sorted()
+    }()
+
+    /// The ICU identifier of `text`, or nil when it names no locale CLDR has
+    /// number data for (an unknown language, script or region).
+    public static func identifier(for text: String) -> String? {
+        var name = Substring(text)
+        var modifier: Substring? = nil
+        // A POSIX modifier (`@latin`), not ICU keywords (`@numbers=thai`).
+        if let at = name.firstIndex(of: "@"), !name[at...].contains("=") {
+            modifier = name[name.index(after: at)...]
+            name = name[..<at]
+        }
+        // A POSIX charset (`.UTF-8`, `.ISO-8859-1`) says nothing of notation.
+        if let dot = name.firstIndex(of: "."), !name.contains("=") { name = name[..<dot] }
+        let bare = name.lowercased()
+        if bare == "c" || bare == "posix" { return modifier == nil ? machineIdentifier : nil }
+        guard let first = name.first, first.isLetter,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) })
+        else { return nil }
+
+        // ICU's canonical form: case, separators, aliases (`iw` is `he`, `tl` is `fil`).
+        var canonical = Locale.identifier(.icu, from: String(name))
+        var keywords = ""
+        if let at = canonical.firstIndex(of: "@") {
+            keywords = String(canonical[at...])
+            canonical = String(canonical[..<at])
+        }
+        var parts = canonical.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        guard let language = parts.first, knownLanguages.contains(language) else { return nil }
+        var index = 1
+        var script: String? = nil
+        if index < parts.count, parts[index].count == 4, parts[index].allSatisfy(\.isLetter) {
+            script = parts[index]
+            index += 1
+        }
+        if index < parts.count, !parts[index].isEmpty {
+            guard knownRegions.contains(parts[index].uppercased()) else { return nil }
+            index += 1
+        } else if index < parts.count {
+            index += 1  // `de__PHONEBOOK`: no region, a variant follows
+        }
+        // What is left are variants (`POSIX`, `VALENCIA`), which ICU keeps.
+        if let modifier, !modifier.isEmpty {
+            let m = modifier.lowercased()
+            if let s = modifierScripts[m], script == nil {
+                parts.insert(s, at: 1)
+            } else if modifierVariants.contains(m) {
+                if parts.count == 1 { parts.append("") }
+                parts.append(m.uppercased())
+            }
+        }
+        return parts.joined(separator: "_") + keywords
     }
 
-    /// The default locale identifier from the environment: `LC_ALL`, then
-    /// `category` (such as `LC_NUMERIC`), then `LANG`, charset and modifier
-    /// removed; `C`, `POSIX`, empty or unset means `en_US`. Returns the
-    /// identifier and the variable it came from.
+    /// The locale for a name given on the command line, or a usage error
+    /// naming the option and up to three close matches.
+    public static func resolve(_ text: String, option: String) throws(UsageError) -> Locale {
+        guard let id = identifier(for: text) else {
+            throw UsageError("unknown locale '\(text)' for \(option)" + didYouMean(suggestions(for: text)))
+        }
+        return Locale(identifier: id)
+    }
+
+    /// Up to three names close to `text`, the likely-subtag forms among them.
+    static func suggestions(for text: String) -> [String] {
+        var base = Substring(text)
+        if let cut = base.firstIndex(where: { $0 == "." || $0 == "@" }) { base = base[..<cut] }
+        let key = base.isEmpty ? text : String(base).replacingOccurrences(of: "-", with: "_")
+        // A known language is kept: `zh_CNN` is answered with zh_*, not za_CN.
+        let language = Locale.identifier(.icu, from: String(key.prefix { $0 != "_" }))
+        if knownLanguages.contains(language) {
+            let rest = key.drop { $0 != "_" }
+            let same = suggestionCandidates.filter { $0 == language || $0.hasPrefix(language + "_") }
+            return closeMatches(language + rest, among: same)
+        }
+        return closeMatches(key, among: suggestionCandidates)
+    }
+
+    /// The default locale name from the environment: `LC_ALL`, then
+    /// `category` (such as `LC_NUMERIC`), then `LANG`, as the user wrote it;
+    /// `C`, `POSIX` (with any charset), empty or unset means `en_US`.
+    /// Returns the name and the variable it came from.
     public static func environmentIdentifier(_ environment: [String: String], category: String) -> (
         identifier: String, variable: String?
     ) {
         for variable in ["LC_ALL", category, "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             var id = Substring(value)
-            if let dot = id.firstIndex(of: ".") { id = id[..<dot] }
-            if let at = id.firstIndex(of: "@") { id = id[..<at] }
-            if id == "C" || id == "POSIX" || id.isEmpty { return ("en_US", variable) }
+            if let dot = id.firstIndex(of: ".") {
+                let modifier = id[dot...].firstIndex(of: "@").map { id[$0...] } ?? ""
+                id = id[..<dot] + modifier
+            }
+            let bare = id.prefix { $0 != "@" }.lowercased()
+            if bare == "c" || bare == "posix" || bare.isEmpty { return ("en_US", variable) }
+            if id.hasSuffix("@euro") { id = id.dropLast(5) }
             return (String(id), variable)
         }
         return ("en_US", nil)
     }
 
-    /// The locale named by `value` if the option was given, else by the environment.
+    /// The locale the environment names, and a warning when it names none
+    /// that resolves: then the locale is en_US, as a C program goes on in
+    /// the C locale when `setlocale` fails, so that a cron job on any
+    /// server keeps working.
+    public static func environmentLocale(_ environment: [String: String], category: String) -> (
+        locale: Locale, warning: String?
+    ) {
+        let (name, variable) = environmentIdentifier(environment, category: category)
+        if let id = identifier(for: name) { return (Locale(identifier: id), nil) }
+        let value = variable.flatMap { environment[$0] } ?? name
+        return (Locale(identifier: "en_US"), "\(variable ?? "LANG")=\(value) is not a known locale; using en_US")
+    }
+
+    /// The locale named by `value` if the option was given, else by the
+    /// environment (see ``environmentLocale(_:category:)``); `warn` receives
+    /// the environment's warning, if any.
     public static func resolve(
-        option: String, value: String?, environment: [String: String], category: String
+        option: String, value: String?, environment: [String: String], category: String,
+        warn: (String) -> Void = { _ in }
     ) throws(UsageError) -> Locale {
         if let value { return try resolve(value, option: option) }
-        let (id, variable) = environmentIdentifier(environment, category: category)
-        return try resolve(id, option: variable.map { "$" + $0 } ?? option)
+        let (locale, warning) = environmentLocale(environment, category: category)
+        if let warning { warn(warning) }
+        return locale
     }
 
     /// The `--list-locales` listing: `ID <TAB> ENGLISH NAME <TAB> SAMPLE`,

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import NumToolsCore
+
+/// glibc's supported locale names (Tests/Fixtures/glibc-supported.txt, made
+/// by scripts/gen_glibc_locales.sh).
+let glibcNames: [String] = (try? phoneFixtureRows("glibc-supported.txt").map { $0[0] }) ?? []
+
+/// The languages of glibc's list that CLDR (and so Foundation) has no number
+/// data for: Foundation would format them as its default locale, so the
+/// tools refuse them. Written out by hand, not derived from the resolver.
+let languagesWithoutCLDRData: Set<String> = [
+    "aa", "agr", "an", "anp", "ayc", "bhb", "bi", "crh", "csb", "hak", "hif", "hne", "ht", "ik", "li", "lzh", "mag",
+    "mhr", "miq", "mjw", "mnw", "nan", "nhn", "niu", "pap", "rif", "sgs", "shn", "shs", "sid", "tcy", "the",
+    "tpi", "unm", "yuw",
+]
+
+@Suite struct LocaleResolutionTests {
+    @Test func theFixtureIsThere() {
+        #expect(glibcNames.count >= 300)
+        #expect(glibcNames.contains("zh_CN.UTF-8") && glibcNames.contains("sr_RS@latin"))
+    }
+
+    /// Every name of glibc's list resolves, but those of languages without
+    /// CLDR data (and `C.UTF-8`, which names machine notation with a charset).
+    @Test func everyGlibcNameResolves() {
+        var failures: [String] = []
+        for name in glibcNames {
+            let language = String(name.prefix { $0.isLetter })
+            let expected = !languagesWithoutCLDRData.contains(language)
+            let got = LocaleSupport.identifier(for: name)
+            if (got != nil) != expected { failures.append("\(name) -> \(got ?? "unknown")") }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test(arguments: [
+        ("zh_CN", "zh_CN"), ("zh_CN.UTF-8", "zh_CN"), ("zh_CN.GB18030", "zh_CN"), ("ZH_cn", "zh_CN"),
+        ("zh-hant-tw", "zh_Hant_TW"), ("zh_Hans_CN", "zh_Hans_CN"), ("sr_RS", "sr_RS"), ("sr_RS@latin", "sr_Latn_RS"),
+        ("sr_RS.UTF-8@latin", "sr_Latn_RS"), ("uz_UZ@cyrillic", "uz_Cyrl_UZ"), ("ks_IN@devanagari", "ks_Deva_IN"),
+        ("de_DE@euro", "de_DE"), ("de_DE.ISO-8859-15@euro", "de_DE"), ("ca_ES@valencia", "ca_ES_VALENCIA"),
+        ("de-CH", "de_CH"), ("th-TH-u-nu-thai", "th_TH@numbers=thai"), ("th_TH@numbers=thai", "th_TH@numbers=thai"),
+        ("en_US_POSIX", "en_US_POSIX"), ("C", "en_US_POSIX"), ("POSIX", "en_US_POSIX"), ("c", "en_US_POSIX"),
+        ("C.UTF-8", "en_US_POSIX"), ("tl_PH", "fil_PH"), ("iw_IL", "he_IL"), ("es_419", "es_419"), ("pa_IN", "pa_IN"),
+        ("de", "de"),
+    ])
+    func resolves(name: String, identifier: String) {
+        #expect(LocaleSupport.identifier(for: name) == identifier)
+    }
+
+    /// An unknown language, region or script, and names that are no locale.
+    @Test(arguments: [
+        "xx_YY", "xx_YY.UTF-8", "aa_DJ", "hak_TW", "klingon", "de_Dx", "de_CHH", "", "_DE", "de DE", "C@euro", "1234",
+        "zh_CN\u{0}",
+    ])
+    func refuses(name: String) {
+        #expect(LocaleSupport.identifier(for: name) == nil)
+        #expect(throws: UsageError.self) { try LocaleSupport.resolve(name, option: "--locale") }
+    }
+
+    /// Close matches include the short forms users write (`zh_CN`), never a
+    /// neighbour of the wrong language (`za_CN`).
+    @Test func suggestionsIncludeLikelySubtagForms() throws {
+        for (name, expected) in [("zh_XX", "zh_CN"), ("sr_RR", "sr_RS"), ("zh_CNN", "zh_CN")] {
+            do {
+                _ = try LocaleSupport.resolve(name, option: "--to")
+                Issue.record("\(name) accepted")
+            } catch {
+                #expect(error.message.contains("'\(expected)'"), "\(error.message)")
+                #expect(!error.message.contains("za_CN"), "\(error.message)")
+            }
+        }
+    }
+
+    /// An environment that names no known locale warns and uses en_US.
+    @Test(arguments: [
+        (["LANG": "xx_YY.UTF-8"], "en_US", "LANG=xx_YY.UTF-8 is not a known locale; using en_US"),
+        (["LC_ALL": "klingon"], "en_US", "LC_ALL=klingon is not a known locale; using en_US"),
+        (["LANG": "aa_DJ.UTF-8"], "en_US", "LANG=aa_DJ.UTF-8 is not a known locale; using en_US"),
+        (["LANG": "zh_CN.UTF-8"], "zh_CN", nil),
+        (["LANG": "sr_RS@latin"], "sr_Latn_RS", nil),
+        (["LANG": "de_DE.UTF-8@euro"], "de_DE", nil),
+        (["LANG": "C.UTF-8"], "en_US", nil),
+        (["LC_NUMERIC": "xx", "LANG": "de_DE"], "en_US", "LC_NUMERIC=xx is not a known locale; using en_US"),
+    ] as [([String: String], String, String?)])
+    func environmentFallsBack(environment: [String: String], identifier: String, warning: String?) throws {
+        let (locale, said) = LocaleSupport.environmentLocale(environment, category: "LC_NUMERIC")
+        #expect(locale.identifier == identifier)
+        #expect(said == warning)
+        var warnings: [String] = []
+        let resolved = try LocaleSupport.resolve(
+            option: "--locale", value: nil, environment: environment, category: "LC_NUMERIC",
+            warn: { warnings.append($0) })
+        #expect(resolved.identifier == identifier)
+        #expect(warnings == (warning.map { [$0] } ?? []))
+    }
+
+    /// numconv's and coinfmt's output for every glibc name that resolves
+    /// equals FormatStyle's for `Locale(identifier:)` of that name (of the
+    /// name with its modifier as a script, where it has one), on random values.
+    @Test func glibcNamesFormatAsFormatStyle() {
+        var rng = SplitMix64(seed: 1414)
+        let en = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
+        var failures: [String] = []
+        for name in glibcNames {
+            guard LocaleSupport.identifier(for: name) != nil else { continue }
+            // Foundation's canonical form (`cmn_TW` is `zh_TW`, `quz_PE` is `qu_PE`).
+            let oracleLocale = Locale(identifier: Locale.identifier(.icu, from: Self.oracleName(name)))
+            let locale = try! LocaleSupport.resolve(name, option: "--to")
+            var converter = NumberConverter(from: en, to: [LocaleNumberFormat(locale: locale)])
+            var coin = CoinFormatStyle(style: .currency, locale: locale, currencyCode: "EUR").formatter()
+            let coinStyle = CoinFormatStyle(style: .currency, locale: oracleLocale, currencyCode: "EUR")
+            for _ in 0..<3 {
+                let (integer, fraction) = randomDigits(&rng)
+                let plain = (Bool.random(using: &rng) ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
+                let expected = oracle(oracleLocale, .number, plain, fraction: fraction.count)
+                let got = (try? converter(plain)) ?? "error"
+                if got != expected { failures.append("numconv \(name) \(plain): \(got) != \(expected)") }
+                let coinExpected = coinOracle(coinStyle, plain)
+                let coinGot = coin.string(try! ExactDecimal(plain))
+                if coinGot != coinExpected { failures.append("coinfmt \(name) \(plain): \(coinGot) != \(coinExpected)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(10))")
+    }
+
+    /// The name Foundation is given in the oracle: the POSIX charset and
+    /// `@euro` dropped, a script modifier written as the script, a variant
+    /// modifier as a variant (Foundation takes `de_AT.UTF-8` for another
+    /// locale than `de_AT`).
+    static func oracleName(_ name: String) -> String {
+        let scripts = ["latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "iqtelif": "Latn"]
+        let parts = name.split(separator: "@", maxSplits: 1)
+        let base = parts[0].split(separator: ".")[0].split(separator: "_").map(String.init)
+        guard parts.count == 2 else { return base.joined(separator: "_") }
+        let modifier = String(parts[1])
+        if let script = scripts[modifier] { return ([base[0], script] + base.dropFirst()).joined(separator: "_") }
+        if modifier == "valencia" { return (base + ["VALENCIA"]).joined(separator: "_") }
+        return base.joined(separator: "_")
+    }
+
+    /// Machine notation: ASCII digits, `.`, no grouping, `-`; read strictly.
+    @Test(arguments: [
+        ("1234567.89", "1234567.89"), ("-12.5", "-12.5"), ("0.001", "0.001"), ("1234", "1234"),
+        ("1,234", "error:invalid-character"), ("1.234.5", "error"), ("1 234", "error"), ("١٢٣", "error"),
+    ])
+    func machineNotationIsStrict(input: String, expected: String) {
+        let c = LocaleNumberFormat(locale: try! LocaleSupport.resolve("C", option: "--from"))
+        var converter = NumberConverter(from: c, to: [c])
+        let got: String
+        do { got = try converter(input) } catch { got = "error:\(error.code)" }
+        if expected == "error" { #expect(got.hasPrefix("error:"), "\(input): \(got)") } else { #expect(got == expected) }
+    }
+
+    /// L to C and back gives L's canonical form, for every available locale.
+    @Test(arguments: LocaleNumberFormat.Style.allCases)
+    func roundTripThroughMachineNotation(style: LocaleNumberFormat.Style) {
+        var rng = SplitMix64(seed: style == .number ? 31 : 32)
+        let c = LocaleNumberFormat(locale: try! LocaleSupport.resolve("C", option: "--to"), style: style)
+        var failures: [String] = []
+        for id in Locale.availableIdentifiers.sorted() {
+            let l = LocaleNumberFormat(locale: Locale(identifier: id), style: style)
+            let (integer, fraction) = randomDigits(&rng)
+            let isZero = !(integer + fraction).contains { $0 != "0" }
+            let negative = Bool.random(using: &rng) && !isZero
+            var canonical: [UInt8] = []
+            l.format(negative: negative, integer: Array(integer.utf8), fraction: Array(fraction.utf8), into: &canonical)
+            let start = String(decoding: canonical, as: UTF8.self)
+            var there = NumberConverter(from: l, to: [c])
+            var back = NumberConverter(from: c, to: [l])
+            do {
+                let machine = try there(start)
+                let again = try back(machine)
+                if again != start { failures.append("\(id): \(start) → \(machine) → \(again)") }
+            } catch {
+                failures.append("\(id): \(start): \(error.code): \(error.message)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(10))")
+    }
+}
