@@ -72,7 +72,13 @@ public enum LocaleSupport {
             canonical = String(canonical[..<at])
         }
         var parts = canonical.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-        guard let language = parts.first, knownLanguages.contains(language) else { return nil }
+        // A name ICU lists as it is needs no more checks; the sets of all
+        // languages and regions cost start-up time, so they are asked only
+        // for names it does not list (`zh_CN`, `de_ZZ`).
+        let listed = availableIdentifiers.contains(canonical)
+        guard let language = parts.first,
+            listed || availableIdentifiers.contains(language) || knownLanguages.contains(language)
+        else { return nil }
         var index = 1
         var script: String? = nil
         if index < parts.count, parts[index].count == 4, parts[index].allSatisfy(\.isLetter) {
@@ -80,7 +86,7 @@ public enum LocaleSupport {
             index += 1
         }
         if index < parts.count, !parts[index].isEmpty {
-            guard knownRegions.contains(parts[index].uppercased()) else { return nil }
+            guard listed || knownRegions.contains(parts[index].uppercased()) else { return nil }
             index += 1
         } else if index < parts.count {
             index += 1  // `de__PHONEBOOK`: no region, a variant follows

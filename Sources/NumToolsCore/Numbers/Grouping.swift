@@ -44,14 +44,14 @@ public struct Grouping: Sendable, Hashable {
     /// Whether a separator may stand with `digitsToTheRight` integer digits
     /// after it, by the group sizes alone (minimum grouping digits is a
     /// preference of the writer, not a rule for the reader).
-    @inlinable public func isBoundary(digitsToTheRight r: Int) -> Bool {
+    @inlinable @inline(__always) public func isBoundary(digitsToTheRight r: Int) -> Bool {
         guard primary > 0 else { return false }
         if r == primary { return true }
         return r > primary && secondary > 0 && (r - primary) % secondary == 0
     }
 
     /// Whether `gap` digits between two separators make whole secondary groups.
-    @inlinable public func isWholeGroups(_ gap: Int) -> Bool {
+    @inlinable @inline(__always) public func isWholeGroups(_ gap: Int) -> Bool {
         secondary > 0 && gap % secondary == 0
     }
 
