@@ -39,18 +39,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if b >= 0xF8 && b <= 0xFE { body += coinPieces[Int(b - 0xF8)] } else { body.append(b) }
     }
     let times = max(1, min(coinRepeats[Int(o1 >> 2 & 7)], (1 << 18) / max(1, body.count)))
-    let input = Array([[UInt8]](repeating: body, count: times).joined())
 
     var c = StreamConfiguration(toolName: "fuzz")
     c.csv = o0 & 8 != 0
     c.fields = o0 & 16 != 0 ? try? FieldList("2") : nil
     c.maxRecordBytes = coinMaxRecordBytes[Int(o1 & 3)]
     let policy = ErrorPolicy.allCases[Int(o0 >> 5 & 3)]
-    let chunk = max(coinChunks[Int(o1 >> 5 & 3)], input.count / 1024)
     let transform = coinTransforms[Int(o0 & 7) % coinTransforms.count]
-    checkStream(
+    let input = repeated(body, times, transform, c)
+    let chunk = max(coinChunks[Int(o1 >> 5 & 3)], input.count / 1024)
+    let heavy = checkStream(
         transform, c, input, chunk: chunk, policy: policy, signalAfter: nil, valueBound: c.outputLimit)
-    if !c.csv && c.fields == nil {
+    if !heavy && !c.csv && c.fields == nil {
         checkTransformRecords(transform, input, terminator: 0x0A, maxLength: c.maxRecordBytes,
             outputLimit: c.outputLimit)
     }

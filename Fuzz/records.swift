@@ -52,7 +52,6 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if b >= 0xF8 && b <= 0xFE { body += pieces[Int(b - 0xF8)] } else { body.append(b) }
     }
     let times = max(1, min(repeats[Int(o[5] >> 3 & 7)], (1 << 18) / max(1, body.count)))
-    let input = Array([[UInt8]](repeating: body, count: times).joined())
 
     var c = StreamConfiguration(toolName: "fuzz")
     c.csv = o[0] & 1 != 0
@@ -63,14 +62,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let policy = ErrorPolicy.allCases[Int(o[4] & 3)]
     c.headerRecords = Int(o[4] >> 2 & 3)
     c.maxRecordBytes = maxRecordBytes[Int(o[4] >> 4 & 7)]
-    // (Reads of a few bytes, but no more than about a thousand reads: a run stays fast.)
-    let chunk = max(chunkSizes[Int(o[5] & 7)], input.count / 1024)
     let signal = o[4] & 0x80 != 0 ? signalAfter[Int(o[5] >> 6)] : nil
     let bound = c.outputLimit
 
     func run<T: ValueTransform>(_ transform: T) {
-        checkStream(transform, c, input, chunk: chunk, policy: policy, signalAfter: signal, valueBound: bound)
-        if !c.csv && c.fields == nil {
+        let input = repeated(body, times, transform, c)
+        // (Reads of a few bytes, but no more than about a thousand reads: a run stays fast.)
+        let chunk = max(chunkSizes[Int(o[5] & 7)], input.count / 1024)
+        let heavy = checkStream(
+            transform, c, input, chunk: chunk, policy: policy, signalAfter: signal, valueBound: bound)
+        if !heavy && !c.csv && c.fields == nil {
             checkTransformRecords(transform, input, terminator: c.zeroTerminated ? 0 : 0x0A, maxLength: c.maxRecordBytes,
             outputLimit: c.outputLimit)
         }

@@ -16,9 +16,10 @@
 # are up to 64 KiB; up to 1 MiB (the default --max-record-bytes) for asyoutype,
 # whose bug hid in long records; up to 256 KiB, 10 seconds and 2 GB for the
 # stream targets records and coinrecords, which run the engine several times an
-# input under AddressSanitizer (a megabyte of error records, escaped, is slow
-# there, and the output held before a write may reach 2 MiB + 32 x
-# --max-record-bytes).
+# input under AddressSanitizer (a body whose output is large is repeated fewer
+# times, to about 4 MiB of output, and past 8 MiB only two runs are checked;
+# the output held before a write may reach 2 MiB + 4 x --max-record-bytes +
+# twice the output limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--list" ]; then ls Fuzz/*.swift | xargs -n1 basename | sed 's/\.swift$//' | grep -v Support; exit 0; fi
