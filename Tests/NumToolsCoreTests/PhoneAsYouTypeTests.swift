@@ -169,4 +169,28 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
+
+    /// Known bug, found by the asyoutype fuzz target: the linear-time
+    /// shortcut stops running libphonenumber's steps once more digits than
+    /// any format and prefix can take are typed, but for AE `00` followed by
+    /// over a hundred `1`s and then `31` the steps format again (an
+    /// international prefix, country code 1, and national prefixes taken
+    /// one after the other), as python phonenumbers' AsYouTypeFormatter
+    /// does (`00 1 1 1 ... 1  311`). While it is open this
+    /// test records the known issue; it fails once the shortcut is right,
+    /// to be turned into a plain expectation.
+    @Test func shortcutAfterGivingUpAgreesWithTheSteps() throws {
+        let typed = Array(("00" + String(repeating: "1", count: 116) + "311").unicodeScalars)
+        var fast = try #require(PhoneAsYouTypeFormatter(region: "AE"))
+        var steps = fast
+        steps.takesShortcuts = false
+        for c in typed {
+            fast.enter(c)
+            steps.enter(c)
+        }
+        #expect(steps.output.hasPrefix("00 1 1 1 ") && steps.output.hasSuffix(" 1 1  311"), "\(steps.output)")
+        withKnownIssue("as-you-type shortcut diverges from libphonenumber's steps (AE, long IDD input)") {
+            #expect(fast.output == steps.output)
+        }
+    }
 }
