@@ -20,8 +20,9 @@ let regionCodes = [
     "HK", "AE", "ZA", "ID", "TH", "VN", "PL", "NL", "AT", "CH", "CO", "IR", "KZ", "CA",
 ]
 
-/// Longest input compared character by character with the steps run every time.
-let comparedScalars = 160
+/// Longest input compared character by character with the steps run every
+/// time: past it the formatter shows what was typed, by design.
+let comparedScalars = PhoneAsYouTypeFormatter.typedLimit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -170,27 +170,46 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
-    /// Known bug, found by the asyoutype fuzz target: the linear-time
-    /// shortcut stops running libphonenumber's steps once more digits than
-    /// any format and prefix can take are typed, but for AE `00` followed by
-    /// over a hundred `1`s and then `31` the steps format again (an
-    /// international prefix, country code 1, and national prefixes taken
-    /// one after the other), as python phonenumbers' AsYouTypeFormatter
-    /// does (`00 1 1 1 ... 1  311`). While it is open this
-    /// test records the known issue; it fails once the shortcut is right,
-    /// to be turned into a plain expectation.
-    @Test func shortcutAfterGivingUpAgreesWithTheSteps() throws {
-        let typed = Array(("00" + String(repeating: "1", count: 116) + "311").unicodeScalars)
-        var fast = try #require(PhoneAsYouTypeFormatter(region: "AE"))
-        var steps = fast
-        steps.takesShortcuts = false
-        for c in typed {
-            fast.enter(c)
-            steps.enter(c)
+    /// Found by the asyoutype fuzz target: the shortcut gave up on AE `00`
+    /// and forty `1`s, then `311`, where libphonenumber's steps take the
+    /// international prefix, country code 1 and national prefixes in turn
+    /// and format again (`00 1 1 1 ... 1  311`, as python phonenumbers'
+    /// AsYouTypeFormatter shows). Long digit runs after every kind of
+    /// prefix, in several regions: the shortcuts show what the steps show,
+    /// up to ``PhoneAsYouTypeFormatter/typedLimit`` characters, and past it
+    /// that or what was typed.
+    @Test(arguments: ["AE", "US", "KR", "DE", "IN"])
+    func shortcutsAgreeWithTheStepsOnLongDigitRuns(region: String) throws {
+        var rng = SplitMix64(seed: UInt64(region.unicodeScalars.reduce(0) { $0 * 31 + Int($1.value) }))
+        var failures: [String] = []
+        for prefix in ["", "0", "00", "011", "001", "+1", "1"] {
+            for k in [30, 45, 60, 98] {
+                for tail in ["311", "1234567"] {
+                    let digit = ["1", "0", "5", "9"].randomElement(using: &rng)!
+                    let text = prefix + String(repeating: digit, count: k) + tail
+                    let typed = Array(text.unicodeScalars)
+                    var fast = try #require(PhoneAsYouTypeFormatter(region: region))
+                    var steps = fast
+                    steps.takesShortcuts = false
+                    for (i, c) in typed.enumerated() {
+                        fast.enter(c)
+                        steps.enter(c)
+                        // Past the limit: what was typed, where the steps would format.
+                        let agrees =
+                            fast.output == steps.output
+                            || (i >= PhoneAsYouTypeFormatter.typedLimit
+                                && fast.output == String(String.UnicodeScalarView(typed[...i])))
+                        if !agrees {
+                            failures.append("\(text) at \(i + 1): \(fast.output) != \(steps.output)")
+                            break
+                        }
+                    }
+                }
+            }
         }
-        #expect(steps.output.hasPrefix("00 1 1 1 ") && steps.output.hasSuffix(" 1 1  311"), "\(steps.output)")
-        withKnownIssue("as-you-type shortcut diverges from libphonenumber's steps (AE, long IDD input)") {
-            #expect(fast.output == steps.output)
-        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(4))")
+        var ae = try #require(PhoneAsYouTypeFormatter(region: "AE"))
+        for c in ("00" + String(repeating: "1", count: 40) + "311").unicodeScalars { ae.enter(c) }
+        #expect(ae.output.hasPrefix("00 1 1 1 ") && ae.output.hasSuffix(" 1 1  311"), "\(ae.output)")
     }
 }

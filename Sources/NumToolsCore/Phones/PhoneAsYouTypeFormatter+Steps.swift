@@ -193,6 +193,24 @@ extension PhoneAsYouTypeFormatter {
         return prefix
     }
 
+    /// Whether ``attemptToExtractIDD()`` would find an international prefix
+    /// (a `+`, or the region's prefix at the start of the digits), reading at
+    /// most `limit` digits: no prefix is longer.
+    func canExtractIDD(_ limit: Int) -> Bool {
+        if accruedDigits.first == "+" { return true }
+        guard let idd = currentMetadata.internationalPrefix else { return true }
+        return idd.match(Self.values(accruedDigits.prefix(limit))) != nil
+    }
+
+    /// Whether ``removeNationalPrefixFromNationalNumber()`` would take a
+    /// national prefix now, reading at most `limit` digits: no prefix for
+    /// parsing is longer.
+    func canExtractNationalPrefix(_ limit: Int) -> Bool {
+        if isNANPANumberWithNationalPrefix() { return true }
+        guard let npp = currentMetadata.nationalPrefixForParsing else { return false }
+        return (npp.match(Self.values(nationalNumber.prefix(limit)))?.end ?? 0) > 0
+    }
+
     private mutating func attemptToExtractIDD() -> Bool {
         var end: Int?
         if accruedDigits.first == "+" {

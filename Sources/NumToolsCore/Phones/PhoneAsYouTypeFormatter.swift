@@ -151,6 +151,13 @@ public struct PhoneAsYouTypeFormatter: Sendable {
 
     /// Enters one character; ``output`` is then what the formatter shows.
     public mutating func enter(_ next: Unicode.Scalar) {
+        if takesShortcuts, phase == .formatting, accruedInputCount >= Self.typedLimit {
+            // Past any phone number's length: shown as typed from here on
+            // (the steps, O(length) a character, would make it quadratic).
+            startEchoing()
+            display = .typed
+            currentOutput = []
+        }
         switch phase {
         case .echoing:
             scalarsTouched += 1
@@ -182,7 +189,15 @@ public struct PhoneAsYouTypeFormatter: Sendable {
                 if inputHasFormatting {
                     // No step sets ableToFormat again once the input has formatting.
                     startEchoing()
-                } else if let limit = Self.givenUpDigits, accruedDigits.count > limit {
+                } else if let limit = Self.givenUpDigits, accruedDigits.count > limit,
+                    prefixBeforeNationalNumber.isEmpty, extractedNationalPrefix.isEmpty,
+                    !canExtractIDD(limit), !canExtractNationalPrefix(limit)
+                {
+                    // No prefix to take and more digits than any format: no
+                    // step formats again. With a prefix in play the steps can
+                    // take a country code and national prefixes in turn and
+                    // format again (AE `00` and forty `1`s, then `311`): they
+                    // go on, up to typedLimit characters.
                     startEchoing()
                 }
             } else if isExpectingCountryCallingCode && nationalNumber.count >= 3 {
@@ -194,6 +209,14 @@ public struct PhoneAsYouTypeFormatter: Sendable {
             }
         }
     }
+
+    /// How many characters are run through libphonenumber's steps at the
+    /// most: past it the display is what was typed (but after an
+    /// international prefix with no country code, which only appends). Longer than any number
+    /// with its formatting, extension and international prefix; a bound, so
+    /// that typing stays linear where libphonenumber's steps would go on
+    /// formatting (an international prefix followed by many digits).
+    public static let typedLimit = 100
 
     /// Stops running the steps: after this character the display is what
     /// was typed. The state only the steps read is let go.
