@@ -238,11 +238,11 @@ let engineCases: [EngineCase] = [
         .completed(errors: 2)),
     EngineCase(
         "csv partial multibyte delimiter at end of input", raw: bytes("a€1") + [0xE2, 0x82], config(fields: "2", delimiter: "€", csv: true),
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\\x82"), errors1),
+        raw: bytes("error\t1\t2\tinvalid-utf8\tbyte 0xE2 at offset 1 is not valid UTF-8\ta€1\\xE2\\x82"), errors1),
     EngineCase(
         "csv multibyte delimiter lead byte then newline", raw: bytes("a€1") + [0xE2] + bytes("\n2€3\n"),
         config(fields: "2", delimiter: "€", csv: true),
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\n2€<3>\n"), errors1),
+        raw: bytes("error\t1\t2\tinvalid-utf8\tbyte 0xE2 at offset 1 is not valid UTF-8\ta€1\\xE2\n2€<3>\n"), errors1),
     EngineCase(
         "csv record too long with a multi-scalar delimiter split across reads",
         "123456e\u{301}\"a\nb\"e\u{301}x\n9\n", config(fields: "2", delimiter: "e\u{301}", csv: true, max: 4),
@@ -306,17 +306,17 @@ let engineCases: [EngineCase] = [
     // Invalid UTF-8.
     EngineCase(
         "invalid UTF-8", raw: bytes("1\n") + [0xFF] + bytes("2\n3\n"),
-        raw: bytes("<1>\nerror\t2\t0\tinvalid-utf8\tbyte \\\\xFF at offset 0 is not valid UTF-8\t\\xFF2\n<3>\n"), errors1),
+        raw: bytes("<1>\nerror\t2\t0\tinvalid-utf8\tbyte 0xFF at offset 0 is not valid UTF-8\t\\xFF2\n<3>\n"), errors1),
     EngineCase(
         "invalid UTF-8 offset counts characters", raw: bytes("é") + [0xC3, 0x28] + bytes("\n"),
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xC3 at offset 1 is not valid UTF-8\té\\xC3(\n"), errors1),
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte 0xC3 at offset 1 is not valid UTF-8\té\\xC3(\n"), errors1),
     EngineCase(
         "truncated sequence at end of input", raw: bytes("1") + [0xE2, 0x82],
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 1 is not valid UTF-8\t1\\xE2\\x82"), errors1),
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte 0xE2 at offset 1 is not valid UTF-8\t1\\xE2\\x82"), errors1),
     EngineCase(
         "surrogate and overlong", raw: [0xED, 0xA0, 0x80, 0x0A, 0xC0, 0x80, 0x0A],
         raw: bytes(
-            "error\t1\t0\tinvalid-utf8\tbyte \\\\xED at offset 0 is not valid UTF-8\t\\xED\\xA0\\x80\nerror\t2\t0\tinvalid-utf8\tbyte \\\\xC0 at offset 0 is not valid UTF-8\t\\xC0\\x80\n"
+            "error\t1\t0\tinvalid-utf8\tbyte 0xED at offset 0 is not valid UTF-8\t\\xED\\xA0\\x80\nerror\t2\t0\tinvalid-utf8\tbyte 0xC0 at offset 0 is not valid UTF-8\t\\xC0\\x80\n"
         ), .completed(errors: 2)),
     EngineCase("valid multibyte values", "é😀\n", "<é😀>\n"),
     // Records too long.

@@ -264,15 +264,6 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             writer.fail(p, start, end, terminator, field: 0, recordTooLong)
             return
         }
-        if let bad = UTF8Bytes.firstInvalid(p, start, end) {
-            let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), bad - start)
-            writer.fail(
-                p, start, end, terminator, field: 0,
-                ValueError(
-                    .engine(.invalidUTF8),
-                    "byte \\x\(String(p[bad], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"))
-            return
-        }
         let mark = writer.out.count
         recordMark = mark
         do throws(FieldFailure) {
@@ -361,6 +352,16 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         return i
     }
 
+    /// The `invalid-utf8` error of the value `[start, end)`, whose byte at
+    /// `bad` is not UTF-8: its offset counts characters from the value's
+    /// start, and the message names the byte as `0xHH`, which the error
+    /// record needs not escape again.
+    static func invalidUTF8(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, at bad: Int) -> ValueError {
+        let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), bad - start)
+        return ValueError(
+            .engine(.invalidUTF8), "\(UTF8Bytes.byteName(p[bad])) at offset \(offset) is not valid UTF-8")
+    }
+
     /// Transforms `[start, end)`, keeping the spaces and tabs around it.
     @inline(__always)
     mutating func transformValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
@@ -374,6 +375,11 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             }
             writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             return
+        }
+        // Only a value that is transformed must be UTF-8: the fields around
+        // it, headers and error records passing through are bytes.
+        if let bad = UTF8Bytes.firstInvalid(p, lo, hi) {
+            throw FieldFailure(field: field, error: Self.invalidUTF8(p, start, end, at: bad))
         }
         if lo > start { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start)) }
         let mark = writer.out.count
