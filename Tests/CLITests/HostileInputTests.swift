@@ -121,6 +121,16 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
         // Header records pass through as they came, whatever they hold.
         let header = options.first { $0.hasPrefix("--header=") }.flatMap { Int($0.dropFirst("--header=".count)) } ?? 0
         for (number, record) in outRecords.enumerated() where number >= header {
+            // An input record that is already an error record passes through
+            // as it came (unless it is too long to hold).
+            let limit = options.firstIndex(of: "--max-record-bytes").flatMap { Int(options[$0 + 1]) } ?? 1 << 20
+            if number < inRecords.count, inRecords[number].starts(with: Array("error\t".utf8)),
+                inRecords[number].count(where: { $0 == 0x09 }) == 5,
+                inRecords[number].count - (inRecords[number].last == 0x0D ? 1 : 0) <= limit
+            {
+                #expect(record.elementsEqual(inRecords[number]), "error record \(number + 1) passing through; \(context)")
+                continue
+            }
             // Error records are UTF-8. (`--on-error=keep` writes a record
             // that is not back as it came, and with -f the fields not
             // selected pass through as bytes: only transformed values must be UTF-8.)
