@@ -22,11 +22,20 @@ struct ReferenceRecord {
 /// before an LF terminator belongs to it), and with `csv` only at one outside
 /// quotes. A quote opens quoted text only at the start of a field (the record
 /// start, or right after the delimiter); inside, `""` is one quote and a single
-/// quote closes it. A record not ended by a terminator runs to the end.
-func referenceRecord(_ b: [UInt8], at start: Int, terminator t: UInt8, csv: Bool, delimiter d: [UInt8])
-    -> ReferenceRecord
-{
+/// quote closes it. A record not ended by a terminator runs to the end. With
+/// `errorRecordsUpTo`, a CSV record that is an error record of an earlier
+/// pass (no longer than that) ends at its first terminator, whatever quotes it holds.
+func referenceRecord(
+    _ b: [UInt8], at start: Int, terminator t: UInt8, csv: Bool, delimiter d: [UInt8], errorRecordsUpTo: Int? = nil
+) -> ReferenceRecord {
     let quote = UInt8(ascii: "\"")
+    if csv, let limit = errorRecordsUpTo {
+        let i = b[start...].firstIndex(of: t) ?? b.count
+        let contentEnd = i < b.count && t == 0x0A && i > start && b[i - 1] == 0x0D ? i - 1 : i
+        if contentEnd - start <= limit, isErrorRecord(b[start..<contentEnd]) {
+            return ReferenceRecord(start: start, contentEnd: contentEnd, end: min(i + 1, b.count))
+        }
+    }
     var i = start
     var inQuotes = false
     while i < b.count {
@@ -50,12 +59,23 @@ func referenceRecord(_ b: [UInt8], at start: Int, terminator t: UInt8, csv: Bool
     return ReferenceRecord(start: start, contentEnd: b.count, end: b.count, unterminatedQuote: csv && inQuotes)
 }
 
-/// Every record of `b`.
-func referenceRecords(_ b: [UInt8], terminator: UInt8, csv: Bool, delimiter: [UInt8]) -> [ReferenceRecord] {
+/// Whether a record's content is an error record: `error` TAB, six TAB-separated columns.
+func isErrorRecord(_ s: ArraySlice<UInt8>) -> Bool {
+    s.starts(with: Array("error\t".utf8)) && s.count(where: { $0 == 0x09 }) == 5
+}
+
+/// UTF-8's byte-order mark.
+let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+/// Every record of `b` from `start` (past a byte-order mark).
+func referenceRecords(_ b: [UInt8], from start: Int = 0, terminator: UInt8, csv: Bool, delimiter: [UInt8], maxRecordBytes: Int)
+    -> [ReferenceRecord]
+{
     var records: [ReferenceRecord] = []
-    var pos = 0
+    var pos = start
     while pos < b.count {
-        let r = referenceRecord(b, at: pos, terminator: terminator, csv: csv, delimiter: delimiter)
+        let r = referenceRecord(
+            b, at: pos, terminator: terminator, csv: csv, delimiter: delimiter, errorRecordsUpTo: maxRecordBytes)
         records.append(r)
         pos = r.end
     }
@@ -159,6 +179,8 @@ struct EngineRun {
     var delivered: Int
     /// The most the engine held before writing it.
     var largestWrite: Int
+    /// What went to the errors sink (`--errors`), when there was one.
+    var errors: [UInt8] = []
 }
 
 /// Output kept in memory, with the size of the largest write.
@@ -183,9 +205,9 @@ final class CallCounter { var calls = 0 }
 /// Runs `transform` over `input` with policy `policy`, read `chunk` bytes at a
 /// time; with `signalAfter`, SIGINT is pending from the engine's n-th look on.
 /// Checks that no write is larger than ``writeBound(_:)``.
-func runEngine<T: ValueTransform>(
+func engineRun<T: ValueTransform>(
     _ transform: T, _ configuration: StreamConfiguration, _ input: [UInt8], chunk: Int, policy: ErrorPolicy,
-    signalAfter: Int? = nil
+    signalAfter: Int? = nil, separateErrors: Bool = false
 ) -> EngineRun {
     var c = configuration
     c.onError = policy
@@ -197,11 +219,12 @@ func runEngine<T: ValueTransform>(
             return counter.calls >= n ? 2 : nil
         }
     }
+    if separateErrors { engine.errors = RecordingSink() }
     var source = MemorySource(input, chunkSize: chunk)
     let outcome = try? engine.run(&source)
     let run = EngineRun(
         outcome: outcome, output: engine.output.bytes, diagnostics: engine.diagnostics.bytes, delivered: source.offset,
-        largestWrite: engine.output.largestWrite)
+        largestWrite: engine.output.largestWrite, errors: engine.errors?.bytes ?? [])
     // Memory: many records of large outputs must not pile up unwritten.
     check(
         run.largestWrite <= writeBound(configuration),
@@ -218,8 +241,10 @@ struct Diagnosed {
     var line: ArraySlice<UInt8>
 }
 
-/// `TOOL: record N, field F: CODE: MESSAGE` lines.
-func parseDiagnostics(_ bytes: [UInt8], tool: String) -> [Diagnosed] {
+/// `TOOL: record N, field F: CODE: MESSAGE` lines; those of the records
+/// `passing` (error records passing through, whose FIELD, CODE and MESSAGE
+/// are their own columns) are only numbered.
+func parseDiagnostics(_ bytes: [UInt8], tool: String, passing: Set<Int> = []) -> [Diagnosed] {
     var result: [Diagnosed] = []
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
     check(lines.last?.isEmpty ?? true, "diagnostics do not end with LF: \(text(bytes))")
@@ -231,6 +256,10 @@ func parseDiagnostics(_ bytes: [UInt8], tool: String) -> [Diagnosed] {
         let number = rest.prefix { $0 >= 48 && $0 <= 57 }
         rest = rest.dropFirst(number.count)
         check(rest.starts(with: Array(", field ".utf8)), "diagnostic \(text(line))")
+        if let n = Int(String(decoding: number, as: UTF8.self)), passing.contains(n) {
+            result.append(Diagnosed(record: n, field: [], code: [], message: [], line: line))
+            continue
+        }
         rest = rest.dropFirst(8)
         let field = rest.prefix { $0 >= 48 && $0 <= 57 }
         rest = rest.dropFirst(field.count)
@@ -264,11 +293,30 @@ func checkStream<T: ValueTransform>(
 ) -> Bool {
     let t: UInt8 = c.zeroTerminated ? 0 : 0x0A
     let d = c.delimiter ?? (c.csv ? [UInt8(ascii: ",")] : [0x09])
-    let records = referenceRecords(input, terminator: t, csv: c.csv, delimiter: d)
+    // A byte-order mark at the start is written first, and is part of no record.
+    let bom = input.starts(with: byteOrderMark) ? byteOrderMark : []
+    let records = referenceRecords(
+        input, from: bom.count, terminator: t, csv: c.csv, delimiter: d, maxRecordBytes: c.maxRecordBytes)
+    // Error records of an earlier pass: they pass through as they came, and count as errors.
+    let passing = Set(
+        records.enumerated().filter { k, r in
+            k >= c.headerRecords && r.contentEnd - r.start <= c.maxRecordBytes
+                && isErrorRecord(input[r.start..<r.contentEnd])
+        }.map { $0.offset + 1 })
+    func runEngine(_ policy: ErrorPolicy, signalAfter: Int? = nil, separateErrors: Bool = false) -> EngineRun {
+        var run = engineRun(
+            transform, c, input, chunk: chunk, policy: policy, signalAfter: signalAfter, separateErrors: separateErrors)
+        if run.output.starts(with: bom) {
+            run.output.removeFirst(bom.count)
+        } else {
+            check(signalAfter != nil && run.output.isEmpty, "\(policy): the output does not start with the byte-order mark")
+        }
+        return run
+    }
 
     // Which records fail: the diagnostics of --on-error=keep.
-    let keep = runEngine(transform, c, input, chunk: chunk, policy: .keep)
-    let diagnosed = parseDiagnostics(keep.diagnostics, tool: c.toolName)
+    let keep = runEngine(.keep)
+    let diagnosed = parseDiagnostics(keep.diagnostics, tool: c.toolName, passing: passing)
     var failing: [Int: Diagnosed] = [:]
     var previous = c.headerRecords
     for f in diagnosed {
@@ -279,7 +327,7 @@ func checkStream<T: ValueTransform>(
     check(keep.outcome == .completed(errors: diagnosed.count), "keep: \(String(describing: keep.outcome)), \(diagnosed.count) diagnostics")
 
     // The record policy, record by record.
-    let run = runEngine(transform, c, input, chunk: chunk, policy: .record)
+    let run = runEngine(.record)
     check(run.outcome == .completed(errors: diagnosed.count), "record: \(String(describing: run.outcome)), \(diagnosed.count) errors")
     check(run.diagnostics.isEmpty, "record policy wrote diagnostics \(text(run.diagnostics))")
     let out = run.output
@@ -291,7 +339,11 @@ func checkStream<T: ValueTransform>(
         let content = input[record.start..<record.contentEnd]
         let terminator = input[record.contentEnd..<record.end]
         check(pos < out.count, "record \(number) of \(records.count) has no output record: \(text(content))")
-        if number <= c.headerRecords {
+        if passing.contains(number) {
+            check(failing[number] != nil, "error record \(number) passing through is not diagnosed")
+            check(out[pos...].starts(with: input[record.start..<record.end]), "error record \(number) passing through changed: \(text(content)) became \(text(out[pos...]))")
+            pos += record.end - record.start
+        } else if number <= c.headerRecords {
             check(out[pos...].starts(with: input[record.start..<record.end]), "header record \(number) changed: \(text(content)) became \(text(out[pos...]))")
             pos += record.end - record.start
         } else if let failure = failing[number] {
@@ -376,15 +428,52 @@ func checkStream<T: ValueTransform>(
     // coinfmt: linear, but slow under ASan) is checked by these two runs
     // alone, so that one input stays within the fuzzer's time limit.
     if keep.output.count > heavyOutput { return true }
+    // --errors: the error records (those of the record policy) go to the
+    // errors sink, none to the output, no diagnostic; the output is what
+    // the policy leaves (`record` leaves what `skip` does). One more run of
+    // the engine, so not for the record policy, whose inputs are the
+    // slowest (a third run made coinrecords time out); skip's inputs run
+    // it with `record` or `skip`, by the input's parity.
+    let errorsPolicy: ErrorPolicy? =
+        switch policy {
+        case .record: nil
+        case .skip: input.count % 2 == 0 ? .record : .skip
+        case .keep, .abort: policy
+        }
+    if let errorsPolicy {
+        checkErrorsSink(errorsPolicy)
+    }
+    func checkErrorsSink(_ policy: ErrorPolicy) {
+    let separate = runEngine(policy, separateErrors: true)
+    let errorRecords = joined(records.indices.filter { failingSet.contains($0 + 1) })
+    check(separate.diagnostics.isEmpty, "--errors: diagnostics \(text(separate.diagnostics))")
+    switch policy {
+    case .record, .skip:
+        check(separate.outcome == .completed(errors: diagnosed.count), "--errors \(policy): \(String(describing: separate.outcome))")
+        check(separate.output == joined(records.indices.filter { !failingSet.contains($0 + 1) }), "--errors \(policy): the output is not the good records")
+        check(separate.errors == errorRecords, "--errors \(policy): the errors are not the error records: \(text(separate.errors))")
+    case .keep:
+        check(separate.output == keep.output, "--errors keep: the output is not keep's")
+        check(separate.errors == errorRecords, "--errors keep: the errors are not the error records")
+    case .abort:
+        if let first = diagnosed.first {
+            check(separate.outcome == .aborted, "--errors abort: \(String(describing: separate.outcome))")
+            check(separate.output == joined(0..<(first.record - 1)), "--errors abort: the output is not the records before the first error")
+            check(separate.errors == joined(first.record - 1..<first.record), "--errors abort: the errors are not the first error record: \(text(separate.errors))")
+        } else {
+            check(separate.outcome == .completed(errors: 0) && separate.output == out && separate.errors.isEmpty, "--errors abort without an error differs")
+        }
+    }
+    }
     switch policy {
     case .record, .keep: break
     case .skip:
-        let skip = runEngine(transform, c, input, chunk: chunk, policy: .skip)
+        let skip = runEngine(.skip)
         check(skip.outcome == .completed(errors: diagnosed.count), "skip: \(String(describing: skip.outcome))")
         check(skip.diagnostics == keep.diagnostics, "skip and keep diagnose differently")
         check(skip.output == joined(records.indices.filter { !failingSet.contains($0 + 1) }), "skip: the output is not the record policy's without the error records")
     case .abort:
-        let abort = runEngine(transform, c, input, chunk: chunk, policy: .abort)
+        let abort = runEngine(.abort)
         if let first = diagnosed.first {
             check(abort.outcome == .aborted, "abort: \(String(describing: abort.outcome))")
             check(abort.diagnostics.elementsEqual(first.line + [0x0A]), "abort: diagnostics \(text(abort.diagnostics))")
@@ -394,7 +483,7 @@ func checkStream<T: ValueTransform>(
         }
     }
     if let signalAfter {
-        let stopped = runEngine(transform, c, input, chunk: chunk, policy: .record, signalAfter: signalAfter)
+        let stopped = runEngine(.record, signalAfter: signalAfter)
         if stopped.outcome == .interrupted(signal: 2) {
             // Records read completely: those whose terminator came (a last record without one never is).
             let complete = records.prefix { $0.end <= stopped.delivered && $0.end > $0.contentEnd }.count
@@ -440,7 +529,7 @@ let heavyOutput = 8 << 20
 func repeated<T: ValueTransform>(_ body: [UInt8], _ times: Int, _ transform: T, _ c: StreamConfiguration) -> [UInt8] {
     var n = times
     if n > 1 {
-        let probe = runEngine(transform, c, body, chunk: 1 << 16, policy: .record)
+        let probe = engineRun(transform, c, body, chunk: 1 << 16, policy: .record)
         n = max(1, min(n, (heavyOutput / 2) / max(1, probe.output.count)))
     }
     return Array([[UInt8]](repeating: body, count: n).joined())
@@ -482,6 +571,7 @@ func checkTransformRecords<T: ValueTransform>(
             !value.isEmpty && value.count <= maxLength && !isBlank(value.prefix(1)) && !isBlank(value.suffix(1))
                 && (terminator != 0x0A || value.last != 0x0D), "transformRecords took \(text(value))")
         check(String(validating: value, as: UTF8.self) != nil, "transformRecords took invalid UTF-8 \(text(value))")
+        check(!isErrorRecord(value), "transformRecords took an error record \(text(value))")
         do {
             try Array(value).withUnsafeBufferPointer { (p) throws(ValueError) in try general.transform(p, into: &expected) }
         } catch {

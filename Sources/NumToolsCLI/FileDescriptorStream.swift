@@ -35,6 +35,41 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
         }
     }
 
+    /// Opens `path` for writing, created (mode 0666 less the umask) or
+    /// truncated: `--errors FILE`. `/dev/stdout`, `/dev/stderr` and
+    /// `/dev/fd/N` name the descriptor the tool already has, as gawk and
+    /// bash take them: written to as it is (a copy of it), never reopened
+    /// and truncated, which would empty the file standard error is
+    /// appended to (`2>>log`).
+    public static func create(_ path: String) throws(IOFailure) -> FileDescriptorStream {
+        let named: Int32? =
+            switch path {
+            case "/dev/stdout": 1
+            case "/dev/stderr": 2
+            case _ where path.hasPrefix("/dev/fd/"): Int32(path.dropFirst("/dev/fd/".count))
+            default: nil
+            }
+        let fd: Int32
+        if let named {
+            fd = fcntl(named, F_DUPFD_CLOEXEC, 3)
+        } else {
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        }
+        if fd < 0 {
+            let code = errno
+            throw IOFailure.failed("cannot open '\(path)' for --errors: \(String(cString: strerror(code)))")
+        }
+        return FileDescriptorStream(fd: fd, name: "'\(path)'")
+    }
+
+    /// Closes the descriptor: a file's last write error may come only now.
+    public func closeFile() throws(IOFailure) {
+        if Glibc.close(fd) != 0 {
+            let code = errno
+            if code != EINTR { throw IOFailure.errno("write error on \(name)", code) }
+        }
+    }
+
     public mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
         if let wake = Signals.wakeDescriptor {
             // Wait for input or a signal: a signal that arrived after the

@@ -35,8 +35,19 @@ public enum StreamOptions {
         "zero-terminated", short: "z", help: "records end with NUL, not newline")
     public static let onError: Option<ErrorPolicy?> = .choice(
         "on-error", "POLICY", help: "record (default), keep, skip or abort on a bad value")
+    public static let errors: Option<String?> = .value(
+        "errors", "FILE", help: "write error records to FILE, only good records to the output"
+    ) { text throws(UsageError) in
+        guard text != "-" else {
+            throw UsageError("invalid value '-' for --errors: the output cannot take the error records (use /dev/stdout or /dev/stderr)")
+        }
+        guard !text.isEmpty else { throw UsageError("invalid value '' for --errors: expected a file name") }
+        return text
+    }
     public static let empty: Option<EmptyValuePolicy?> = .choice(
         "empty", "POLICY", help: "keep (default) blank values as they are, or error on them")
+    public static let trim: Option<Bool> = .flag(
+        "trim", help: "drop the spaces and tabs around each transformed value")
     public static let maxRecordBytes: Option<Int?> = .integer(
         "max-record-bytes", in: 1...Int(Int32.max), help: "longer records are errors (default 1048576)")
     public static let help: Option<Bool> = .flag("help", short: "h", help: "show this help and exit")
@@ -46,7 +57,8 @@ public enum StreamOptions {
 
     /// The table, in the order `--help` shows it.
     public static let all: [any OptionDeclaration] = [
-        field, delimiter, csv, header, zeroTerminated, onError, empty, maxRecordBytes, help, version, completion,
+        field, delimiter, csv, header, zeroTerminated, onError, errors, empty, trim, maxRecordBytes, help, version,
+        completion,
     ]
 
     /// The stream contract's options as a configuration.
@@ -72,6 +84,16 @@ public enum StreamOptions {
         }
         if let n = try invocation.value(header) { configuration.headerRecords = n }
         if let policy = try invocation.value(onError) { configuration.onError = policy }
+        if try invocation.value(errors) != nil {
+            // Error records go to the file: the output holds no error record.
+            switch try invocation.value(onError) {
+            case nil: configuration.onError = .skip
+            case .record?:
+                throw UsageError("--on-error=record cannot be used with --errors (use skip, keep or abort)")
+            default: break
+            }
+        }
+        configuration.trim = try invocation.value(trim)
         if let policy = try invocation.value(empty) { configuration.emptyIsError = policy == .error }
         if let n = try invocation.value(maxRecordBytes) { configuration.maxRecordBytes = n }
         return configuration

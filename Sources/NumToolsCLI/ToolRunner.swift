@@ -48,6 +48,7 @@ public enum ToolRunner {
         let parsed: ParsedArguments
         let configuration: StreamConfiguration
         let transform: Transform
+        let errorsFile: String?
         do throws(UsageError) {
             parsed = try ParsedArguments(arguments, options: tool.allOptions)
             let invocation = ToolInvocation(arguments: parsed, environment: environment)
@@ -58,6 +59,7 @@ public enum ToolRunner {
                 printAndExit(Completions.script(for: tool, shell: shell))
             }
             configuration = try StreamOptions.configuration(tool.name, invocation)
+            errorsFile = try invocation.value(StreamOptions.errors)
             // A listing needs no other option; then what an option requires,
             // before the tool reads any value.
             if let listing = tool.listings.first(where: { invocation.has($0) }) { printAndExit(listing.text()) }
@@ -78,8 +80,17 @@ public enum ToolRunner {
                     operands[k] = raw[position]
                 }
             }
+            // The errors file is opened (created or truncated) once the
+            // command line is known good, before any input is read; one
+            // that cannot be is an I/O error.
+            var errors: FileDescriptorStream?
+            if let path = errorsFile { errors = try FileDescriptorStream.create(path) }
+            let failed = FailedRecords()
             let outcome = try runEngine(
-                transform, configuration, operands: operands, output: stdout, diagnostics: stderr)
+                transform, configuration, operands: operands, output: stdout, diagnostics: stderr, errors: errors,
+                failed: operands.isEmpty ? nil : failed)
+            if let errors { try errors.closeFile() }
+            hintAtFiles(operands, failed.numbers, &stderr)
             switch outcome {
             case .completed(let errors): exit(errors > 0 ? 1 : 0)
             case .aborted: exit(1)
@@ -95,13 +106,39 @@ public enum ToolRunner {
     /// the engine specialised for its type; nothing here is per record.
     static func runEngine<T: ValueTransform>(
         _ transform: T, _ configuration: StreamConfiguration, operands: [[UInt8]],
-        output: FileDescriptorStream, diagnostics: FileDescriptorStream
+        output: FileDescriptorStream, diagnostics: FileDescriptorStream, errors: FileDescriptorStream?,
+        failed: FailedRecords?
     ) throws(IOFailure) -> StreamOutcome {
         var run = StreamRun(
             configuration: configuration, operands: operands.isEmpty ? nil : operands,
             input: FileDescriptorStream(fd: 0, name: "standard input"), output: output, diagnostics: diagnostics,
-            pendingSignal: Signals.pending, secondSignal: Signals.pendingAgain)
+            errors: errors.map { AnyByteSink($0) }, pendingSignal: Signals.pending,
+            secondSignal: Signals.pendingAgain, failedRecord: failed.map { f in { f.numbers.append($0) } })
         return try transform.runStream(&run)
+    }
+
+    /// The numbers of the records that failed, as the engine reports them.
+    final class FailedRecords {
+        var numbers: [Int] = []
+    }
+
+    /// One line on stderr for each operand that failed and names an existing
+    /// file (`numgroup data.txt`): the user meant to read it. The error
+    /// record stays as it is.
+    static func hintAtFiles(_ operands: [[UInt8]], _ failed: [Int], _ stderr: inout FileDescriptorStream) {
+        for number in failed where number >= 1 && number <= operands.count {
+            let operand = operands[number - 1]
+            guard !operand.isEmpty, !operand.contains(0) else { continue }
+            var info = stat()
+            let exists = operand.withUnsafeBufferPointer { b in
+                (Array(b) + [0]).withUnsafeBufferPointer { c in
+                    stat(UnsafeRawPointer(c.baseAddress!).assumingMemoryBound(to: CChar.self), &info) == 0
+                }
+            }
+            guard exists, info.st_mode & S_IFMT != S_IFDIR else { continue }
+            let name = String(decoding: operand, as: UTF8.self)
+            write("\(toolName): '\(name)' is a file; to read it, use < \(name)\n", to: &stderr)
+        }
     }
 
     /// The environment variables the tools read (the locale's: `LC_ALL`,

@@ -179,7 +179,7 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
     @Test func invalidUTF8() throws {
         let result = try ToolProcess.run("numgroup", [], input: [0x31, 0x32, 0xFF, 0x0A, 0x31, 0x32, 0x33, 0x34, 0x0A])
         #expect(result.exited(1))
-        #expect(result.out == "error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 2 is not valid UTF-8\t12\\xFF\n1,234\n")
+        #expect(result.out == "error\t1\t0\tinvalid-utf8\tbyte 0xFF at offset 2 is not valid UTF-8\t12\\xFF\n1,234\n")
     }
 
     @Test func emptyIsError() throws {

@@ -162,8 +162,8 @@ private let usage = Int32(2)
     /// `invalid-utf8` record of them, as before; valid UTF-8 option values
     /// that are not ASCII still work.
     @Test(arguments: [
-        ("numgroup", [#"\377"#], 1, "error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 0 is not valid UTF-8\t\\xFF\n"),
-        ("numgroup", ["--", #"12\3774"#], 1, "error\t1\t0\tinvalid-utf8\tbyte \\\\xFF at offset 2 is not valid UTF-8\t12\\xFF4\n"),
+        ("numgroup", [#"\377"#], 1, "error\t1\t0\tinvalid-utf8\tbyte 0xFF at offset 0 is not valid UTF-8\t\\xFF\n"),
+        ("numgroup", ["--", #"12\3774"#], 1, "error\t1\t0\tinvalid-utf8\tbyte 0xFF at offset 2 is not valid UTF-8\t12\\xFF4\n"),
         ("numgroup", ["-s", #"\302\240"#, "1234"], 0, "1\u{A0}234\n"),
         ("numgroup", ["--decimal=\\342\\216\\226", "-s", ".", "1234\\342\\216\\2265"], 0, "1.234⎖5\n"),
     ])

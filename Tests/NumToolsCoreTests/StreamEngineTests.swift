@@ -96,7 +96,7 @@ func runEngine<T: ValueTransform>(
 
 func config(
     zero: Bool = false, fields: String? = nil, delimiter: String? = nil, csv: Bool = false, header: Int = 0,
-    onError: ErrorPolicy = .record, empty: Bool = false, max: Int = 1 << 20
+    onError: ErrorPolicy = .record, empty: Bool = false, max: Int = 1 << 20, trim: Bool = false
 ) -> StreamConfiguration {
     var c = StreamConfiguration(toolName: "tool")
     c.zeroTerminated = zero
@@ -107,6 +107,7 @@ func config(
     c.onError = onError
     c.emptyIsError = empty
     c.maxRecordBytes = max
+    c.trim = trim
     return c
 }
 
@@ -238,11 +239,11 @@ let engineCases: [EngineCase] = [
         .completed(errors: 2)),
     EngineCase(
         "csv partial multibyte delimiter at end of input", raw: bytes("a€1") + [0xE2, 0x82], config(fields: "2", delimiter: "€", csv: true),
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\\x82"), errors1),
+        raw: bytes("error\t1\t2\tinvalid-utf8\tbyte 0xE2 at offset 1 is not valid UTF-8\ta€1\\xE2\\x82"), errors1),
     EngineCase(
         "csv multibyte delimiter lead byte then newline", raw: bytes("a€1") + [0xE2] + bytes("\n2€3\n"),
         config(fields: "2", delimiter: "€", csv: true),
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 3 is not valid UTF-8\ta€1\\xE2\n2€<3>\n"), errors1),
+        raw: bytes("error\t1\t2\tinvalid-utf8\tbyte 0xE2 at offset 1 is not valid UTF-8\ta€1\\xE2\n2€<3>\n"), errors1),
     EngineCase(
         "csv record too long with a multi-scalar delimiter split across reads",
         "123456e\u{301}\"a\nb\"e\u{301}x\n9\n", config(fields: "2", delimiter: "e\u{301}", csv: true, max: 4),
@@ -306,17 +307,17 @@ let engineCases: [EngineCase] = [
     // Invalid UTF-8.
     EngineCase(
         "invalid UTF-8", raw: bytes("1\n") + [0xFF] + bytes("2\n3\n"),
-        raw: bytes("<1>\nerror\t2\t0\tinvalid-utf8\tbyte \\\\xFF at offset 0 is not valid UTF-8\t\\xFF2\n<3>\n"), errors1),
+        raw: bytes("<1>\nerror\t2\t0\tinvalid-utf8\tbyte 0xFF at offset 0 is not valid UTF-8\t\\xFF2\n<3>\n"), errors1),
     EngineCase(
         "invalid UTF-8 offset counts characters", raw: bytes("é") + [0xC3, 0x28] + bytes("\n"),
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xC3 at offset 1 is not valid UTF-8\té\\xC3(\n"), errors1),
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte 0xC3 at offset 1 is not valid UTF-8\té\\xC3(\n"), errors1),
     EngineCase(
         "truncated sequence at end of input", raw: bytes("1") + [0xE2, 0x82],
-        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte \\\\xE2 at offset 1 is not valid UTF-8\t1\\xE2\\x82"), errors1),
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte 0xE2 at offset 1 is not valid UTF-8\t1\\xE2\\x82"), errors1),
     EngineCase(
         "surrogate and overlong", raw: [0xED, 0xA0, 0x80, 0x0A, 0xC0, 0x80, 0x0A],
         raw: bytes(
-            "error\t1\t0\tinvalid-utf8\tbyte \\\\xED at offset 0 is not valid UTF-8\t\\xED\\xA0\\x80\nerror\t2\t0\tinvalid-utf8\tbyte \\\\xC0 at offset 0 is not valid UTF-8\t\\xC0\\x80\n"
+            "error\t1\t0\tinvalid-utf8\tbyte 0xED at offset 0 is not valid UTF-8\t\\xED\\xA0\\x80\nerror\t2\t0\tinvalid-utf8\tbyte 0xC0 at offset 0 is not valid UTF-8\t\\xC0\\x80\n"
         ), .completed(errors: 2)),
     EngineCase("valid multibyte values", "é😀\n", "<é😀>\n"),
     // Records too long.
@@ -360,6 +361,70 @@ let engineCases: [EngineCase] = [
     EngineCase(
         "record-too-long NUL", "123456\n7\u{0}1\u{0}", config(zero: true, max: 4),
         "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456\\n7\u{0}<1>\u{0}", errors1),
+    // Fields that are not selected are bytes (issue 14, item 5).
+    EngineCase(
+        "unselected field not UTF-8", raw: [0xFF] + bytes("\t1\n"), config(fields: "2"), raw: [0xFF] + bytes("\t<1>\n")),
+    EngineCase(
+        "csv unselected quoted field not UTF-8", raw: bytes("\"") + [0xFC] + bytes("\n\",1\n"), config(fields: "2", csv: true),
+        raw: bytes("\"") + [0xFC] + bytes("\n\",<1>\n")),
+    EngineCase(
+        "selected field not UTF-8", raw: [0xFF] + bytes("\t1") + [0xFC] + bytes("\n"), config(fields: "2"),
+        raw: bytes("error\t1\t2\tinvalid-utf8\tbyte 0xFC at offset 1 is not valid UTF-8\t\\xFF\\t1\\xFC\n"), errors1),
+    // A byte-order mark (item 4): written first, part of no value.
+    EngineCase("byte-order mark", "\u{FEFF}1\n2\n", "\u{FEFF}<1>\n<2>\n"),
+    EngineCase("byte-order mark, header", "\u{FEFF}h\n1\n", config(header: 1), "\u{FEFF}h\n<1>\n"),
+    EngineCase("byte-order mark, fields", "\u{FEFF}1\t2\n", config(fields: "1"), "\u{FEFF}<1>\t2\n"),
+    EngineCase(
+        "byte-order mark, csv quoted first field", "\u{FEFF}\"a,b\",c\n", config(fields: "1", csv: true),
+        "\u{FEFF}\"<a,b>\",c\n"),
+    EngineCase("byte-order mark alone", "\u{FEFF}", "\u{FEFF}"),
+    EngineCase("byte-order mark, no terminator", "\u{FEFF}12", "\u{FEFF}<12>"),
+    EngineCase(
+        "byte-order mark cut short", raw: [0xEF, 0xBB],
+        raw: bytes("error\t1\t0\tinvalid-utf8\tbyte 0xEF at offset 0 is not valid UTF-8\t\\xEF\\xBB"), errors1),
+    EngineCase("byte-order mark later is data", "1\n\u{FEFF}2\n", "<1>\n<\u{FEFF}2>\n"),
+    EngineCase(
+        "byte-order mark before an error", "\u{FEFF}x\n", "\u{FEFF}error\t1\t0\tbad-x\tvalue has an x at offset 0\tx\n",
+        errors1),
+    EngineCase(
+        "byte-order mark, skip", "\u{FEFF}x\n1\n", config(onError: .skip), "\u{FEFF}<1>\n",
+        stderr: "tool: record 1, field 0: bad-x: value has an x at offset 0\n", errors1),
+    EngineCase("byte-order mark, NUL records", "\u{FEFF}1\u{0}2", config(zero: true), "\u{FEFF}<1>\u{0}<2>"),
+    // Error records of an earlier pass (item 6): unchanged, counted as errors.
+    EngineCase(
+        "error record passes through", "error\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n1\n",
+        "error\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n<1>\n", errors1),
+    EngineCase("error record, CRLF", "error\t1\t0\tc\tm\to\r\n", "error\t1\t0\tc\tm\to\r\n", errors1),
+    EngineCase("error record, NUL", "error\t1\t0\tc\tm\to\u{0}", config(zero: true), "error\t1\t0\tc\tm\to\u{0}", errors1),
+    EngineCase("five columns are a value", "error\t1\t0\tc\tm\n", "<error\t1\t0\tc\tm>\n"),
+    EngineCase("seven columns are a value", "error\t1\t0\tc\tm\to\tp\n", "<error\t1\t0\tc\tm\to\tp>\n"),
+    EngineCase("error record, fields", "error\t1\t2\tc\tm\ta\\tx\n", config(fields: "2"), "error\t1\t2\tc\tm\ta\\tx\n", errors1),
+    EngineCase(
+        "error record, csv, a quote in ORIGINAL", "error\t1\t2\tc\tm\ta,\"1\n3,4\n", config(fields: "2", csv: true),
+        "error\t1\t2\tc\tm\ta,\"1\n3,<4>\n", errors1),
+    EngineCase(
+        "error record, csv, last without terminator", "1,2\nerror\t1\t2\tc\tm\ta,\"1", config(fields: "2", csv: true),
+        "1,<2>\nerror\t1\t2\tc\tm\ta,\"1", errors1),
+    EngineCase(
+        "error record, keep", "error\t7\t2\tbad-x\tvalue has an x\tx\n", config(onError: .keep),
+        "error\t7\t2\tbad-x\tvalue has an x\tx\n", stderr: "tool: record 1, field 2: bad-x: value has an x\n", errors1),
+    EngineCase(
+        "error record, skip", "error\t7\t2\tbad-x\tvalue has an x\tx\n1\n", config(onError: .skip), "<1>\n",
+        stderr: "tool: record 1, field 2: bad-x: value has an x\n", errors1),
+    EngineCase(
+        "error record, abort", "1\nerror\t7\t2\tc\tm\to\n1\n", config(onError: .abort), "<1>\n",
+        stderr: "tool: record 2, field 2: c: m\n", .aborted),
+    EngineCase("error record as a header", "error\t1\t0\tc\tm\to\n1\n", config(header: 1), "error\t1\t0\tc\tm\to\n<1>\n"),
+    EngineCase(
+        "error record too long", "error\t1\t0\tc\tm\to\n", config(max: 12),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 12 bytes\terror\\t1\\t0\\tc\\tm\\to\n", errors1),
+    // --trim (item 8).
+    EngineCase("trim", "  12 \t\n", config(trim: true), "<12>\n"),
+    EngineCase("trim keeps a blank value", " \t \n", config(trim: true), " \t \n"),
+    EngineCase("trim, fields", " a \t 1 \n", config(fields: "2", trim: true), " a \t<1>\n"),
+    EngineCase("trim, csv quoted", "\" 1 \",2\n", config(fields: "1", csv: true, trim: true), "<1>,2\n"),
+    EngineCase(
+        "trim keeps ORIGINAL", " x \n", config(trim: true), "error\t1\t0\tbad-x\tvalue has an x at offset 0\t x \n", errors1),
 ]
 
 let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
@@ -742,5 +807,79 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
         // As-you-type never fails a value: the run itself must leave CR, spaces and the rest to the engine.
         try expectRunEqualsValueByValue(
             PhoneTransform(region: "KR", asYouType: true)!, ["0101234", "02-12", "+8210", "０１０", "1"], seed: 6)
+    }
+}
+
+/// Error records to a sink of their own (`--errors FILE`, issue 14 item 7):
+/// the output keeps the good records only, or the originals with `keep`.
+@Suite struct ErrorSinkTests {
+    struct Run: Equatable {
+        var output: String
+        var errors: String
+        var diagnostics: String
+        var outcome: StreamOutcome
+    }
+
+    func run(_ input: String, _ configuration: StreamConfiguration, chunkSize: Int = 1 << 16) throws -> Run {
+        var engine = StreamEngine(
+            configuration: configuration, transform: Bracket(), output: MemorySink(), diagnostics: MemorySink(),
+            errors: MemorySink())
+        var source = MemorySource(bytes(input), chunkSize: chunkSize)
+        let outcome = try engine.run(&source)
+        return Run(
+            output: String(decoding: engine.output.bytes, as: UTF8.self),
+            errors: String(decoding: engine.errors?.bytes ?? [], as: UTF8.self),
+            diagnostics: String(decoding: engine.diagnostics.bytes, as: UTF8.self), outcome: outcome)
+    }
+
+    static let input = "1\nx\nerror\t9\t0\tc\tm\to\n123456789012345678901\n2\n"
+    static let errorRecords =
+        "error\t2\t0\tbad-x\tvalue has an x at offset 0\tx\nerror\t9\t0\tc\tm\to\n"
+        + "error\t4\t0\trecord-too-long\trecord is longer than the limit of 20 bytes\t123456789012345678901\n"
+
+    @Test(arguments: [ErrorPolicy.skip, .record])
+    func skipLeavesTheGoodRecords(policy: ErrorPolicy) throws {
+        for chunkSize in chunkSizes {
+            let got = try run(Self.input, config(onError: policy, max: 20), chunkSize: chunkSize)
+            #expect(
+                got == Run(output: "<1>\n<2>\n", errors: Self.errorRecords, diagnostics: "", outcome: .completed(errors: 3)),
+                "chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func keepLeavesTheOriginals() throws {
+        for chunkSize in chunkSizes {
+            let got = try run(Self.input, config(onError: .keep, max: 20), chunkSize: chunkSize)
+            #expect(
+                got
+                    == Run(
+                        output: "<1>\nx\nerror\t9\t0\tc\tm\to\n123456789012345678901\n<2>\n", errors: Self.errorRecords, diagnostics: "",
+                        outcome: .completed(errors: 3)), "chunk size \(chunkSize)")
+        }
+    }
+
+    /// Abort stops after writing the whole error record, even one of a
+    /// record too long to hold, read through to its end.
+    @Test func abortWritesTheErrorRecordFirst() throws {
+        for chunkSize in chunkSizes {
+            #expect(
+                try run("1\nx\n2\n", config(onError: .abort)) == Run(
+                    output: "<1>\n", errors: "error\t2\t0\tbad-x\tvalue has an x at offset 0\tx\n", diagnostics: "",
+                    outcome: .aborted))
+            let long = try run("1\n123456789012\n2\n", config(onError: .abort, max: 4), chunkSize: chunkSize)
+            #expect(
+                long == Run(
+                    output: "<1>\n",
+                    errors: "error\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456789012\n",
+                    diagnostics: "", outcome: .aborted), "chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func csvStaysCSV() throws {
+        let got = try run("a,1\n\"b\nc\",x\n\"d\",2\n", config(fields: "2", csv: true))
+        #expect(
+            got == Run(
+                output: "a,<1>\n\"d\",<2>\n", errors: "error\t2\t2\tbad-x\tvalue has an x at offset 0\t\"b\\nc\",x\n",
+                diagnostics: "", outcome: .completed(errors: 1)))
     }
 }

@@ -123,7 +123,7 @@ private func escaped(_ bytes: [UInt8]) -> String {
             #expect(UTF8Bytes.isValid(b))
         }
         [UInt8]([0x31, 0xFF]).withUnsafeBufferPointer { b in
-            #expect(UTF8Bytes.quote(b, at: 1) == "byte \\xFF")
+            #expect(UTF8Bytes.quote(b, at: 1) == "byte 0xFF")
             #expect(!UTF8Bytes.isValid(b))
         }
     }

@@ -23,7 +23,7 @@ extension ErrorCode {
 public enum EngineErrorCode: String, ErrorCode {
     /// A blank value, with `--empty=error`.
     case empty
-    /// The record is not valid UTF-8.
+    /// A value to transform is not valid UTF-8 (other fields may be any bytes).
     case invalidUTF8 = "invalid-utf8"
     /// The record is longer than `--max-record-bytes`.
     case recordTooLong = "record-too-long"
@@ -37,7 +37,7 @@ public enum EngineErrorCode: String, ErrorCode {
     public var summary: String {
         switch self {
         case .empty: "a blank value, with --empty=error"
-        case .invalidUTF8: "the record is not valid UTF-8"
+        case .invalidUTF8: "a value to transform is not valid UTF-8"
         case .recordTooLong: "the record is longer than --max-record-bytes"
         case .outputTooLong: "the record's output would be longer than the output limit"
         case .unterminatedQuote: "with --csv, a quoted field is still open at the end of the input"

@@ -89,10 +89,15 @@ struct RecordReader: ~Copyable {
         let t = scanner.terminator
         let i: Int
         if csv {
-            guard
-                let end = scanner.recordEnd(base, pos, &scan, count, &quotes, atRecordStart: atRecordStart)
-            else { return nil }
-            i = end
+            if atRecordStart, count - pos >= 10, base[pos] == UInt8(ascii: "e"), let end = errorRecordEnd() {
+                quotes = CSVScanner.State()
+                i = end
+            } else {
+                guard
+                    let end = scanner.recordEnd(base, pos, &scan, count, &quotes, atRecordStart: atRecordStart)
+                else { return nil }
+                i = end
+            }
         } else {
             guard scan < count, let hit = memchr(base + scan, Int32(t), count - scan) else {
                 scan = count
@@ -102,6 +107,22 @@ struct RecordReader: ~Copyable {
         }
         scan = i + 1
         return Self.record(base, pos, terminatorAt: i, t)
+    }
+
+    /// With `csv`, where the record at `pos` ends when it is an error record
+    /// of an earlier pass: at its first terminator, whatever quotes its
+    /// ORIGINAL holds (an error record is always one line); nil when it is
+    /// not one, is longer than `maxRecordBytes` (a `record-too-long` error,
+    /// whose end is found as any record's), or its end has not been read yet.
+    @inline(never)
+    private func errorRecordEnd() -> Int? {
+        guard let hit = memchr(base + pos, Int32(scanner.terminator), count - pos) else { return nil }
+        let i = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+        let contentEnd = Self.record(base, pos, terminatorAt: i, scanner.terminator).contentEnd
+        guard contentEnd - pos <= maxRecordBytes,
+            RecordWriter<MemorySink, MemorySink>.isErrorRecord(base, pos, contentEnd)
+        else { return nil }
+        return i
     }
 
     /// The record `[start, i)` ended by the terminator `t` at `i`: with a CR

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What happens to a record whose value cannot be transformed.
 public enum ErrorPolicy: String, Sendable, CaseIterable {
     /// Write an error record in its place.
@@ -24,6 +30,16 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     var out: OutputBuffer
     var output: Output
     var diagnostics: Diagnostics
+    /// Where error records go instead of the output (`--errors FILE`), if
+    /// anywhere: the policy then says what stands in the output at the bad
+    /// record's place (`record` means nothing, as `skip`), and no
+    /// diagnostic is written.
+    var errors: Output?
+    /// The error records not yet written to `errors`.
+    var errorOut: OutputBuffer
+    /// Called with the record's number whenever a value fails (not for an
+    /// error record passing through).
+    var failed: ((Int) -> Void)? = nil
     let policy: ErrorPolicy
     /// The tool's name, for diagnostics.
     let toolName: String
@@ -38,19 +54,27 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     private(set) var aborted = false
     /// The record being read through is a header record: it passes unchanged.
     private var longRecordIsHeader = false
+    /// The policy is `abort` and the record being read through failed: its
+    /// error record goes to `errors` whole, then the run stops.
+    private var abortAfterLongRecord = false
     /// An output failure met where it could not be thrown; the next flush throws it.
     private var deferredFailure: IOFailure?
 
     /// How many bytes of output the engine gathers before it writes them.
     static var flushThreshold: Int { 1 << 16 }
 
-    init(policy: ErrorPolicy, toolName: String, escapesNUL: Bool, output: Output, diagnostics: Diagnostics) {
+    init(
+        policy: ErrorPolicy, toolName: String, escapesNUL: Bool, output: Output, diagnostics: Diagnostics,
+        errors: Output? = nil
+    ) {
         self.policy = policy
         self.toolName = toolName
         self.escapesNUL = escapesNUL
         self.output = output
         self.diagnostics = diagnostics
+        self.errors = errors
         out = OutputBuffer(capacity: Self.flushThreshold * 2)
+        errorOut = OutputBuffer(capacity: errors == nil ? 16 : Self.flushThreshold)
     }
 
     // MARK: Writing out
@@ -59,6 +83,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// the last flush.
     mutating func flush() throws(IOFailure) {
         if let failure = deferredFailure { throw failure }
+        if !errorOut.isEmpty { try flushErrorRecords() }
         guard !out.isEmpty else { return }
         var failure: IOFailure?
         out.withUnsafeBytes { b in
@@ -68,12 +93,26 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         if let failure { throw failure }
     }
 
+    /// Writes the pending error records to `errors`.
+    mutating func flushErrorRecords() throws(IOFailure) {
+        var failure: IOFailure?
+        errorOut.withUnsafeBytes { b in
+            do throws(IOFailure) { try errors?.write(b) } catch { failure = error }
+        }
+        errorOut.removeAll()
+        if let failure { throw failure }
+    }
+
     /// Flushes where a failure cannot be thrown; it surfaces at the next flush.
     mutating func flushDeferringFailure() {
         do throws(IOFailure) { try flush() } catch { deferredFailure = error }
     }
 
     mutating func appendTerminator(_ terminator: Terminator) {
+        Self.append(terminator, to: &out)
+    }
+
+    static func append(_ terminator: Terminator, to out: inout OutputBuffer) {
         switch terminator {
         case .none: break
         case .byte(let b): out.append(b)
@@ -91,9 +130,24 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ terminator: Terminator, field: Int, _ error: ValueError
     ) {
         errorCount += 1
+        failed?(recordNumber)
+        if errors != nil {
+            Self.appendErrorPrefix(record: recordNumber, field: field, error, escapesNUL: escapesNUL, into: &errorOut)
+            UTF8Bytes.appendEscaped(p, start, end, escapingNUL: escapesNUL, into: &errorOut)
+            Self.append(terminator, to: &errorOut)
+            switch policy {
+            case .keep:
+                out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+                appendTerminator(terminator)
+            case .abort: aborted = true
+            case .record, .skip: break
+            }
+            if errorOut.count >= Self.flushThreshold { flushDeferringFailure() }
+            return
+        }
         switch policy {
         case .record:
-            appendErrorPrefix(field: field, error)
+            Self.appendErrorPrefix(record: recordNumber, field: field, error, escapesNUL: escapesNUL, into: &out)
             UTF8Bytes.appendEscaped(p, start, end, escapingNUL: escapesNUL, into: &out)
             appendTerminator(terminator)
         case .keep:
@@ -109,10 +163,83 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     }
 
     /// `error <TAB> RECORD <TAB> FIELD <TAB> CODE <TAB> MESSAGE <TAB>` (ORIGINAL follows).
-    mutating func appendErrorPrefix(field: Int, _ error: ValueError) {
+    static func appendErrorPrefix(
+        record recordNumber: Int, field: Int, _ error: ValueError, escapesNUL: Bool, into out: inout OutputBuffer
+    ) {
         out.append(bytes: Array("error\t\(recordNumber)\t\(field)\t\(error.code)\t".utf8))
         UTF8Bytes.appendEscaped(error.message, escapingNUL: escapesNUL, into: &out)
         out.append(0x09)
+    }
+
+    // MARK: Error records passing through
+
+    /// Whether the record `[start, end)` is already an error record: it
+    /// begins with `error` TAB and has six TAB-separated columns. (Records
+    /// that begin with anything but `e` cost one comparison.)
+    @inline(__always)
+    static func isErrorRecord(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start >= 10, p[start] == UInt8(ascii: "e") else { return false }
+        return hasErrorRecordColumns(p, start, end)
+    }
+
+    static func hasErrorRecordColumns(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        for (k, b) in "error\t".utf8.enumerated() where p[start + k] != b { return false }
+        var tabs = 1
+        var i = start + 6
+        while i < end, let hit = memchr(p + i, 0x09, end - i) {
+            tabs += 1
+            if tabs > 5 { return false }
+            i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p + 1
+        }
+        return tabs == 5
+    }
+
+    /// Writes an error record of an earlier pass, `[start, end)`, as it
+    /// came: it counts as an error, and the policy says where it goes
+    /// (`record` and `keep`: the output; `skip`: nowhere; `abort`: nowhere,
+    /// and the run stops; with `errors`, to the errors as well). Its
+    /// diagnostic quotes its own FIELD, CODE and MESSAGE.
+    mutating func passErrorRecord(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ terminator: Terminator
+    ) {
+        errorCount += 1
+        let record = UnsafeBufferPointer(start: p + start, count: end - start)
+        if errors != nil {
+            errorOut.append(contentsOf: record)
+            Self.append(terminator, to: &errorOut)
+            if errorOut.count >= Self.flushThreshold { flushDeferringFailure() }
+        } else if policy != .record {
+            diagnosePassing(record)
+        }
+        switch policy {
+        case .record where errors == nil, .keep:
+            out.append(contentsOf: record)
+            appendTerminator(terminator)
+        case .abort: aborted = true
+        case .record, .skip: break
+        }
+    }
+
+    /// `TOOL: record N, field F: CODE: MESSAGE` for an error record passing
+    /// through: N this run's record number, the rest its own columns as
+    /// they stand (already escaped; a line break, possible under `-z`, is
+    /// written `\n` or `\r`).
+    mutating func diagnosePassing(_ record: UnsafeBufferPointer<UInt8>) {
+        flushDeferringFailure()
+        let columns = record.split(separator: 0x09, omittingEmptySubsequences: false)
+        var line = Array("\(toolName): record \(recordNumber), field ".utf8)
+        for (k, separator) in [(2, ": "), (3, ": "), (4, "\n")] {
+            for b in columns[k] {
+                switch b {
+                case 0x0A: line += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: line += [0x5C, UInt8(ascii: "r")]
+                case 0x00: line += Array("\\x00".utf8)
+                default: line.append(b)
+                }
+            }
+            line += Array(separator.utf8)
+        }
+        line.withUnsafeBufferPointer { b in try? diagnostics.write(b) }
     }
 
     /// `TOOL: record N, field F: CODE: MESSAGE` on stderr, after the output so far.
@@ -134,9 +261,15 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         longRecordIsHeader = isHeader
         if isHeader { return }
         errorCount += 1
+        failed?(recordNumber)
+        if errors != nil {
+            Self.appendErrorPrefix(record: recordNumber, field: 0, error, escapesNUL: escapesNUL, into: &errorOut)
+            abortAfterLongRecord = policy == .abort
+            return
+        }
         switch policy {
         case .record:
-            appendErrorPrefix(field: 0, error)
+            Self.appendErrorPrefix(record: recordNumber, field: 0, error, escapesNUL: escapesNUL, into: &out)
         case .keep, .skip:
             diagnose(field: 0, error)
         case .abort:
@@ -149,7 +282,11 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// record, as it is when kept, not at all when skipped.
     mutating func writeLongRecordPart(_ p: UnsafePointer<UInt8>, _ part: Range<Int>) {
         guard !part.isEmpty else { return }
-        switch longRecordIsHeader ? .keep : policy {
+        if errors != nil, !longRecordIsHeader {
+            UTF8Bytes.appendEscaped(p, part.lowerBound, part.upperBound, escapingNUL: escapesNUL, into: &errorOut)
+            if errorOut.count >= Self.flushThreshold * 4 { flushDeferringFailure() }
+        }
+        switch longRecordIsHeader ? .keep : errors != nil && policy == .record ? .skip : policy {
         case .record: UTF8Bytes.appendEscaped(p, part.lowerBound, part.upperBound, escapingNUL: escapesNUL, into: &out)
         case .keep: out.append(contentsOf: UnsafeBufferPointer(start: p + part.lowerBound, count: part.count))
         case .skip, .abort: break
@@ -160,6 +297,11 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
 
     /// Ends the record being read through.
     mutating func endLongRecord(_ terminator: Terminator) {
+        if errors != nil, !longRecordIsHeader {
+            Self.append(terminator, to: &errorOut)
+            if abortAfterLongRecord { aborted = true }
+            if policy != .keep { return }
+        }
         switch longRecordIsHeader ? .keep : policy {
         case .record, .keep: appendTerminator(terminator)
         case .skip, .abort: break

@@ -21,6 +21,9 @@ public struct StreamConfiguration: Sendable {
     /// The most bytes one record's output may take; nil means the default,
     /// 16 × ``maxRecordBytes`` and at least 64 KiB (see ``outputLimit``).
     public var maxOutputBytes: Int? = nil
+    /// Drop the spaces and tabs around each transformed value (`--trim`)
+    /// instead of keeping them around the result.
+    public var trim = false
 
     /// The most bytes one record's output may take: a longer one is an
     /// `output-too-long` error, decided (by the transform) before its memory
@@ -68,6 +71,19 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         get { writer.diagnostics }
         set { writer.diagnostics = newValue }
     }
+    /// Where error records go instead of the output, if anywhere
+    /// (`--errors FILE`); nil writes them to the output.
+    public var errors: Output? {
+        get { writer.errors }
+        set { writer.errors = newValue }
+    }
+    /// Called with the record's number whenever a value fails (not for an
+    /// error record passing through): the command line uses it to hint at
+    /// an operand that names a file.
+    public var failedRecord: ((Int) -> Void)? {
+        get { writer.failed }
+        set { writer.failed = newValue }
+    }
     public let configuration: StreamConfiguration
     /// Returns the pending signal, if SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
     public var pendingSignal: () -> Int32? = { nil }
@@ -82,7 +98,12 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var recordMark = 0
     var flushThreshold: Int { RecordWriter<Output, Diagnostics>.flushThreshold }
 
-    public init(configuration: StreamConfiguration, transform: Transform, output: Output, diagnostics: Diagnostics) {
+    /// An engine writing to `output` and `diagnostics`, and error records to
+    /// `errors` when it is given (see ``errors``).
+    public init(
+        configuration: StreamConfiguration, transform: Transform, output: Output, diagnostics: Diagnostics,
+        errors: Output? = nil
+    ) {
         self.configuration = configuration
         self.transform = transform
         self.transform.outputLimit = configuration.outputLimit
@@ -91,7 +112,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             delimiter: Delimiter(bytes: delimiter), terminator: configuration.zeroTerminated ? 0 : 0x0A)
         writer = RecordWriter(
             policy: configuration.onError, toolName: configuration.toolName,
-            escapesNUL: configuration.zeroTerminated, output: output, diagnostics: diagnostics)
+            escapesNUL: configuration.zeroTerminated, output: output, diagnostics: diagnostics, errors: errors)
     }
 
     // MARK: Driving
@@ -130,19 +151,34 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         var reader = RecordReader(
             scanner: scanner, csv: configuration.csv, maxRecordBytes: configuration.maxRecordBytes)
         var stopping = false  // a signal came while reading a record through
+        var atInputStart = true  // a byte-order mark may still stand at the start
         while true {
+            if atInputStart {
+                switch byteOrderMark(reader) {
+                case .undecided: break
+                case .absent: atInputStart = false
+                case .present:
+                    atInputStart = false
+                    writer.out.append(bytes: Self.byteOrderMark)
+                    reader.skip(Self.byteOrderMark.count)
+                }
+            }
             if reader.readingThrough {
                 let (part, terminator) = reader.nextLongRecordPart()
                 writer.writeLongRecordPart(reader.base, part)
                 if let terminator {
                     writer.endLongRecord(terminator)
+                    if writer.aborted {
+                        try flush()
+                        return .aborted
+                    }
                     if stopping {
                         try flush()
                         return outcome
                     }
                 }
             }
-            if !reader.readingThrough {
+            if !reader.readingThrough && !atInputStart {
                 if wholeRecordLane { try wholeRecords(&reader) }
                 while !writer.aborted, let record = reader.nextRecord() {
                     processRecord(reader.base, record.start, record.contentEnd, record.terminator)
@@ -188,6 +224,23 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         }
     }
 
+    /// UTF-8's byte-order mark, U+FEFF.
+    static var byteOrderMark: [UInt8] { [0xEF, 0xBB, 0xBF] }
+
+    enum ByteOrderMark { case present, absent, undecided }
+
+    /// Whether the input starts with a byte-order mark, which is written
+    /// back at the start of the output and is never part of the first value
+    /// (nor a header's): undecided while fewer bytes than it holds have
+    /// come and they begin it.
+    func byteOrderMark(_ reader: borrowing RecordReader) -> ByteOrderMark {
+        let mark = Self.byteOrderMark
+        let n = min(reader.count, mark.count)
+        for k in 0..<n where reader.base[k] != mark[k] { return .absent }
+        if n == mark.count { return .present }
+        return reader.atEnd ? .absent : .undecided
+    }
+
     /// Writes what is pending to the output.
     public mutating func flush() throws(IOFailure) {
         try writer.flush()
@@ -230,7 +283,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     mutating func finishLastRecord(_ reader: borrowing RecordReader) {
         let p = reader.base
         let count = reader.count
-        if let quoteOffset = reader.unterminatedQuoteOffset, writer.recordNumber >= configuration.headerRecords {
+        if let quoteOffset = reader.unterminatedQuoteOffset, writer.recordNumber >= configuration.headerRecords,
+            count > configuration.maxRecordBytes || !RecordWriter<Output, Diagnostics>.isErrorRecord(p, 0, count)
+        {
             writer.recordNumber += 1
             let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p, count: count), quoteOffset)
             // FIELD is 0 when the whole record is the value (no -f), as in
@@ -261,17 +316,30 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             return
         }
         if end - start > configuration.maxRecordBytes {
+            // (An error record too: one too long is never held whole, so
+            // that what a record is does not depend on how it was read.)
             writer.fail(p, start, end, terminator, field: 0, recordTooLong)
             return
         }
-        if let bad = UTF8Bytes.firstInvalid(p, start, end) {
-            let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), bad - start)
-            writer.fail(
-                p, start, end, terminator, field: 0,
-                ValueError(
-                    .engine(.invalidUTF8),
-                    "byte \\x\(String(p[bad], radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8"))
+        if RecordWriter<Output, Diagnostics>.isErrorRecord(p, start, end) {
+            // An earlier pass's error record: never transformed or wrapped again.
+            writer.passErrorRecord(p, start, end, terminator)
             return
+        }
+        // Only the values transformed must be UTF-8. A valid record (the
+        // common case) is checked once, whole, eight bytes at a time; in one
+        // that is not, the selected values are (unquoting a CSV field keeps
+        // valid UTF-8 valid), before any is transformed.
+        if let bad = UTF8Bytes.firstInvalid(p, start, end) {
+            if let fields = configuration.fields {
+                if let failure = invalidValue(p, start, end, fields) {
+                    writer.fail(p, start, end, terminator, field: failure.field, failure.error)
+                    return
+                }
+            } else {
+                writer.fail(p, start, end, terminator, field: 0, Self.invalidUTF8(p, start, end, at: bad))
+                return
+            }
         }
         let mark = writer.out.count
         recordMark = mark
@@ -361,7 +429,59 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         return i
     }
 
-    /// Transforms `[start, end)`, keeping the spaces and tabs around it.
+    /// The first selected value of the record `[start, end)` that is not
+    /// valid UTF-8, as its `invalid-utf8` error; nil when every one is. The
+    /// fields not selected may hold any bytes.
+    @inline(never)
+    mutating func invalidValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList) -> FieldFailure? {
+        var field = 1
+        var i = start
+        while field <= fields.upperBound {
+            let fieldStart = i
+            if configuration.csv {
+                let found = scanner.field(p, fieldStart, end)
+                i = found.end
+                if fields.contains(field), found.wellFormed {
+                    if found.quoted {
+                        scratch.removeAll(keepingCapacity: true)
+                        scanner.unquote(p, fieldStart, i, into: &scratch)
+                        let failure = scratch.withUnsafeBufferPointer { b in
+                            b.baseAddress.flatMap { base in
+                                UTF8Bytes.firstInvalid(base, 0, b.count).map {
+                                    FieldFailure(field: field, error: Self.invalidUTF8(base, 0, b.count, at: $0))
+                                }
+                            }
+                        }
+                        if let failure { return failure }
+                    } else if let bad = UTF8Bytes.firstInvalid(p, fieldStart, i) {
+                        return FieldFailure(field: field, error: Self.invalidUTF8(p, fieldStart, i, at: bad))
+                    }
+                }
+            } else {
+                i = scanner.delimiter.next(p, i, end)
+                if fields.contains(field), let bad = UTF8Bytes.firstInvalid(p, fieldStart, i) {
+                    return FieldFailure(field: field, error: Self.invalidUTF8(p, fieldStart, i, at: bad))
+                }
+            }
+            if i >= end { return nil }
+            i += scanner.delimiter.count
+            field += 1
+        }
+        return nil
+    }
+
+    /// The `invalid-utf8` error of the value `[start, end)`, whose byte at
+    /// `bad` is not UTF-8: its offset counts characters from the value's
+    /// start, and the message names the byte as `0xHH`, which the error
+    /// record needs not escape again.
+    static func invalidUTF8(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, at bad: Int) -> ValueError {
+        let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), bad - start)
+        return ValueError(
+            .engine(.invalidUTF8), "\(UTF8Bytes.byteName(p[bad])) at offset \(offset) is not valid UTF-8")
+    }
+
+    /// Transforms `[start, end)`, keeping the spaces and tabs around it
+    /// (dropping them with ``StreamConfiguration/trim``).
     @inline(__always)
     mutating func transformValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
         var lo = start
@@ -375,7 +495,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             return
         }
-        if lo > start { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start)) }
+        let trim = configuration.trim
+        if lo > start && !trim {
+            writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start))
+        }
         let mark = writer.out.count
         do {
             try transform.transform(UnsafeBufferPointer(start: p + lo, count: hi - lo), into: &writer.out)
@@ -383,7 +506,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             writer.out.truncate(to: mark)
             throw FieldFailure(field: field, error: error)
         }
-        if end > hi { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
+        if end > hi && !trim { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
         // The record's output so far, this value's included: a transform
         // keeps each value within the limit, this keeps their sum there.
         let limit = configuration.outputLimit

@@ -14,6 +14,10 @@ public struct StreamRun {
     public var input: AnyByteSource
     public var output: AnyByteSink
     public var diagnostics: AnyByteSink
+    /// Where error records go instead of `output` (`--errors FILE`), if anywhere.
+    public var errors: AnyByteSink?
+    /// Called with the number of each record whose value failed.
+    public var failedRecord: ((Int) -> Void)?
     /// The signal that asks the engine to stop between records, if any.
     public var pendingSignal: () -> Int32?
     /// The signal, once a second one came (the user insists).
@@ -21,14 +25,16 @@ public struct StreamRun {
 
     public init(
         configuration: StreamConfiguration, operands: [[UInt8]]?, input: some ByteSource, output: some ByteSink,
-        diagnostics: some ByteSink, pendingSignal: @escaping () -> Int32? = { nil },
-        secondSignal: @escaping () -> Int32? = { nil }
+        diagnostics: some ByteSink, errors: AnyByteSink? = nil, pendingSignal: @escaping () -> Int32? = { nil },
+        secondSignal: @escaping () -> Int32? = { nil }, failedRecord: ((Int) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.operands = operands
         self.input = AnyByteSource(input)
         self.output = AnyByteSink(output)
         self.diagnostics = AnyByteSink(diagnostics)
+        self.errors = errors
+        self.failedRecord = failedRecord
         self.pendingSignal = pendingSignal
         self.secondSignal = secondSignal
     }
@@ -62,7 +68,9 @@ extension StreamRun {
     /// Runs the engine on `transform`.
     static func engine<T: ValueTransform>(_ transform: T, _ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
         var engine = StreamEngine(
-            configuration: run.configuration, transform: transform, output: run.output, diagnostics: run.diagnostics)
+            configuration: run.configuration, transform: transform, output: run.output, diagnostics: run.diagnostics,
+            errors: run.errors)
+        engine.failedRecord = run.failedRecord
         engine.pendingSignal = run.pendingSignal
         engine.secondSignal = run.secondSignal
         if let operands = run.operands { return try engine.run(operandBytes: operands) }

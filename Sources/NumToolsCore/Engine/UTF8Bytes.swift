@@ -198,12 +198,19 @@ public enum UTF8Bytes {
         out.append(hex(b & 0xF))
     }
 
-    /// A short quotation of `bytes` for a message: the text itself, or a
-    /// `\xHH` form of an invalid byte.
+    /// A short quotation of `bytes` for a message: the text itself, or
+    /// `byte 0xHH` for a byte that is not UTF-8 (never a backslash form,
+    /// which the error record would escape a second time).
     public static func quote(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
         guard let base = bytes.baseAddress, i < bytes.count else { return "end of value" }
         let n = sequenceLength(base, i, bytes.count)
-        if n == 0 { return "byte \\x" + String(bytes[i], radix: 16, uppercase: true) }
+        if n == 0 { return byteName(bytes[i]) }
         return "'" + String(decoding: UnsafeBufferPointer(start: base + i, count: n), as: UTF8.self) + "'"
+    }
+
+    /// `byte 0xHH`: a byte named in a message, two upper-case hex digits.
+    public static func byteName(_ b: UInt8) -> String {
+        let hex = String(b, radix: 16, uppercase: true)
+        return "byte 0x" + (b < 0x10 ? "0" : "") + hex
     }
 }

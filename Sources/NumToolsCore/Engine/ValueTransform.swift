@@ -48,7 +48,8 @@ public protocol ValueTransform {
     /// `records` it consumed (whole records, terminators included) and how
     /// many records those were; it stops at the first record it does not
     /// handle (one that needs trimming, is longer than `maxLength`, is an
-    /// error, or is not whole), which the engine then gives to
+    /// error, is not whole, or may be an error record of an earlier pass,
+    /// which begins with `error` TAB), which the engine then gives to
     /// ``transform(_:into:)``. It also stops before a record once `output`
     /// holds `flushAt` bytes or more, so that the engine can write them out
     /// (a run of short records can have long outputs: `1e999999` in
@@ -93,7 +94,8 @@ extension ValueTransform {
 extension ValueTransform {
     /// A run of records given to ``transform(_:into:)`` one by one without
     /// the engine's work around each: for a transform whose values need
-    /// nothing but themselves. Takes each record that is not empty, valid
+    /// nothing but themselves. Takes each record that is not empty, does
+    /// not begin with `e` (an error record may pass through), is valid
     /// UTF-8, at most `maxLength` bytes, without spaces or tabs to trim and
     /// without a CR before its LF, and that transforms without an error
     /// into at most ``outputLimit`` bytes; stops at the first that is not,
@@ -123,7 +125,8 @@ extension ValueTransform {
                 output.truncate(to: mark)
                 break
             }
-            if output.count &- mark > limit {
+            // (A record that begins with `e` may be an error record passing through.)
+            if output.count &- mark > limit || first == 0x65 {
                 output.truncate(to: mark)
                 break
             }
