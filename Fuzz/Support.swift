@@ -68,7 +68,9 @@ func isErrorRecord(_ s: ArraySlice<UInt8>) -> Bool {
 let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
 /// Every record of `b` from `start` (past a byte-order mark).
-func referenceRecords(_ b: [UInt8], from start: Int = 0, terminator: UInt8, csv: Bool, delimiter: [UInt8], maxRecordBytes: Int)
+func referenceRecords(
+    _ b: [UInt8], from start: Int = 0, terminator: UInt8, csv: Bool, delimiter: [UInt8], maxRecordBytes: Int
+)
     -> [ReferenceRecord]
 {
     var records: [ReferenceRecord] = []
@@ -211,7 +213,8 @@ func engineRun<T: ValueTransform>(
 ) -> EngineRun {
     var c = configuration
     c.onError = policy
-    var engine = StreamEngine(configuration: c, transform: transform, output: RecordingSink(), diagnostics: MemorySink())
+    var engine = StreamEngine(
+        configuration: c, transform: transform, output: RecordingSink(), diagnostics: MemorySink())
     if let n = signalAfter {
         let counter = CallCounter()
         engine.pendingSignal = {
@@ -228,7 +231,8 @@ func engineRun<T: ValueTransform>(
     // Memory: many records of large outputs must not pile up unwritten.
     check(
         run.largestWrite <= writeBound(configuration),
-        "\(policy): the engine held \(run.largestWrite) bytes of output before writing them, more than \(writeBound(configuration)) (2 MiB + 4 × --max-record-bytes + 2 × the output limit)")
+        "\(policy): the engine held \(run.largestWrite) bytes of output before writing them, more than \(writeBound(configuration)) (2 MiB + 4 × --max-record-bytes + 2 × the output limit)"
+    )
     return run
 }
 
@@ -309,7 +313,9 @@ func checkStream<T: ValueTransform>(
         if run.output.starts(with: bom) {
             run.output.removeFirst(bom.count)
         } else {
-            check(signalAfter != nil && run.output.isEmpty, "\(policy): the output does not start with the byte-order mark")
+            check(
+                signalAfter != nil && run.output.isEmpty,
+                "\(policy): the output does not start with the byte-order mark")
         }
         return run
     }
@@ -320,15 +326,22 @@ func checkStream<T: ValueTransform>(
     var failing: [Int: Diagnosed] = [:]
     var previous = c.headerRecords
     for f in diagnosed {
-        check(f.record > previous && f.record <= records.count, "diagnostic for record \(f.record) out of order, or no such record (\(records.count) records, \(c.headerRecords) headers)")
+        check(
+            f.record > previous && f.record <= records.count,
+            "diagnostic for record \(f.record) out of order, or no such record (\(records.count) records, \(c.headerRecords) headers)"
+        )
         previous = f.record
         failing[f.record] = f
     }
-    check(keep.outcome == .completed(errors: diagnosed.count), "keep: \(String(describing: keep.outcome)), \(diagnosed.count) diagnostics")
+    check(
+        keep.outcome == .completed(errors: diagnosed.count),
+        "keep: \(String(describing: keep.outcome)), \(diagnosed.count) diagnostics")
 
     // The record policy, record by record.
     let run = runEngine(.record)
-    check(run.outcome == .completed(errors: diagnosed.count), "record: \(String(describing: run.outcome)), \(diagnosed.count) errors")
+    check(
+        run.outcome == .completed(errors: diagnosed.count),
+        "record: \(String(describing: run.outcome)), \(diagnosed.count) errors")
     check(run.diagnostics.isEmpty, "record policy wrote diagnostics \(text(run.diagnostics))")
     let out = run.output
     var pos = 0
@@ -341,10 +354,14 @@ func checkStream<T: ValueTransform>(
         check(pos < out.count, "record \(number) of \(records.count) has no output record: \(text(content))")
         if passing.contains(number) {
             check(failing[number] != nil, "error record \(number) passing through is not diagnosed")
-            check(out[pos...].starts(with: input[record.start..<record.end]), "error record \(number) passing through changed: \(text(content)) became \(text(out[pos...]))")
+            check(
+                out[pos...].starts(with: input[record.start..<record.end]),
+                "error record \(number) passing through changed: \(text(content)) became \(text(out[pos...]))")
             pos += record.end - record.start
         } else if number <= c.headerRecords {
-            check(out[pos...].starts(with: input[record.start..<record.end]), "header record \(number) changed: \(text(content)) became \(text(out[pos...]))")
+            check(
+                out[pos...].starts(with: input[record.start..<record.end]),
+                "header record \(number) changed: \(text(content)) became \(text(out[pos...]))")
             pos += record.end - record.start
         } else if let failure = failing[number] {
             // An error record: one line, everything in it escaped but its terminator.
@@ -355,31 +372,50 @@ func checkStream<T: ValueTransform>(
                 line = line.dropLast()
                 written = out[(lineEnd - 1)...lineEnd]
             }
-            check(written.elementsEqual(terminator), "error record \(number) ends \(Array(written)), its record \(Array(terminator))")
+            check(
+                written.elementsEqual(terminator),
+                "error record \(number) ends \(Array(written)), its record \(Array(terminator))")
             check(String(validating: line, as: UTF8.self) != nil, "error record \(number) is not UTF-8: \(text(line))")
             let columns = line.split(separator: 0x09, omittingEmptySubsequences: false)
             check(columns.count == 6, "error record \(number) has \(columns.count) columns: \(text(line))")
             check(columns[0].elementsEqual("error".utf8), "error record \(number): \(text(line))")
-            check(columns[1].elementsEqual(String(number).utf8), "error record \(number) says RECORD \(text(columns[1]))")
-            check(columns[2].elementsEqual(failure.field), "error record \(number): FIELD \(text(columns[2])), diagnosed \(text(failure.field))")
-            check(columns[3].elementsEqual(failure.code) && isKebabCase(columns[3]), "error record \(number): CODE \(text(columns[3])), diagnosed \(text(failure.code))")
-            check(!columns[4].isEmpty && columns[4].elementsEqual(failure.message), "error record \(number): MESSAGE \(text(columns[4])), diagnosed \(text(failure.message))")
+            check(
+                columns[1].elementsEqual(String(number).utf8), "error record \(number) says RECORD \(text(columns[1]))")
+            check(
+                columns[2].elementsEqual(failure.field),
+                "error record \(number): FIELD \(text(columns[2])), diagnosed \(text(failure.field))")
+            check(
+                columns[3].elementsEqual(failure.code) && isKebabCase(columns[3]),
+                "error record \(number): CODE \(text(columns[3])), diagnosed \(text(failure.code))")
+            check(
+                !columns[4].isEmpty && columns[4].elementsEqual(failure.message),
+                "error record \(number): MESSAGE \(text(columns[4])), diagnosed \(text(failure.message))")
             check(unescaped(columns[4]) != nil, "error record \(number): MESSAGE badly escaped \(text(columns[4]))")
             let original = unescaped(columns[5])
-            check(original != nil && original! == Array(content), "error record \(number): ORIGINAL \(text(columns[5])) is not the record \(text(content))")
+            check(
+                original != nil && original! == Array(content),
+                "error record \(number): ORIGINAL \(text(columns[5])) is not the record \(text(content))")
             pos = lineEnd + (lineEnd < out.count ? 1 : 0)
         } else {
             check(!record.unterminatedQuote, "record \(number) ends inside quotes but is no error")
             let r = referenceRecord(out, at: pos, terminator: t, csv: c.csv, delimiter: d)
             let outContent = out[r.start..<r.contentEnd]
-            check(out[r.contentEnd..<r.end].elementsEqual(terminator), "record \(number) ended \(Array(terminator)), its output \(Array(out[r.contentEnd..<r.end])): \(text(outContent))")
+            check(
+                out[r.contentEnd..<r.end].elementsEqual(terminator),
+                "record \(number) ended \(Array(terminator)), its output \(Array(out[r.contentEnd..<r.end])): \(text(outContent))"
+            )
             if let fields = c.fields {
                 let inFields = referenceFields(content, csv: c.csv, delimiter: d)
                 let outFields = referenceFields(outContent, csv: c.csv, delimiter: d)
-                check(inFields.count == outFields.count, "record \(number): \(inFields.count) fields in, \(outFields.count) out: \(text(content)) became \(text(outContent))")
+                check(
+                    inFields.count == outFields.count,
+                    "record \(number): \(inFields.count) fields in, \(outFields.count) out: \(text(content)) became \(text(outContent))"
+                )
                 for (j, (a, b)) in zip(inFields, outFields).enumerated() {
                     guard fields.contains(j + 1) else {
-                        check(a.elementsEqual(b), "record \(number): unselected field \(j + 1) \(text(a)) became \(text(b))")
+                        check(
+                            a.elementsEqual(b),
+                            "record \(number): unselected field \(j + 1) \(text(a)) became \(text(b))")
                         continue
                     }
                     let inValue = c.csv ? unquoted(a) ?? Array(a) : Array(a)
@@ -389,10 +425,20 @@ func checkStream<T: ValueTransform>(
                     }
                     var outValue = Array(b)
                     if c.csv {
-                        let mustQuote = outValue.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } || outValue.count >= d.count && (0...(outValue.count - d.count)).contains { outValue[$0..<($0 + d.count)].elementsEqual(d) }
+                        let mustQuote =
+                            outValue.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+                            || outValue.count >= d.count
+                                && (0...(outValue.count - d.count)).contains {
+                                    outValue[$0..<($0 + d.count)].elementsEqual(d)
+                                }
                         if let inner = unquoted(b) {
                             outValue = inner
-                            let innerMust = inner.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } || inner.count >= d.count && (0...(inner.count - d.count)).contains { inner[$0..<($0 + d.count)].elementsEqual(d) }
+                            let innerMust =
+                                inner.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+                                || inner.count >= d.count
+                                    && (0...(inner.count - d.count)).contains {
+                                        inner[$0..<($0 + d.count)].elementsEqual(d)
+                                    }
                             check(innerMust, "record \(number): field \(j + 1) quoted needlessly: \(text(b))")
                         } else {
                             check(!mustQuote, "record \(number): field \(j + 1) not quoted: \(text(b))")
@@ -401,7 +447,9 @@ func checkStream<T: ValueTransform>(
                     checkValue(inValue[...], outValue[...], number, field: j + 1, valueBound)
                 }
             } else if isBlank(content) && !c.emptyIsError {
-                check(content.elementsEqual(outContent), "record \(number): blank \(text(content)) became \(text(outContent))")
+                check(
+                    content.elementsEqual(outContent),
+                    "record \(number): blank \(text(content)) became \(text(outContent))")
             } else {
                 checkValue(content, outContent, number, field: 0, valueBound)
             }
@@ -409,7 +457,9 @@ func checkStream<T: ValueTransform>(
         }
         outRanges.append(begin..<pos)
     }
-    check(pos == out.count, "\(out.count - pos) bytes after the output of the last of \(records.count) records: \(text(out[pos...]))")
+    check(
+        pos == out.count,
+        "\(out.count - pos) bytes after the output of the last of \(records.count) records: \(text(out[pos...]))")
 
     func joined(_ numbers: some Sequence<Int>, original: Set<Int> = []) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -423,7 +473,9 @@ func checkStream<T: ValueTransform>(
         return bytes
     }
     let failingSet = Set(failing.keys)
-    check(keep.output == joined(records.indices, original: failingSet), "keep: the output is not the record policy's with each error record replaced by its record")
+    check(
+        keep.output == joined(records.indices, original: failingSet),
+        "keep: the output is not the record policy's with each error record replaced by its record")
     // An input whose output is tens of megabytes (a thousand `1e30300` in
     // coinfmt: linear, but slow under ASan) is checked by these two runs
     // alone, so that one input stays within the fuzzer's time limit.
@@ -444,26 +496,38 @@ func checkStream<T: ValueTransform>(
         checkErrorsSink(errorsPolicy)
     }
     func checkErrorsSink(_ policy: ErrorPolicy) {
-    let separate = runEngine(policy, separateErrors: true)
-    let errorRecords = joined(records.indices.filter { failingSet.contains($0 + 1) })
-    check(separate.diagnostics.isEmpty, "--errors: diagnostics \(text(separate.diagnostics))")
-    switch policy {
-    case .record, .skip:
-        check(separate.outcome == .completed(errors: diagnosed.count), "--errors \(policy): \(String(describing: separate.outcome))")
-        check(separate.output == joined(records.indices.filter { !failingSet.contains($0 + 1) }), "--errors \(policy): the output is not the good records")
-        check(separate.errors == errorRecords, "--errors \(policy): the errors are not the error records: \(text(separate.errors))")
-    case .keep:
-        check(separate.output == keep.output, "--errors keep: the output is not keep's")
-        check(separate.errors == errorRecords, "--errors keep: the errors are not the error records")
-    case .abort:
-        if let first = diagnosed.first {
-            check(separate.outcome == .aborted, "--errors abort: \(String(describing: separate.outcome))")
-            check(separate.output == joined(0..<(first.record - 1)), "--errors abort: the output is not the records before the first error")
-            check(separate.errors == joined(first.record - 1..<first.record), "--errors abort: the errors are not the first error record: \(text(separate.errors))")
-        } else {
-            check(separate.outcome == .completed(errors: 0) && separate.output == out && separate.errors.isEmpty, "--errors abort without an error differs")
+        let separate = runEngine(policy, separateErrors: true)
+        let errorRecords = joined(records.indices.filter { failingSet.contains($0 + 1) })
+        check(separate.diagnostics.isEmpty, "--errors: diagnostics \(text(separate.diagnostics))")
+        switch policy {
+        case .record, .skip:
+            check(
+                separate.outcome == .completed(errors: diagnosed.count),
+                "--errors \(policy): \(String(describing: separate.outcome))")
+            check(
+                separate.output == joined(records.indices.filter { !failingSet.contains($0 + 1) }),
+                "--errors \(policy): the output is not the good records")
+            check(
+                separate.errors == errorRecords,
+                "--errors \(policy): the errors are not the error records: \(text(separate.errors))")
+        case .keep:
+            check(separate.output == keep.output, "--errors keep: the output is not keep's")
+            check(separate.errors == errorRecords, "--errors keep: the errors are not the error records")
+        case .abort:
+            if let first = diagnosed.first {
+                check(separate.outcome == .aborted, "--errors abort: \(String(describing: separate.outcome))")
+                check(
+                    separate.output == joined(0..<(first.record - 1)),
+                    "--errors abort: the output is not the records before the first error")
+                check(
+                    separate.errors == joined(first.record - 1..<first.record),
+                    "--errors abort: the errors are not the first error record: \(text(separate.errors))")
+            } else {
+                check(
+                    separate.outcome == .completed(errors: 0) && separate.output == out && separate.errors.isEmpty,
+                    "--errors abort without an error differs")
+            }
         }
-    }
     }
     switch policy {
     case .record, .keep: break
@@ -471,13 +535,17 @@ func checkStream<T: ValueTransform>(
         let skip = runEngine(.skip)
         check(skip.outcome == .completed(errors: diagnosed.count), "skip: \(String(describing: skip.outcome))")
         check(skip.diagnostics == keep.diagnostics, "skip and keep diagnose differently")
-        check(skip.output == joined(records.indices.filter { !failingSet.contains($0 + 1) }), "skip: the output is not the record policy's without the error records")
+        check(
+            skip.output == joined(records.indices.filter { !failingSet.contains($0 + 1) }),
+            "skip: the output is not the record policy's without the error records")
     case .abort:
         let abort = runEngine(.abort)
         if let first = diagnosed.first {
             check(abort.outcome == .aborted, "abort: \(String(describing: abort.outcome))")
             check(abort.diagnostics.elementsEqual(first.line + [0x0A]), "abort: diagnostics \(text(abort.diagnostics))")
-            check(abort.output == joined(0..<(first.record - 1)), "abort: the output is not the records before the first error")
+            check(
+                abort.output == joined(0..<(first.record - 1)),
+                "abort: the output is not the records before the first error")
         } else {
             check(abort.outcome == .completed(errors: 0) && abort.output == out, "abort without an error differs")
         }
@@ -507,7 +575,8 @@ func checkStream<T: ValueTransform>(
                 || (finishing && written == complete + 1)
             check(
                 wholePrefix && stopped.output == joined(0..<max(0, written)),
-                "SIGINT after \(stopped.delivered) of \(input.count) bytes: the output is not the \(complete) records read completely, whole (nor a prefix of them ending with a record read through): \(stopped.output.count) bytes, expected \(joined(0..<complete).count); ends \(text(stopped.output.suffix(120)))")
+                "SIGINT after \(stopped.delivered) of \(input.count) bytes: the output is not the \(complete) records read completely, whole (nor a prefix of them ending with a record read through): \(stopped.output.count) bytes, expected \(joined(0..<complete).count); ends \(text(stopped.output.suffix(120)))"
+            )
         } else {
             check(stopped.outcome == run.outcome && stopped.output == out, "a signal at the end changed the output")
         }
@@ -539,8 +608,13 @@ func repeated<T: ValueTransform>(_ body: [UInt8], _ times: Int, _ transform: T, 
 func checkValue(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, _ number: Int, field: Int, _ bound: Int) {
     let lead = a.prefix { $0 == 0x20 || $0 == 0x09 }
     let trail = a.reversed().prefix { $0 == 0x20 || $0 == 0x09 }
-    check(b.starts(with: lead) && b.reversed().starts(with: trail), "record \(number) field \(field): the spaces around \(text(a)) are not kept in \(text(b))")
-    check(b.count <= bound, "record \(number) field \(field): a value of \(a.count) bytes gave \(b.count) bytes, more than \(bound) (the output limit: 16 × --max-record-bytes, at least 64 KiB): \(text(a))")
+    check(
+        b.starts(with: lead) && b.reversed().starts(with: trail),
+        "record \(number) field \(field): the spaces around \(text(a)) are not kept in \(text(b))")
+    check(
+        b.count <= bound,
+        "record \(number) field \(field): a value of \(a.count) bytes gave \(b.count) bytes, more than \(bound) (the output limit: 16 × --max-record-bytes, at least 64 KiB): \(text(a))"
+    )
 }
 
 /// A transform's run of whole records (``ValueTransform/transformRecords(_:terminator:maxLength:into:)``)
@@ -573,7 +647,9 @@ func checkTransformRecords<T: ValueTransform>(
         check(String(validating: value, as: UTF8.self) != nil, "transformRecords took invalid UTF-8 \(text(value))")
         check(!isErrorRecord(value), "transformRecords took an error record \(text(value))")
         do {
-            try Array(value).withUnsafeBufferPointer { (p) throws(ValueError) in try general.transform(p, into: &expected) }
+            try Array(value).withUnsafeBufferPointer { (p) throws(ValueError) in
+                try general.transform(p, into: &expected)
+            }
         } catch {
             check(false, "transformRecords took \(text(value)), which is an error: \(error.code)")
         }

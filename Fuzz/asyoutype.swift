@@ -51,10 +51,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // Counted work, not time: a constant a character once given up, a few
     // dozen characters of state a step before.
-    check(fast.scalarsTouched <= 2 * typed + 20_000, "\(region): \(fast.scalarsTouched) scalars touched typing \(typed)")
+    check(
+        fast.scalarsTouched <= 2 * typed + 20_000, "\(region): \(fast.scalarsTouched) scalars touched typing \(typed)")
     let shown = fast.output
     if formatting {
-        check(shown == text, "\(region) \(text.debugDescription): formatting typed, but shows \(shown.debugDescription)")
+        check(
+            shown == text, "\(region) \(text.debugDescription): formatting typed, but shows \(shown.debugDescription)")
     }
     var transform = PhoneTransform(region: region, asYouType: true)!
     var out: [UInt8] = []

@@ -43,7 +43,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(!out.isEmpty, "empty output")
     // The fast path (from the value or from its bytes) writes what the general path writes.
     var general: [UInt8] = []
-    check(formatter.formatInGeneral(number, into: &general) == outcome && general == out, "fast and general paths differ")
+    check(
+        formatter.formatInGeneral(number, into: &general) == outcome && general == out, "fast and general paths differ")
     let parsed = try? formatter.format(parsing: value) { bytes, result in (Array(bytes), result) }
     check(parsed?.0 == out && parsed?.1 == outcome, "formatting from the bytes differs")
     return 0

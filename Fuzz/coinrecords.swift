@@ -15,15 +15,16 @@ let coinPieces: [[UInt8]] = [
     "e999999", "e-999999", "1e999999", "-9.99e-999999", "99999999999999999999", "\n", "0.",
 ].map { Array($0.utf8) }
 
-let coinTransforms: [CoinTransform] = [
-    CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
-        .fractionLength(min: 2, max: 6),
-    CoinFormatStyle(style: .percent, locale: Locale(identifier: "ar_EG")).sign(.always),
-    CoinFormatStyle(style: .number, locale: Locale(identifier: "de_CH")).rounded(.up),
-    CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
-    CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
-        .significantDigits(3...3),
-].map { CoinTransform(formatter: $0.formatter(), colored: false) }
+let coinTransforms: [CoinTransform] =
+    [
+        CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+            .fractionLength(min: 2, max: 6),
+        CoinFormatStyle(style: .percent, locale: Locale(identifier: "ar_EG")).sign(.always),
+        CoinFormatStyle(style: .number, locale: Locale(identifier: "de_CH")).rounded(.up),
+        CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
+        CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+            .significantDigits(3...3),
+    ].map { CoinTransform(formatter: $0.formatter(), colored: false) }
     + [CoinTransform(style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US")), colored: true)]
 
 let coinMaxRecordBytes = [16, 64, 256, 4096]
@@ -51,7 +52,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let heavy = checkStream(
         transform, c, input, chunk: chunk, policy: policy, signalAfter: nil, valueBound: c.outputLimit)
     if !heavy && !c.csv && c.fields == nil {
-        checkTransformRecords(transform, input, terminator: 0x0A, maxLength: c.maxRecordBytes,
+        checkTransformRecords(
+            transform, input, terminator: 0x0A, maxLength: c.maxRecordBytes,
             outputLimit: c.outputLimit)
     }
     return 0

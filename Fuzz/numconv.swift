@@ -4,7 +4,9 @@
 import Foundation
 
 let convCodes = Set(NumberErrorCode.allCases.map(ValueError.Code.number))
-let localeIDs = ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ar_EG", "fa", "ne", "es_ES", "th-TH-u-nu-thai", "sv", "he"]
+let localeIDs = [
+    "en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ar_EG", "fa", "ne", "es_ES", "th-TH-u-nu-thai", "sv", "he",
+]
 let formats = localeIDs.flatMap { id in
     LocaleNumberFormat.Style.allCases.map { LocaleNumberFormat(locale: Locale(identifier: id), style: $0) }
 }

@@ -53,10 +53,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 // +241 4402000 is written 04 40 20 00, which it (and so
                 // phonefmt) reads back as +241 04402000, the zero kept as an
                 // italian leading zero. Only that zero may differ.
-                let keptZero = back.italianLeadingZero && !number.italianLeadingZero
+                let keptZero =
+                    back.italianLeadingZero && !number.italianLeadingZero
                     && back.nationalNumber.drop { $0 == "0" } == number.nationalNumber.drop { $0 == "0" }
                 check(
-                    back.countryCode == number.countryCode && (back.nationalNumber == number.nationalNumber || keptZero),
+                    back.countryCode == number.countryCode
+                        && (back.nationalNumber == number.nationalNumber || keptZero),
                     "\(format) \(written) (of +\(number.countryCode) \(number.nationalNumber)) parses back in "
                         + "\(reader.region) as +\(back.countryCode) \(back.nationalNumber)")
             case .failure(let error):

@@ -41,7 +41,8 @@ let manyTargets = NumberConverter(
     to: (0..<40).map { k in
         LocaleNumberFormat(locale: Locale(identifier: ["de_DE", "ar_EG", "fr_FR", "en_IN", "de_CH"][k % 5]))
     })
-let coin = CoinTransform(style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD"))
+let coin = CoinTransform(
+    style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD"))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -72,8 +73,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let heavy = checkStream(
             transform, c, input, chunk: chunk, policy: policy, signalAfter: signal, valueBound: bound)
         if !heavy && !c.csv && c.fields == nil {
-            checkTransformRecords(transform, input, terminator: c.zeroTerminated ? 0 : 0x0A, maxLength: c.maxRecordBytes,
-            outputLimit: c.outputLimit)
+            checkTransformRecords(
+                transform, input, terminator: c.zeroTerminated ? 0 : 0x0A, maxLength: c.maxRecordBytes,
+                outputLimit: c.outputLimit)
         }
     }
     switch o[1] & 7 {

@@ -83,7 +83,8 @@ public enum Completions {
             case .none: break
             case .required(let value), .optional(let value):
                 if let command = valuesCommand(tool, spec.completion) {
-                    action = ":\(value):{_values -s , \"\(value)\" ${(f)\"$(\(command.replacingOccurrences(of: "'", with: "'\\''")))\"}}"
+                    action =
+                        ":\(value):{_values -s , \"\(value)\" ${(f)\"$(\(command.replacingOccurrences(of: "'", with: "'\\''")))\"}}"
                 } else {
                     action = ":\(value): "
                 }

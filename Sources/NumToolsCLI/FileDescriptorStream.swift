@@ -1,9 +1,10 @@
+import NumToolsCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import NumToolsCore
 
 extension IOFailure {
     /// The failure of a system call, from its errno: EPIPE is a reader that went away.
@@ -75,7 +76,9 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
             // Wait for input or a signal: a signal that arrived after the
             // engine last looked, but before a blocking read, must not be
             // left waiting for input that may never come.
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            ]
             if poll(&fds, 2, -1) < 0 {
                 let code = errno
                 if code == EINTR { return nil }

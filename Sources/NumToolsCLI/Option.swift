@@ -198,7 +198,9 @@ extension Option {
 
 extension Option where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
     /// One of an enumeration's cases, `fallback` when the option is not given.
-    public static func choice(_ long: String, short: Character? = nil, _ name: String, default fallback: Value, help: String)
+    public static func choice(
+        _ long: String, short: Character? = nil, _ name: String, default fallback: Value, help: String
+    )
         -> Option<Value>
     {
         let given: Option<Value?> = .choice(long, short: short, name, help: help)

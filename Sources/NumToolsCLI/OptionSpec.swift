@@ -96,7 +96,8 @@ public struct ParsedArguments: Sendable {
             if arg.hasPrefix("--") {
                 let body = arg.dropFirst(2)
                 let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                let inline: String? = body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=")!)...]) : nil
+                let inline: String? =
+                    body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=")!)...]) : nil
                 let spec = try Self.lookup(String(name), in: options)
                 switch spec.argument {
                 case .none:

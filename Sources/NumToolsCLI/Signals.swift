@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// The signal that asked the tool to stop, 0 while none has.
 private let receivedSignal = Atomic<Int32>(0)

@@ -39,7 +39,9 @@ public enum StreamOptions {
         "errors", "FILE", help: "write error records to FILE, only good records to the output"
     ) { text throws(UsageError) in
         guard text != "-" else {
-            throw UsageError("invalid value '-' for --errors: the output cannot take the error records (use /dev/stdout or /dev/stderr)")
+            throw UsageError(
+                "invalid value '-' for --errors: the output cannot take the error records (use /dev/stdout or /dev/stderr)"
+            )
         }
         guard !text.isEmpty else { throw UsageError("invalid value '' for --errors: expected a file name") }
         return text
@@ -78,7 +80,8 @@ public enum StreamOptions {
             }
             if bytes.contains(configuration.zeroTerminated ? 0 : UInt8(ascii: "\n")) {
                 throw UsageError(
-                    "the delimiter cannot contain the record terminator (\(configuration.zeroTerminated ? "NUL" : "LF"))")
+                    "the delimiter cannot contain the record terminator (\(configuration.zeroTerminated ? "NUL" : "LF"))"
+                )
             }
             configuration.delimiter = bytes
         }

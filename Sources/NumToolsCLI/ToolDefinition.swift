@@ -40,7 +40,9 @@ public struct ToolDefinition: Sendable {
         func table(_ specs: [OptionSpec]) -> String {
             specs.map { spec in
                 let left = "  " + spec.synopsis
-                let pad = left.count < 30 ? String(repeating: " ", count: 30 - left.count) : "\n" + String(repeating: " ", count: 30)
+                let pad =
+                    left.count < 30
+                    ? String(repeating: " ", count: 30 - left.count) : "\n" + String(repeating: " ", count: 30)
                 return left + pad + spec.help + "\n"
             }.joined()
         }

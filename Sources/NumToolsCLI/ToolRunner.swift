@@ -40,7 +40,9 @@ public enum ToolRunner {
         func printAndExit(_ text: String) -> Never {
             var bytes = Array(text.utf8)
             do throws(IOFailure) {
-                try bytes.withUnsafeMutableBufferPointer { b throws(IOFailure) in try stdout.write(UnsafeBufferPointer(b)) }
+                try bytes.withUnsafeMutableBufferPointer { b throws(IOFailure) in
+                    try stdout.write(UnsafeBufferPointer(b))
+                }
             } catch { ioFailure(error) }
             exit(0)
         }
@@ -174,9 +176,10 @@ public enum ToolRunner {
         var entry = environ
         while let pointer = entry.pointee {
             let length = strlen(pointer)
-            let equals = memchr(pointer, Int32(UInt8(ascii: "=")), length).map {
-                $0.assumingMemoryBound(to: CChar.self) - pointer
-            } ?? length
+            let equals =
+                memchr(pointer, Int32(UInt8(ascii: "=")), length).map {
+                    $0.assumingMemoryBound(to: CChar.self) - pointer
+                } ?? length
             let name = UnsafeBufferPointer(start: pointer, count: equals)
             let text = String(decoding: name.lazy.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if isClearedForICU(text) { names.append(Array(name) + [0]) }
@@ -190,7 +193,8 @@ public enum ToolRunner {
     public static func commandLineBytes() -> [[UInt8]] {
         (1..<Int(CommandLine.argc)).map { k in
             guard let p = CommandLine.unsafeArgv[k] else { return [] }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+            return Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
         }
     }
 

@@ -86,7 +86,8 @@ ToolRunner.main(tool) { invocation throws(UsageError) in
     default: bounds = (nil, nil)
     }
     guard let lo = bounds.0, let hi = bounds.1, 1 <= lo, lo <= hi, hi <= 999 else {
-        throw UsageError("invalid value '\(text)' for --significant: expected N or MIN..MAX with 1 <= MIN <= MAX <= 999")
+        throw UsageError(
+            "invalid value '\(text)' for --significant: expected N or MIN..MAX with 1 <= MIN <= MAX <= 999")
     }
     return lo...hi
 }

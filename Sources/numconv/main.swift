@@ -4,7 +4,8 @@ import NumToolsCore
 
 enum Options {
     static let from: Option<Locale> = .locale(
-        "from", "LOCALE", environment: "LC_NUMERIC", help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG)")
+        "from", "LOCALE", environment: "LC_NUMERIC",
+        help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG)")
     static let to: Option<[Locale]> = .locales(
         "to", "LOCALE[,...]", required: "--to is required: the locale(s) to write",
         help: "notation(s) to write; several give TAB-separated columns")

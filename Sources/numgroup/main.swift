@@ -7,7 +7,8 @@ enum Options {
         "separator", short: "s", "STR", help: "grouping separator to write (default ',')")
     static let decimal: Option<String?> = .character("decimal", "CHAR", help: "decimal point (default '.')")
     static let group: Option<GroupSizes?> = .value(
-        "group", short: "g", "N[,M]", help: "group size N, then M for further groups (default 3)", parse: GroupSizes.init)
+        "group", short: "g", "N[,M]", help: "group size N, then M for further groups (default 3)",
+        parse: GroupSizes.init)
     static let minDigits: Option<Int?> = .integer(
         "min-digits", in: 1...Int(Int32.max), help: "group only integer parts of at least N digits (--text: 5)")
     static let locale: Option<Locale?> = .locale(
@@ -15,7 +16,8 @@ enum Options {
     static let ungroup: Option<Bool> = .flag("ungroup", short: "u", help: "remove grouping separators instead")
     static let sanitize: Option<Bool> = .flag(
         "sanitize", help: "drop every character but digits, the first decimal point and a leading sign")
-    static let text: Option<Bool> = .flag("text", help: "group the numbers standing alone inside free text; never an error")
+    static let text: Option<Bool> = .flag(
+        "text", help: "group the numbers standing alone inside free text; never an error")
 }
 
 let tool = ToolDefinition(

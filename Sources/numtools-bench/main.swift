@@ -83,7 +83,8 @@ case "coinfmt":
             continue
         }
         out.line(
-            number.formatted(Decimal.FormatStyle.Currency(code: code, locale: locale).precision(.fractionLength(low...high))))
+            number.formatted(
+                Decimal.FormatStyle.Currency(code: code, locale: locale).precision(.fractionLength(low...high))))
     }
 case "numgroup":
     guard arguments.count == 2 else { usage() }

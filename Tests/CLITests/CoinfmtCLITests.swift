@@ -140,9 +140,11 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         for (shell, flag) in [("bash", "-n"), ("zsh", "-n"), ("fish", "--no-execute")] {
             let script = try coinfmt(["--completion", shell]).out
             #expect(script.contains("--list-currencies"), "\(shell)")
-            guard let path = ["/bin", "/usr/bin"].map({ "\($0)/\(shell)" }).first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }) else { continue }
+            guard
+                let path = ["/bin", "/usr/bin"].map({ "\($0)/\(shell)" }).first(where: {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                })
+            else { continue }
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("coinfmt-completion.\(shell)")
             try script.write(to: file, atomically: true, encoding: .utf8)
             let result = try ToolProcess.shell("\(path) \(flag) '\(file.path)'")

@@ -85,7 +85,8 @@ private func hostileICUData() throws -> String {
     for directory in ["icudt76l", "icudt76l/curr"] {
         let dir = root.appendingPathComponent(directory)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for name in ["root", "pool", "res_index", "en", "en_US", "de", "de_DE", "numberingSystems", "supplementalData"] {
+        for name in ["root", "pool", "res_index", "en", "en_US", "de", "de_DE", "numberingSystems", "supplementalData"]
+        {
             try Data(bundle).write(to: dir.appendingPathComponent(name + ".res"), options: .atomic)
         }
     }
@@ -112,9 +113,12 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
                 let context = "\(invocation) with \(group.joined(separator: ","))=\(value.prefix(60).debugDescription)"
                 #expect(exitedCleanly(result), "\(context): \(String(describing: result).prefix(400))")
                 if let expected = invocation.expected {
-                    #expect(result.exited(0) && result.out == expected, "\(context): \(String(describing: result).prefix(400))")
+                    #expect(
+                        result.exited(0) && result.out == expected,
+                        "\(context): \(String(describing: result).prefix(400))")
                 } else {
-                    #expect(result.exited(0) || result.exited(2), "\(context): \(String(describing: result).prefix(400))")
+                    #expect(
+                        result.exited(0) || result.exited(2), "\(context): \(String(describing: result).prefix(400))")
                 }
             }
         }
@@ -124,10 +128,12 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
     /// output is the built-in data's.
     @Test(arguments: plainInvocations)
     fileprivate func hostileICUDataDirectory(_ invocation: Invocation) throws {
-        let result = try ToolProcess.run(invocation.tool, invocation.arguments, environment: ["ICU_DATA": try hostileICUData()])
+        let result = try ToolProcess.run(
+            invocation.tool, invocation.arguments, environment: ["ICU_DATA": try hostileICUData()])
         #expect(exitedCleanly(result), "\(invocation): \(String(describing: result).prefix(400))")
         if let expected = invocation.expected {
-            #expect(result.exited(0) && result.out == expected, "\(invocation): \(String(describing: result).prefix(400))")
+            #expect(
+                result.exited(0) && result.out == expected, "\(invocation): \(String(describing: result).prefix(400))")
         }
     }
 
@@ -163,9 +169,12 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
                 let context = "\(invocation) with \(variable)=\(bytes)"
                 #expect(exitedCleanly(result), "\(context): \(String(describing: result).prefix(400))")
                 if let expected = invocation.expected {
-                    #expect(result.exited(0) && result.out == expected, "\(context): \(String(describing: result).prefix(400))")
+                    #expect(
+                        result.exited(0) && result.out == expected,
+                        "\(context): \(String(describing: result).prefix(400))")
                 } else {
-                    #expect(result.exited(0) || result.exited(2), "\(context): \(String(describing: result).prefix(400))")
+                    #expect(
+                        result.exited(0) || result.exited(2), "\(context): \(String(describing: result).prefix(400))")
                 }
             }
         }
@@ -173,15 +182,19 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
 
     /// Valid locale variables still choose the default locale, in the
     /// contract's order, though the tools clear them before ICU starts.
-    @Test(arguments: [
-        (["LC_NUMERIC": "de_DE.UTF-8"], "numconv", ["--to", "en_US", "1.234,5"], "1,234.5\n"),
-        (["LANG": "de_DE.UTF-8"], "numconv", ["--to", "en_US", "1.234,5"], "1,234.5\n"),
-        (["LC_ALL": "fr_CH", "LC_NUMERIC": "de_DE"], "numconv", ["--to", "en_US", "1.234,5"], nil),
-        (["LC_ALL": "de_DE@euro", "LANG": "nonexistentlang"], "numconv", ["--to", "en_US", "1.234,5"], "1,234.5\n"),
-        (["LC_MONETARY": "de_DE.UTF-8", "LC_NUMERIC": "ja_JP"], "coinfmt", ["1234.5"], "1.234,50\u{A0}€\n"),
-        (["LANG": "ja_JP.UTF-8"], "coinfmt", ["1234"], "¥1,234\n"),
-        (["LC_NUMERIC": "C.UTF-8", "LANG": "de_DE"], "numconv", ["--to", "en_US", "1234.5"], "1,234.5\n"),
-    ] as [([String: String], String, [String], String?)])
+    @Test(
+        arguments: [
+            (["LC_NUMERIC": "de_DE.UTF-8"], "numconv", ["--to", "en_US", "1.234,5"], "1,234.5\n"),
+            (["LANG": "de_DE.UTF-8"], "numconv", ["--to", "en_US", "1.234,5"], "1,234.5\n"),
+            (["LC_ALL": "fr_CH", "LC_NUMERIC": "de_DE"], "numconv", ["--to", "en_US", "1.234,5"], nil),
+            (
+                ["LC_ALL": "de_DE@euro", "LANG": "nonexistentlang"], "numconv", ["--to", "en_US", "1.234,5"],
+                "1,234.5\n"
+            ),
+            (["LC_MONETARY": "de_DE.UTF-8", "LC_NUMERIC": "ja_JP"], "coinfmt", ["1234.5"], "1.234,50\u{A0}€\n"),
+            (["LANG": "ja_JP.UTF-8"], "coinfmt", ["1234"], "¥1,234\n"),
+            (["LC_NUMERIC": "C.UTF-8", "LANG": "de_DE"], "numconv", ["--to", "en_US", "1234.5"], "1,234.5\n"),
+        ] as [([String: String], String, [String], String?)])
     func validLocaleVariablesStillChooseTheDefault(
         _ environment: [String: String], _ tool: String, _ arguments: [String], _ expected: String?
     ) throws {

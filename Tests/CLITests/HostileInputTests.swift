@@ -128,7 +128,8 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
                 inRecords[number].count(where: { $0 == 0x09 }) == 5,
                 inRecords[number].count - (inRecords[number].last == 0x0D ? 1 : 0) <= limit
             {
-                #expect(record.elementsEqual(inRecords[number]), "error record \(number + 1) passing through; \(context)")
+                #expect(
+                    record.elementsEqual(inRecords[number]), "error record \(number + 1) passing through; \(context)")
                 continue
             }
             // Error records are UTF-8. (`--on-error=keep` writes a record

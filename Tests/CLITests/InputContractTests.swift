@@ -59,7 +59,9 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
         ByteCase(
             "numconv", ["--csv", "-d", ";", "-f", "4", "--from", "de_DE", "--to", "en_US"],
             latin1("Müller;Köln;2024;1,5ü\n"), status: 1,
-            out: Array("error\t1\t4\tinvalid-utf8\tbyte 0xFC at offset 3 is not valid UTF-8\tM\\xFCller;K\\xF6ln;2024;1,5\\xFC\n".utf8)),
+            out: Array(
+                "error\t1\t4\tinvalid-utf8\tbyte 0xFC at offset 3 is not valid UTF-8\tM\\xFCller;K\\xF6ln;2024;1,5\\xFC\n"
+                    .utf8)),
         ByteCase(
             "numgroup", ["--on-error=skip"], latin1("12ü4\n"), status: 1, out: [],
             err: "numgroup: record 1, field 0: invalid-utf8: byte 0xFC at offset 2 is not valid UTF-8\n"),
@@ -80,13 +82,17 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
         ByteCase("numgroup", ["--header"], bom + "count\n1234\n", out: bom + "count\n1,234\n"),
         ByteCase("numgroup", ["-f", "1"], bom + "1234\tx\n", out: bom + "1,234\tx\n"),
         ByteCase("numgroup", ["--csv", "-f", "1"], bom + "\"1234\",x\n", out: bom + "\"1,234\",x\n"),
-        ByteCase("numgroup", ["--csv", "--header", "-f", "2"], bom + "\"a\",b\nx,1234\n", out: bom + "\"a\",b\nx,\"1,234\"\n"),
+        ByteCase(
+            "numgroup", ["--csv", "--header", "-f", "2"], bom + "\"a\",b\nx,1234\n", out: bom + "\"a\",b\nx,\"1,234\"\n"
+        ),
         ByteCase("numconv", ["--from", "de_DE", "--to", "en_US"], bom + "1.234,5\r\n", out: bom + "1,234.5\r\n"),
         ByteCase("coinfmt", ["--csv", "-f", "2"], bom + "BTC,67234.5", out: bom + "BTC,\"$67,234.50\""),
         ByteCase("phonefmt", [], bom + "010 1234 5678\n", out: bom + "010-1234-5678\n"),
         ByteCase(
             "numgroup", [], bom + "12a\n", status: 1,
-            out: "\(bom)error\t1\t0\tinvalid-character\t'a' at offset 2 is not a digit, grouping separator or decimal point\t12a\n"),
+            out:
+                "\(bom)error\t1\t0\tinvalid-character\t'a' at offset 2 is not a digit, grouping separator or decimal point\t12a\n"
+        ),
     ])
     func byteOrderMark(_ c: ByteCase) throws { try c.check() }
 
@@ -114,7 +120,8 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
         ByteCase("numgroup", [], passing + "\n1234\n", status: 1, out: passing + "\n1,234\n"),
         ByteCase("numgroup", ["-f", "2"], passing + "\r\n", status: 1, out: passing + "\r\n"),
         // In CSV its ORIGINAL's quote opens nothing: it ends at its line.
-        ByteCase("numgroup", ["--csv", "-f", "2"], passing + "\nb,1234\n", status: 1, out: passing + "\nb,\"1,234\"\n"),
+        ByteCase(
+            "numgroup", ["--csv", "-f", "2"], passing + "\nb,1234\n", status: 1, out: passing + "\nb,\"1,234\"\n"),
         ByteCase("numgroup", ["--csv", "-f", "2"], "b,1234\n" + passing, status: 1, out: "b,\"1,234\"\n" + passing),
         ByteCase("numconv", ["--from", "en_US", "--to", "de_DE"], passing + "\n", status: 1, out: passing + "\n"),
         ByteCase("phonefmt", ["--as-you-type"], passing + "\n010\n", status: 1, out: passing + "\n010\n"),
@@ -132,7 +139,9 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
         // Five or seven columns are no error record.
         ByteCase(
             "numgroup", ["-f", "1"], "error\t1\t0\tc\tm\n", status: 1,
-            out: "error\t1\t1\tinvalid-character\t'e' at offset 0 is not a digit, grouping separator or decimal point\terror\\t1\\t0\\tc\\tm\n"),
+            out:
+                "error\t1\t1\tinvalid-character\t'e' at offset 0 is not a digit, grouping separator or decimal point\terror\\t1\\t0\\tc\\tm\n"
+        ),
     ])
     func errorRecordsPassThrough(_ c: ByteCase) throws { try c.check() }
 
@@ -140,13 +149,19 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
 
     @Test(arguments: [
         ByteCase("numgroup", ["--trim"], "  1234 \t\n", out: "1,234\n"),
-        ByteCase("phonefmt", ["--trim", "--csv", "-f", "2", "--format", "e164"], "kim, 010 1234 5678 \n", out: "kim,+821012345678\n"),
-        ByteCase("numconv", ["--trim", "-f", "2", "--from", "de_DE", "--to", "en_US"], " a \t 1.234,5 \n", out: " a \t1,234.5\n"),
+        ByteCase(
+            "phonefmt", ["--trim", "--csv", "-f", "2", "--format", "e164"], "kim, 010 1234 5678 \n",
+            out: "kim,+821012345678\n"),
+        ByteCase(
+            "numconv", ["--trim", "-f", "2", "--from", "de_DE", "--to", "en_US"], " a \t 1.234,5 \n",
+            out: " a \t1,234.5\n"),
         ByteCase("coinfmt", ["--trim", "--csv", "-f", "1"], "\" 1234 \",x\n", out: "\"$1,234.00\",x\n"),
         ByteCase("numgroup", ["--trim"], "   \n", out: "   \n"),
         ByteCase(
             "numgroup", ["--trim"], " 1a \n", status: 1,
-            out: "error\t1\t0\tinvalid-character\t'a' at offset 1 is not a digit, grouping separator or decimal point\t 1a \n"),
+            out:
+                "error\t1\t0\tinvalid-character\t'a' at offset 1 is not a digit, grouping separator or decimal point\t 1a \n"
+        ),
     ])
     func trim(_ c: ByteCase) throws { try c.check() }
 
@@ -154,7 +169,8 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
 
     /// A scratch directory for one test.
     static func directory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("numtools-\(name)-\(getpid())-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "numtools-\(name)-\(getpid())-\(UUID().uuidString)")
         try? FileManager.default.removeItem(at: url)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -193,21 +209,32 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
             return
         }
         let python = try ToolProcess.shell(
-            "cd '\(dir.path)' && python3 -c 'import csv,json,sys; print(json.dumps(list(csv.reader(open(\"out.csv\", newline=\"\")))))'")
+            "cd '\(dir.path)' && python3 -c 'import csv,json,sys; print(json.dumps(list(csv.reader(open(\"out.csv\", newline=\"\")))))'"
+        )
         #expect(
             python.out
                 == #"[["name", "amount", "note"], ["Kim, A", "1,234", "said \"hi\""], ["Park J", "5,678", ""], ["Jung", "", ""]]"#
                 + "\n", "\(python)")
     }
 
-    @Test(arguments: [
-        // keep: the original at its place, the error record in FILE.
-        (["--on-error=keep"], "1234\nx\n", "1,234\nx\n", 1, "error\t2\t0\tinvalid-character\t'x' at offset 0 is not a digit, grouping separator or decimal point\tx\n"),
-        // abort: stops after writing the error record to FILE.
-        (["--on-error=abort"], "1234\nx\n5678\n", "1,234\n", 1, "error\t2\t0\tinvalid-character\t'x' at offset 0 is not a digit, grouping separator or decimal point\tx\n"),
-        (["--on-error=skip", "-z"], "1234\u{0}", "1,234\u{0}", 0, ""),
-        (["--max-record-bytes", "4"], "123456\n1\n", "1\n", 1, "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456\n"),
-    ] as [([String], String, String, Int32, String)])
+    @Test(
+        arguments: [
+            // keep: the original at its place, the error record in FILE.
+            (
+                ["--on-error=keep"], "1234\nx\n", "1,234\nx\n", 1,
+                "error\t2\t0\tinvalid-character\t'x' at offset 0 is not a digit, grouping separator or decimal point\tx\n"
+            ),
+            // abort: stops after writing the error record to FILE.
+            (
+                ["--on-error=abort"], "1234\nx\n5678\n", "1,234\n", 1,
+                "error\t2\t0\tinvalid-character\t'x' at offset 0 is not a digit, grouping separator or decimal point\tx\n"
+            ),
+            (["--on-error=skip", "-z"], "1234\u{0}", "1,234\u{0}", 0, ""),
+            (
+                ["--max-record-bytes", "4"], "123456\n1\n", "1\n", 1,
+                "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456\n"
+            ),
+        ] as [([String], String, String, Int32, String)])
     func errorsFile(options: [String], input: String, out: String, status: Int32, errors: String) throws {
         let dir = try Self.directory("errors-file")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -224,16 +251,25 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
         let result = try ToolProcess.run("numgroup", ["--errors", "/dev/stderr"], input: "x\n12\n")
         #expect(result.exited(1))
         #expect(result.out == "12\n")
-        #expect(result.err == "error\t1\t0\tinvalid-character\t'x' at offset 0 is not a digit, grouping separator or decimal point\tx\n")
+        #expect(
+            result.err
+                == "error\t1\t0\tinvalid-character\t'x' at offset 0 is not a digit, grouping separator or decimal point\tx\n"
+        )
     }
 
-    @Test(arguments: [
-        (["--errors", "-"], Int32(2), "numgroup: invalid value '-' for --errors"),
-        (["--errors", ""], Int32(2), "numgroup: invalid value '' for --errors: expected a file name"),
-        (["--errors", "/tmp/x", "--on-error=record"], Int32(2), "numgroup: --on-error=record cannot be used with --errors"),
-        (["--errors", "/nonexistent-dir/rejects.tsv"], Int32(3),
-         "numgroup: cannot open '/nonexistent-dir/rejects.tsv' for --errors: No such file or directory\n"),
-    ] as [([String], Int32, String)])
+    @Test(
+        arguments: [
+            (["--errors", "-"], Int32(2), "numgroup: invalid value '-' for --errors"),
+            (["--errors", ""], Int32(2), "numgroup: invalid value '' for --errors: expected a file name"),
+            (
+                ["--errors", "/tmp/x", "--on-error=record"], Int32(2),
+                "numgroup: --on-error=record cannot be used with --errors"
+            ),
+            (
+                ["--errors", "/nonexistent-dir/rejects.tsv"], Int32(3),
+                "numgroup: cannot open '/nonexistent-dir/rejects.tsv' for --errors: No such file or directory\n"
+            ),
+        ] as [([String], Int32, String)])
     func errorsFileRefused(options: [String], status: Int32, message: String) throws {
         let (result, unread) = try ToolProcess.runLeavingInput("numgroup", options, input: "1234\n")
         #expect(result.exited(status), "\(result)")
@@ -248,7 +284,8 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
         let dir = try Self.directory("operand")
         defer { try? FileManager.default.removeItem(at: dir) }
         try "1234\n".write(to: dir.appendingPathComponent("data.txt"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("12a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("12a"), withIntermediateDirectories: true)
         let result = try ToolProcess.shell("cd '\(dir.path)' && numgroup data.txt 1234 missing.txt 12a")
         #expect(result.exited(1), "\(result)")
         #expect(
@@ -256,7 +293,8 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
                 == "error\t1\t0\tinvalid-character\t'd' at offset 0 is not a digit, grouping separator or decimal point\tdata.txt\n"
                 + "1,234\n"
                 + "error\t3\t0\tinvalid-character\t'm' at offset 0 is not a digit, grouping separator or decimal point\tmissing.txt\n"
-                + "error\t4\t0\tinvalid-character\t'a' at offset 2 is not a digit, grouping separator or decimal point\t12a\n")
+                + "error\t4\t0\tinvalid-character\t'a' at offset 2 is not a digit, grouping separator or decimal point\t12a\n"
+        )
         #expect(result.err == "numgroup: 'data.txt' is a file; to read it, use < data.txt\n", "\(result)")
         // A value that names a file but transforms is no mistake.
         try "x".write(to: dir.appendingPathComponent("5678"), atomically: true, encoding: .utf8)

@@ -48,7 +48,8 @@ import Testing
         // A prefix that already holds something of its own, which must survive.
         try FileManager.default.createDirectory(
             at: prefix.appendingPathComponent("share/man/man1"), withIntermediateDirectories: true)
-        try "keep me".write(to: prefix.appendingPathComponent("share/man/man1/other.1"), atomically: true, encoding: .utf8)
+        try "keep me".write(
+            to: prefix.appendingPathComponent("share/man/man1/other.1"), atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: prefix) }
         let before = Self.tree(prefix)
 

@@ -33,7 +33,10 @@ import Testing
     @Test(arguments: [
         (["--from", "en_US", "--to", "zh_TW"], "1234567.89", "1,234,567.89"),
         (["--from", "sr_RS", "--to", "en_US"], "1.234.567,89", "1,234,567.89"),
-        (["--from", "en_US", "--to", "pa_IN,uz_UZ,az_AZ"], "1234567.89", "12,34,567.89\t1\u{A0}234\u{A0}567,89\t1.234.567,89"),
+        (
+            ["--from", "en_US", "--to", "pa_IN,uz_UZ,az_AZ"], "1234567.89",
+            "12,34,567.89\t1\u{A0}234\u{A0}567,89\t1.234.567,89"
+        ),
         (["--from", "ur_PK", "--to", "de_DE"], "12,34,567.89", "1.234.567,89"),
         (["--from", "zh_CN.UTF-8", "--to", "sr_RS@latin"], "1234567.89", "1.234.567,89"),
         (["--from", "DE_de", "--to", "ZH-hant-tw"], "1.234,5", "1,234.5"),
@@ -50,7 +53,8 @@ import Testing
 
     /// Machine notation is read strictly: no grouping, one `.`, ASCII digits.
     @Test func machineNotationIsStrict() throws {
-        let result = try ToolProcess.run("numconv", ["--from", "C", "--to", "de_DE"], input: "1234.5\n1,234\n1.234.5\n")
+        let result = try ToolProcess.run(
+            "numconv", ["--from", "C", "--to", "de_DE"], input: "1234.5\n1,234\n1.234.5\n")
         #expect(result.exited(1), "\(result)")
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -66,15 +70,25 @@ import Testing
     }
 
     /// A locale variable that names no known locale: one warning, en_US, exit 0.
-    @Test(arguments: [
-        ("numconv", ["--to", "de_DE", "1234.5"], ["LANG": "xx_YY.UTF-8"], "1.234,5\n",
-         "numconv: LANG=xx_YY.UTF-8 is not a known locale; using en_US\n"),
-        ("coinfmt", ["--currency", "EUR", "1234.5"], ["LC_MONETARY": "klingon", "LANG": "de_DE"],
-         money("1234.5", "EUR", "en_US") + "\n", "coinfmt: LC_MONETARY=klingon is not a known locale; using en_US\n"),
-        ("numconv", ["--to", "de_DE", "1234.5", "99.5"], ["LC_ALL": "aa_DJ.UTF-8"], "1.234,5\n99,5\n",
-         "numconv: LC_ALL=aa_DJ.UTF-8 is not a known locale; using en_US\n"),
-    ] as [(String, [String], [String: String], String, String)])
-    func unknownEnvironmentWarnsOnce(tool: String, arguments: [String], environment: [String: String], out: String, err: String)
+    @Test(
+        arguments: [
+            (
+                "numconv", ["--to", "de_DE", "1234.5"], ["LANG": "xx_YY.UTF-8"], "1.234,5\n",
+                "numconv: LANG=xx_YY.UTF-8 is not a known locale; using en_US\n"
+            ),
+            (
+                "coinfmt", ["--currency", "EUR", "1234.5"], ["LC_MONETARY": "klingon", "LANG": "de_DE"],
+                money("1234.5", "EUR", "en_US") + "\n",
+                "coinfmt: LC_MONETARY=klingon is not a known locale; using en_US\n"
+            ),
+            (
+                "numconv", ["--to", "de_DE", "1234.5", "99.5"], ["LC_ALL": "aa_DJ.UTF-8"], "1.234,5\n99,5\n",
+                "numconv: LC_ALL=aa_DJ.UTF-8 is not a known locale; using en_US\n"
+            ),
+        ] as [(String, [String], [String: String], String, String)])
+    func unknownEnvironmentWarnsOnce(
+        tool: String, arguments: [String], environment: [String: String], out: String, err: String
+    )
         throws
     {
         let result = try ToolProcess.run(tool, arguments, environment: environment)

@@ -90,9 +90,11 @@ private func options(in text: String, pattern: String) -> Set<String> {
             let script = try output(tool, ["--completion", shell])
             #expect(
                 script.contains(shell == "fish" ? "-l field" : "--field"), "\(shell) completion lacks --field")
-            guard let path = ["/bin", "/usr/bin"].map({ "\($0)/\(shell)" }).first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }) else { continue }  // a shell that is not installed cannot check its syntax
+            guard
+                let path = ["/bin", "/usr/bin"].map({ "\($0)/\(shell)" }).first(where: {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                })
+            else { continue }  // a shell that is not installed cannot check its syntax
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(tool)-completion.\(shell)")
             try script.write(to: file, atomically: true, encoding: .utf8)
             let process = Process()

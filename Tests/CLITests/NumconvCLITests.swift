@@ -11,8 +11,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--from", "en_US", "--to", "ko_KR,fr_GP,ne,ar_EG,it_CH", "1234567.891"],
-            "1,234,567.891\t1\u{202F}234\u{202F}567,891\t१२,३४,५६७.८९१\t١٬٢٣٤٬٥٦٧٫٨٩١\t1’234’567.891\n"),
+        (
+            ["--from", "en_US", "--to", "ko_KR,fr_GP,ne,ar_EG,it_CH", "1234567.891"],
+            "1,234,567.891\t1\u{202F}234\u{202F}567,891\t१२,३४,५६७.८९१\t١٬٢٣٤٬٥٦٧٫٨٩١\t1’234’567.891\n"
+        ),
         (["--from", "en_US", "--to", "de_DE", "--to", "en_IN", "1234567.5"], "1.234.567,5\t12,34,567.5\n"),
         (["--from", "en_US", "--to", "de_DE", "-1234", "-.5"], "-1.234\n-0,5\n"),
         (["--from", "de-CH", "--to", "th-TH-u-nu-thai", "1'234.5"], "๑,๒๓๔.๕\n"),
@@ -51,7 +53,8 @@ import Testing
         #expect(result.exited(1))
         #expect(
             result.out == "id;amount\r\n1;1,234,567.89\r\n2;-0.5\r\n"
-                + "error\t4\t2\tmultiple-decimal-separators\tsecond decimal separator at offset 5; the first is at offset 2\t3;12,34,5\r\n")
+                + "error\t4\t2\tmultiple-decimal-separators\tsecond decimal separator at offset 5; the first is at offset 2\t3;12,34,5\r\n"
+        )
     }
 
     @Test func defaultSourceLocaleComesFromTheEnvironment() throws {
@@ -67,12 +70,19 @@ import Testing
 
     @Test(arguments: [
         (["--from", "en_US", "1"], "--to is required: the locale(s) to write"),
-        (["--from", "en_US", "--to", "de_Dx", "1"], "unknown locale 'de_Dx' for --to (did you mean 'de_DE', 'de_AT', 'de_BE'?)"),
+        (
+            ["--from", "en_US", "--to", "de_Dx", "1"],
+            "unknown locale 'de_Dx' for --to (did you mean 'de_DE', 'de_AT', 'de_BE'?)"
+        ),
         (["--from", "xx_QQ_ZZ", "--to", "de_DE", "1"], "unknown locale 'xx_QQ_ZZ' for --from"),
-        (["--from", "en_US", "--to", "de_DE", "--style", "percnt", "1"],
-            "invalid value 'percnt' for --style: expected one of number, percent (did you mean 'percent'?)"),
-        (["--from", "en_US", "--to", "de_DE", "--min-fraction", "3", "--max-fraction", "2", "1"],
-            "--min-fraction 3 is greater than --max-fraction 2"),
+        (
+            ["--from", "en_US", "--to", "de_DE", "--style", "percnt", "1"],
+            "invalid value 'percnt' for --style: expected one of number, percent (did you mean 'percent'?)"
+        ),
+        (
+            ["--from", "en_US", "--to", "de_DE", "--min-fraction", "3", "--max-fraction", "2", "1"],
+            "--min-fraction 3 is greater than --max-fraction 2"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try numconv(arguments)

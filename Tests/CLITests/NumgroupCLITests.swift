@@ -14,11 +14,14 @@ private func numgroup(_ arguments: [String], input: String? = nil, environment: 
 }
 
 /// The usage-error shape: exit 2, nothing on stdout, the problem then the hint on stderr.
-private func expectUsageError(_ result: ToolResult, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectUsageError(
+    _ result: ToolResult, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(result.exited(2), "\(result)", sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
     #expect(
-        result.err == "numgroup: \(message)\nTry 'numgroup --help' for more information.\n", sourceLocation: sourceLocation)
+        result.err == "numgroup: \(message)\nTry 'numgroup --help' for more information.\n",
+        sourceLocation: sourceLocation)
 }
 
 @Suite struct NumgroupCLITests {
@@ -47,7 +50,10 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         (["-l", "ar_EG", "1234567.891"], "1,234,567.891\n"),
         (["-u", "1,234,567.891"], "1234567.891\n"),
         (["--sanitize", "$1,2a34.5.6"], "1,234.56\n"),
-        (["--text", "took 1234567 ms at 2024-12-23 12:30:45 (v1.2.3)"], "took 1,234,567 ms at 2024-12-23 12:30:45 (v1.2.3)\n"),
+        (
+            ["--text", "took 1234567 ms at 2024-12-23 12:30:45 (v1.2.3)"],
+            "took 1,234,567 ms at 2024-12-23 12:30:45 (v1.2.3)\n"
+        ),
         (["--", "-1234"], "-1,234\n"),
         (["-1234", "-.5"], "-1,234\n-.5\n"),
         (["-1,234", "-u"], "-1234\n"),
@@ -104,13 +110,15 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
     }
 
     @Test func csv() throws {
-        let input = "name,amount,note\r\n\"Smith, J\",1234567.5,\"said \"\"hi\"\"\"\r\nDoe,\"1,234\",\"a\nb\"\r\nRoe,12x,c\r\n"
+        let input =
+            "name,amount,note\r\n\"Smith, J\",1234567.5,\"said \"\"hi\"\"\"\r\nDoe,\"1,234\",\"a\nb\"\r\nRoe,12x,c\r\n"
         let result = try numgroup(["--csv", "-f", "2", "--header"], input: input)
         #expect(result.exited(1), "\(result)")
         #expect(
             result.out
                 == "name,amount,note\r\n\"Smith, J\",\"1,234,567.5\",\"said \"\"hi\"\"\"\r\nDoe,\"1,234\",\"a\nb\"\r\n"
-                + "error\t4\t2\tinvalid-character\t'x' at offset 2 is not a digit, grouping separator or decimal point\tRoe,12x,c\r\n")
+                + "error\t4\t2\tinvalid-character\t'x' at offset 2 is not a digit, grouping separator or decimal point\tRoe,12x,c\r\n"
+        )
     }
 
     @Test func indianAndSwissGroupingOnFields() throws {
@@ -141,7 +149,8 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         #expect(result.exited(1), "\(result)")
         #expect(
             result.out
-                == "error\t1\t0\tmisplaced-grouping\tgrouping separator at offset 1 does not fit 3,2 grouping\t1'234'567\n1234567\n")
+                == "error\t1\t0\tmisplaced-grouping\tgrouping separator at offset 1 does not fit 3,2 grouping\t1'234'567\n1234567\n"
+        )
         let locale = try numgroup(["-l", "de_CH", "-u", "12'34'567"])
         #expect(locale.out.contains("does not fit de_CH grouping"), "\(locale)")
     }
@@ -150,7 +159,10 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
     func diagnostics(policy: String) throws {
         let result = try numgroup(["--on-error=" + policy], input: "1234\n1,23\n5678\n")
         #expect(result.exited(1), "\(result)")
-        #expect(result.err == "numgroup: record 2, field 0: misplaced-grouping: grouping separator at offset 1 does not fit 3-digit grouping\n")
+        #expect(
+            result.err
+                == "numgroup: record 2, field 0: misplaced-grouping: grouping separator at offset 1 does not fit 3-digit grouping\n"
+        )
         switch policy {
         case "keep": #expect(result.out == "1,234\n1,23\n5,678\n")
         case "skip": #expect(result.out == "1,234\n5,678\n")
@@ -173,7 +185,8 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         #expect(result.exited(1))
         #expect(
             result.out
-                == "1,234\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 1000 bytes\t\(long)\r\n5,678\n")
+                == "1,234\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 1000 bytes\t\(long)\r\n5,678\n"
+        )
     }
 
     @Test func invalidUTF8() throws {
@@ -198,7 +211,8 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
     // MARK: Options
 
     @Test(arguments: [
-        ["--separator=_", "1234"], ["--separator", "_", "1234"], ["-s_", "1234"], ["-s", "_", "1234"], ["--sep=_", "1234"],
+        ["--separator=_", "1234"], ["--separator", "_", "1234"], ["-s_", "1234"], ["-s", "_", "1234"],
+        ["--sep=_", "1234"],
         ["1234", "-s", "_"],
     ])
     func optionSyntax(arguments: [String]) throws {
@@ -212,9 +226,11 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         #expect(result.exited(0))
         #expect(result.out.hasPrefix("Usage: numgroup [OPTIONS] [VALUE...]\n"))
         #expect(result.err == "")
-        for option in ["--separator", "--decimal", "--group", "--min-digits", "--locale", "--ungroup", "--sanitize", "--text",
-                       "--list-locales", "--field", "--delimiter", "--csv", "--header", "--zero-terminated", "--on-error",
-                       "--empty", "--max-record-bytes", "--help", "--version"] {
+        for option in [
+            "--separator", "--decimal", "--group", "--min-digits", "--locale", "--ungroup", "--sanitize", "--text",
+            "--list-locales", "--field", "--delimiter", "--csv", "--header", "--zero-terminated", "--on-error",
+            "--empty", "--max-record-bytes", "--help", "--version",
+        ] {
             #expect(result.out.contains(option), "\(option)")
         }
         #expect(try numgroup(["-h"]).out == result.out)
@@ -223,7 +239,8 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
     /// `--help` equals the golden file (regenerate with `numgroup --help > Tests/Fixtures/numgroup-help.txt`).
     @Test func helpMatchesGoldenFile() throws {
         let golden = try String(
-            contentsOf: ToolProcess.repository.appendingPathComponent("Tests/Fixtures/numgroup-help.txt"), encoding: .utf8)
+            contentsOf: ToolProcess.repository.appendingPathComponent("Tests/Fixtures/numgroup-help.txt"),
+            encoding: .utf8)
         #expect(try numgroup(["--help"]).out == golden)
     }
 
@@ -263,7 +280,10 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         (["--text", "-u"], "--ungroup and --text cannot be used together"),
         (["--on-error=ignore"], "invalid value 'ignore' for --on-error: expected one of record, keep, skip, abort"),
         (["-f", "0"], "invalid field list '0': fields are numbered from 1"),
-        (["--max-record-bytes=0"], "invalid value '0' for --max-record-bytes: expected a whole number from 1 to 2147483647"),
+        (
+            ["--max-record-bytes=0"],
+            "invalid value '0' for --max-record-bytes: expected a whole number from 1 to 2147483647"
+        ),
     ])
     func usageError(arguments: [String], message: String) throws {
         let (result, unread) = try ToolProcess.runLeavingInput("numgroup", arguments, input: "1234\n")
@@ -315,7 +335,8 @@ private func expectUsageError(_ result: ToolResult, _ message: String, sourceLoc
         let big = FileManager.default.temporaryDirectory.appendingPathComponent("numgroup-big-\(getpid()).txt")
         try Data(String(repeating: "1234567\n", count: 2_000_000).utf8).write(to: big)
         defer { try? FileManager.default.removeItem(at: big) }
-        let tool = try RunningTool(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "exec numgroup < \"$0\"", big.path])
+        let tool = try RunningTool(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "exec numgroup < \"$0\"", big.path])
         #expect(tool.readLine().hasPrefix("1,234,567\n"))
         tool.closeOutput()
         let result = tool.finish()

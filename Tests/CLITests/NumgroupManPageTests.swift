@@ -10,7 +10,9 @@ import Testing
     static func unescape(_ line: Substring) -> String { ManPage.unescape(line) }
 
     @Test func hasTheSections() {
-        for name in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "DIAGNOSTICS", "SEE ALSO"] {
+        for name in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "DIAGNOSTICS", "SEE ALSO",
+        ] {
             #expect(Self.page.contains("\n.Sh \(name)\n"), "\(name)")
         }
     }

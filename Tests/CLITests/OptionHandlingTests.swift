@@ -13,7 +13,10 @@ private struct OptionCase: Sendable, CustomStringConvertible {
     var err: String?
     var description: String { ([tool] + arguments).map(\.debugDescription).joined(separator: " ") }
 
-    init(_ tool: String, _ arguments: [String], input: String? = nil, status: Int32, out: String? = nil, err: String? = nil) {
+    init(
+        _ tool: String, _ arguments: [String], input: String? = nil, status: Int32, out: String? = nil,
+        err: String? = nil
+    ) {
         self.tool = tool
         self.arguments = arguments
         self.input = input
@@ -50,45 +53,70 @@ private let usage = Int32(2)
     /// Only the record terminator itself is refused as the delimiter: LF
     /// without -z, NUL with -z; with -z, LF separates fields like any byte.
     @Test(arguments: [
-        OptionCase("numgroup", ["-z", "-d", "\n", "-f", "2"], input: "1234\n5678\u{0}x\n9999", status: 0,
-                   out: "1234\n5,678\u{0}x\n9,999"),
-        OptionCase("numconv", ["-z", "-d", "\n", "-f", "1", "--from", "de_DE", "--to", "en_US"],
-                   input: "1.234,5\nname\u{0}", status: 0, out: "1,234.5\nname\u{0}"),
-        OptionCase("coinfmt", ["-z", "--csv", "-d", "\n", "-f", "2", "--locale", "en_US"], input: "a\n\"1234\"\u{0}",
-                   status: 0, out: "a\n$1,234.00\u{0}"),
-        OptionCase("phonefmt", ["-z", "--delimiter=\n", "-f", "2"], input: "kim\n01012345678\u{0}", status: 0,
-                   out: "kim\n010-1234-5678\u{0}"),
-        OptionCase("numgroup", ["-d", "\n", "1"], status: usage,
-                   err: "numgroup: the delimiter cannot contain the record terminator (LF)\n"),
-        OptionCase("numgroup", ["--csv", "-d", "\n", "1"], status: usage,
-                   err: "the delimiter cannot contain the record terminator (LF)"),
+        OptionCase(
+            "numgroup", ["-z", "-d", "\n", "-f", "2"], input: "1234\n5678\u{0}x\n9999", status: 0,
+            out: "1234\n5,678\u{0}x\n9,999"),
+        OptionCase(
+            "numconv", ["-z", "-d", "\n", "-f", "1", "--from", "de_DE", "--to", "en_US"],
+            input: "1.234,5\nname\u{0}", status: 0, out: "1,234.5\nname\u{0}"),
+        OptionCase(
+            "coinfmt", ["-z", "--csv", "-d", "\n", "-f", "2", "--locale", "en_US"], input: "a\n\"1234\"\u{0}",
+            status: 0, out: "a\n$1,234.00\u{0}"),
+        OptionCase(
+            "phonefmt", ["-z", "--delimiter=\n", "-f", "2"], input: "kim\n01012345678\u{0}", status: 0,
+            out: "kim\n010-1234-5678\u{0}"),
+        OptionCase(
+            "numgroup", ["-d", "\n", "1"], status: usage,
+            err: "numgroup: the delimiter cannot contain the record terminator (LF)\n"),
+        OptionCase(
+            "numgroup", ["--csv", "-d", "\n", "1"], status: usage,
+            err: "the delimiter cannot contain the record terminator (LF)"),
         // CR LF is one character, and holds the terminator.
-        OptionCase("numgroup", ["-d", "\r\n", "1"], status: usage,
-                   err: "the delimiter cannot contain the record terminator (LF)"),
-        OptionCase("numgroup", ["-z", "-d", "\r\n", "-f", "2"], input: "a\r\n1234\u{0}", status: 0, out: "a\r\n1,234\u{0}"),
+        OptionCase(
+            "numgroup", ["-d", "\r\n", "1"], status: usage,
+            err: "the delimiter cannot contain the record terminator (LF)"),
+        OptionCase(
+            "numgroup", ["-z", "-d", "\r\n", "-f", "2"], input: "a\r\n1234\u{0}", status: 0, out: "a\r\n1,234\u{0}"),
     ])
     fileprivate func delimiterAndTerminator(_ c: OptionCase) throws { try run(c) }
 
     /// `--csv` without -f: the whole record is the value, so an unclosed
     /// quote's error record has FIELD 0 (with -f, the field the quote opened).
     @Test(arguments: [
-        OptionCase("numgroup", ["--csv"], input: "a,\"b", status: 1,
-                   out: "error\t1\t0\tunterminated-quote\tquote opened at offset 2 is not closed at end of input\ta,\"b"),
-        OptionCase("numgroup", ["--csv"], input: "1234\n\"never closed\n", status: 1,
-                   out: "1,234\nerror\t2\t0\tunterminated-quote\tquote opened at offset 0 is not closed at end of input\t\"never closed\\n"),
-        OptionCase("numconv", ["--csv", "--from", "en_US", "--to", "de_DE"], input: "é,x,\"€", status: 1,
-                   out: "error\t1\t0\tunterminated-quote\tquote opened at offset 4 is not closed at end of input\té,x,\"€"),
-        OptionCase("coinfmt", ["--csv", "--header"], input: "h\n1,2,\"3,4", status: 1,
-                   out: "h\nerror\t2\t0\tunterminated-quote\tquote opened at offset 4 is not closed at end of input\t1,2,\"3,4"),
-        OptionCase("phonefmt", ["--csv", "-d", ";"], input: "a;b;c;\"d", status: 1,
-                   out: "error\t1\t0\tunterminated-quote\tquote opened at offset 6 is not closed at end of input\ta;b;c;\"d"),
-        OptionCase("numgroup", ["--csv", "--on-error=keep"], input: "a,\"b", status: 1, out: "a,\"b",
-                   err: "numgroup: record 1, field 0: unterminated-quote: quote opened at offset 2 is not closed at end of input\n"),
+        OptionCase(
+            "numgroup", ["--csv"], input: "a,\"b", status: 1,
+            out: "error\t1\t0\tunterminated-quote\tquote opened at offset 2 is not closed at end of input\ta,\"b"),
+        OptionCase(
+            "numgroup", ["--csv"], input: "1234\n\"never closed\n", status: 1,
+            out:
+                "1,234\nerror\t2\t0\tunterminated-quote\tquote opened at offset 0 is not closed at end of input\t\"never closed\\n"
+        ),
+        OptionCase(
+            "numconv", ["--csv", "--from", "en_US", "--to", "de_DE"], input: "é,x,\"€", status: 1,
+            out: "error\t1\t0\tunterminated-quote\tquote opened at offset 4 is not closed at end of input\té,x,\"€"),
+        OptionCase(
+            "coinfmt", ["--csv", "--header"], input: "h\n1,2,\"3,4", status: 1,
+            out: "h\nerror\t2\t0\tunterminated-quote\tquote opened at offset 4 is not closed at end of input\t1,2,\"3,4"
+        ),
+        OptionCase(
+            "phonefmt", ["--csv", "-d", ";"], input: "a;b;c;\"d", status: 1,
+            out: "error\t1\t0\tunterminated-quote\tquote opened at offset 6 is not closed at end of input\ta;b;c;\"d"),
+        OptionCase(
+            "numgroup", ["--csv", "--on-error=keep"], input: "a,\"b", status: 1, out: "a,\"b",
+            err:
+                "numgroup: record 1, field 0: unterminated-quote: quote opened at offset 2 is not closed at end of input\n"
+        ),
         // With -f the field number stays, whichever fields are selected.
-        OptionCase("numgroup", ["--csv", "-f", "2"], input: "a,\"b", status: 1,
-                   out: "error\t1\t2\tunterminated-quote\tquoted field 2 opened at offset 2 is not closed at end of input\ta,\"b"),
-        OptionCase("numgroup", ["--csv", "-f", "1"], input: "a,b,\"c", status: 1,
-                   out: "error\t1\t3\tunterminated-quote\tquoted field 3 opened at offset 4 is not closed at end of input\ta,b,\"c"),
+        OptionCase(
+            "numgroup", ["--csv", "-f", "2"], input: "a,\"b", status: 1,
+            out:
+                "error\t1\t2\tunterminated-quote\tquoted field 2 opened at offset 2 is not closed at end of input\ta,\"b"
+        ),
+        OptionCase(
+            "numgroup", ["--csv", "-f", "1"], input: "a,b,\"c", status: 1,
+            out:
+                "error\t1\t3\tunterminated-quote\tquoted field 3 opened at offset 4 is not closed at end of input\ta,b,\"c"
+        ),
     ])
     fileprivate func unterminatedQuoteField(_ c: OptionCase) throws { try run(c) }
 
@@ -96,35 +124,49 @@ private let usage = Int32(2)
     /// error record's MESSAGE and ORIGINAL it is written `\x00`, so the error
     /// record stays one record of six columns (the records fuzz target's find).
     @Test(arguments: [
-        OptionCase("numgroup", ["-z", "--csv", "-f", "2"], input: "a,\"1\u{0}2\",3\u{0}b,1234\u{0}", status: 1,
-                   out: "error\t1\t2\tinvalid-character\t'\\x00' at offset 1 is not a digit, grouping separator or decimal point\ta,\"1\\x002\",3\u{0}b,\"1,234\"\u{0}"),
-        OptionCase("numgroup", ["-z", "--csv", "--on-error=keep", "-f", "2"], input: "a,\"1\u{0}2\"\u{0}", status: 1,
-                   out: "a,\"1\u{0}2\"\u{0}",
-                   err: "numgroup: record 1, field 2: invalid-character: '\\x00' at offset 1 is not a digit, grouping separator or decimal point\n"),
-        OptionCase("numconv", ["-z", "--csv", "--from", "en_US", "--to", "de_DE"], input: "\"1\u{0}\"\u{0}", status: 1,
-                   out: "error\t1\t0\tinvalid-character\t'\"' at offset 0 is not part of a en_US number\t\"1\\x00\"\u{0}"),
+        OptionCase(
+            "numgroup", ["-z", "--csv", "-f", "2"], input: "a,\"1\u{0}2\",3\u{0}b,1234\u{0}", status: 1,
+            out:
+                "error\t1\t2\tinvalid-character\t'\\x00' at offset 1 is not a digit, grouping separator or decimal point\ta,\"1\\x002\",3\u{0}b,\"1,234\"\u{0}"
+        ),
+        OptionCase(
+            "numgroup", ["-z", "--csv", "--on-error=keep", "-f", "2"], input: "a,\"1\u{0}2\"\u{0}", status: 1,
+            out: "a,\"1\u{0}2\"\u{0}",
+            err:
+                "numgroup: record 1, field 2: invalid-character: '\\x00' at offset 1 is not a digit, grouping separator or decimal point\n"
+        ),
+        OptionCase(
+            "numconv", ["-z", "--csv", "--from", "en_US", "--to", "de_DE"], input: "\"1\u{0}\"\u{0}", status: 1,
+            out: "error\t1\t0\tinvalid-character\t'\"' at offset 0 is not part of a en_US number\t\"1\\x00\"\u{0}"),
     ])
     fileprivate func nulInsideQuotesUnderZ(_ c: OptionCase) throws { try run(c) }
 
     /// A delimiter is one character, of any number of bytes; under --csv
     /// none of its bytes may be a quote.
     @Test(arguments: [
-        OptionCase("numgroup", ["--csv", "-d", "\"", "1"], status: usage,
-                   err: "numgroup: the delimiter cannot contain '\"' with --csv\n"),
-        OptionCase("numgroup", ["--csv", "-d", "\"\u{301}", "1"], status: usage,
-                   err: "numgroup: the delimiter cannot contain '\"' with --csv\n"),
-        OptionCase("coinfmt", ["--csv", "--delimiter=\"\u{20DD}", "1"], status: usage,
-                   err: "coinfmt: the delimiter cannot contain '\"' with --csv\n"),
+        OptionCase(
+            "numgroup", ["--csv", "-d", "\"", "1"], status: usage,
+            err: "numgroup: the delimiter cannot contain '\"' with --csv\n"),
+        OptionCase(
+            "numgroup", ["--csv", "-d", "\"\u{301}", "1"], status: usage,
+            err: "numgroup: the delimiter cannot contain '\"' with --csv\n"),
+        OptionCase(
+            "coinfmt", ["--csv", "--delimiter=\"\u{20DD}", "1"], status: usage,
+            err: "coinfmt: the delimiter cannot contain '\"' with --csv\n"),
         // Without --csv a quote is an ordinary byte.
-        OptionCase("numgroup", ["-d", "\"\u{301}", "-f", "2"], input: "a\"\u{301}1234\n", status: 0,
-                   out: "a\"\u{301}1,234\n"),
+        OptionCase(
+            "numgroup", ["-d", "\"\u{301}", "-f", "2"], input: "a\"\u{301}1234\n", status: 0,
+            out: "a\"\u{301}1,234\n"),
         // A combining sequence, an emoji with a modifier: one character each.
-        OptionCase("numgroup", ["--csv", "-d", "e\u{301}", "-f", "2"], input: "1e\u{301}1234\n", status: 0,
-                   out: "1e\u{301}1,234\n"),
-        OptionCase("numgroup", ["--csv", "-d", "👍🏽", "-f", "2"], input: "x👍🏽1234👍🏽y\n", status: 0,
-                   out: "x👍🏽1,234👍🏽y\n"),
-        OptionCase("numgroup", ["-d", "e\u{301}x", "1"], status: usage,
-                   err: "invalid value 'e\u{301}x' for --delimiter: expected one character"),
+        OptionCase(
+            "numgroup", ["--csv", "-d", "e\u{301}", "-f", "2"], input: "1e\u{301}1234\n", status: 0,
+            out: "1e\u{301}1,234\n"),
+        OptionCase(
+            "numgroup", ["--csv", "-d", "👍🏽", "-f", "2"], input: "x👍🏽1234👍🏽y\n", status: 0,
+            out: "x👍🏽1,234👍🏽y\n"),
+        OptionCase(
+            "numgroup", ["-d", "e\u{301}x", "1"], status: usage,
+            err: "invalid value 'e\u{301}x' for --delimiter: expected one character"),
     ])
     fileprivate func delimiterCharacter(_ c: OptionCase) throws { try run(c) }
 
@@ -163,7 +205,10 @@ private let usage = Int32(2)
     /// that are not ASCII still work.
     @Test(arguments: [
         ("numgroup", [#"\377"#], 1, "error\t1\t0\tinvalid-utf8\tbyte 0xFF at offset 0 is not valid UTF-8\t\\xFF\n"),
-        ("numgroup", ["--", #"12\3774"#], 1, "error\t1\t0\tinvalid-utf8\tbyte 0xFF at offset 2 is not valid UTF-8\t12\\xFF4\n"),
+        (
+            "numgroup", ["--", #"12\3774"#], 1,
+            "error\t1\t0\tinvalid-utf8\tbyte 0xFF at offset 2 is not valid UTF-8\t12\\xFF4\n"
+        ),
         ("numgroup", ["-s", #"\302\240"#, "1234"], 0, "1\u{A0}234\n"),
         ("numgroup", ["--decimal=\\342\\216\\226", "-s", ".", "1234\\342\\216\\2265"], 0, "1.234⎖5\n"),
     ])

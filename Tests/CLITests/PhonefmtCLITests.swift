@@ -75,7 +75,8 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
     /// international prefix with no country code, the prefix and the digits.
     @Test func asYouTypeLongRecords() throws {
         let digits = String(repeating: "5", count: 1 << 20)
-        let plain = try ToolProcess.run("phonefmt", ["--as-you-type"], input: digits + "\n+0" + digits.dropFirst(2) + "\n0\n")
+        let plain = try ToolProcess.run(
+            "phonefmt", ["--as-you-type"], input: digits + "\n+0" + digits.dropFirst(2) + "\n0\n")
         #expect(plain.exited(0))
         #expect(plain.out == digits + "\n+0" + digits.dropFirst(2) + "\n0\n")
         #expect(plain.stderr.isEmpty)
@@ -104,7 +105,10 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
 
     @Test func invalidCharacterKeepsTheRecord() throws {
         let r = try phonefmt([], stdin: "010-12a4-5678\r\n")
-        #expect(r.out == "error\t1\t0\tinvalid-character\tcharacter 'a' at offset 6 is not part of a phone number\t010-12a4-5678\r\n")
+        #expect(
+            r.out
+                == "error\t1\t0\tinvalid-character\tcharacter 'a' at offset 6 is not part of a phone number\t010-12a4-5678\r\n"
+        )
         #expect(r.status == 1)
     }
 }
@@ -136,7 +140,8 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
             #expect(page.contains("Fl \\-\(option)"), "man page lacks --\(option)")
         }
         for code in [
-            "invalid-character", "too-short", "too-long", "invalid-number", "invalid-country-code", "wrong-type", "empty",
+            "invalid-character", "too-short", "too-long", "invalid-number", "invalid-country-code", "wrong-type",
+            "empty",
             "invalid-utf8", "record-too-long",
         ] {
             #expect(page.contains("Li \(code)"), "man page lacks \(code)")

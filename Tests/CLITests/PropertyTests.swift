@@ -232,12 +232,18 @@ struct PropertyCase: CustomTestStringConvertible, Sendable {
     /// numgroup's run of whole records (transformRecords) with `-g 1` and a
     /// long separator: more than one separator for two bytes of input, so
     /// that the output of a 64 KiB slice of records outgrows the room it reserved.
-    @Test(arguments: [
-        (["-g", "1", "-s", "====="], "700 nines", 200), (["-g", "1"], "700 nines", 200),
-        (["-g", "1", "-s", "====="], "12345", 20_000),
-    ].map { PropertyCase(tool: "numgroup", arguments: $0.0, policy: "record", seed: 0, records: $0.2, label: "numgroup \($0.0.joined(separator: " ")), \($0.2) records of \($0.1)") })
+    @Test(
+        arguments: [
+            (["-g", "1", "-s", "====="], "700 nines", 200), (["-g", "1"], "700 nines", 200),
+            (["-g", "1", "-s", "====="], "12345", 20_000),
+        ].map {
+            PropertyCase(
+                tool: "numgroup", arguments: $0.0, policy: "record", seed: 0, records: $0.2,
+                label: "numgroup \($0.0.joined(separator: " ")), \($0.2) records of \($0.1)")
+        })
     func wholeRecordLaneLongSeparators(_ c: PropertyCase) throws {
-        let record = c.label!.hasSuffix("12345") ? Array("12345".utf8) : [UInt8](repeating: UInt8(ascii: "9"), count: 700)
+        let record =
+            c.label!.hasSuffix("12345") ? Array("12345".utf8) : [UInt8](repeating: UInt8(ascii: "9"), count: 700)
         try Self.check(c, Array([[UInt8]](repeating: record + [0x0A], count: c.records).joined()))
     }
 
@@ -296,7 +302,10 @@ struct PropertyCase: CustomTestStringConvertible, Sendable {
                 return
             }
             if number <= c.header {
-                fine = expect(out[at...].starts(with: input[record.start..<record.end]), "header \(number) changed; \(context)") && fine
+                fine =
+                    expect(
+                        out[at...].starts(with: input[record.start..<record.end]),
+                        "header \(number) changed; \(context)") && fine
                 at += record.end - record.start
             } else if looksLikeErrorRecord(content), out[at...].starts(with: input[record.start..<record.end]) {
                 // An error record passing through (the contract) or a value left as it was.
@@ -312,16 +321,31 @@ struct PropertyCase: CustomTestStringConvertible, Sendable {
                 }
                 let columns = line.split(separator: 0x09, omittingEmptySubsequences: false)
                 let where_ = "error record \(number) \(show(line)); \(context)"
-                fine = expect(written.elementsEqual(terminator), "ended \(Array(written)), not \(Array(terminator)): \(where_)") && fine
+                fine =
+                    expect(
+                        written.elementsEqual(terminator),
+                        "ended \(Array(written)), not \(Array(terminator)): \(where_)") && fine
                 fine = expect(String(validating: line, as: UTF8.self) != nil, "not UTF-8: \(where_)") && fine
                 fine = expect(columns.count == 6, "\(columns.count) columns: \(where_)") && fine
                 if columns.count == 6 {
                     fine = expect(columns[0].elementsEqual("error".utf8), "\(where_)") && fine
                     fine = expect(columns[1].elementsEqual(String(number).utf8), "RECORD: \(where_)") && fine
-                    fine = expect(columns[2].elementsEqual(failure.field.utf8), "FIELD, diagnosed \(failure.field): \(where_)") && fine
-                    fine = expect(columns[3].elementsEqual(failure.code.utf8), "CODE, diagnosed \(failure.code): \(where_)") && fine
-                    fine = expect(columns[4].elementsEqual(failure.message.utf8), "MESSAGE, diagnosed \(failure.message): \(where_)") && fine
-                    fine = expect(unescapeOriginal(columns[5]) == Array(content), "ORIGINAL is not \(show(content)): \(where_)") && fine
+                    fine =
+                        expect(
+                            columns[2].elementsEqual(failure.field.utf8), "FIELD, diagnosed \(failure.field): \(where_)"
+                        ) && fine
+                    fine =
+                        expect(
+                            columns[3].elementsEqual(failure.code.utf8), "CODE, diagnosed \(failure.code): \(where_)")
+                        && fine
+                    fine =
+                        expect(
+                            columns[4].elementsEqual(failure.message.utf8),
+                            "MESSAGE, diagnosed \(failure.message): \(where_)") && fine
+                    fine =
+                        expect(
+                            unescapeOriginal(columns[5]) == Array(content),
+                            "ORIGINAL is not \(show(content)): \(where_)") && fine
                 }
                 at = lineEnd + (lineEnd < out.count ? 1 : 0)
             } else {
@@ -351,7 +375,9 @@ struct PropertyCase: CustomTestStringConvertible, Sendable {
             guard fine else { return }  // the first bad record is enough
             ranges.append(begin..<at)
         }
-        #expect(at == out.count, "\(out.count - at) bytes after the last record: \(show(out[min(at, out.count)...])); \(context)")
+        #expect(
+            at == out.count,
+            "\(out.count - at) bytes after the last record: \(show(out[min(at, out.count)...])); \(context)")
         guard at == out.count, ranges.count == records.count else { return }
         // Exit status: 1 when some value was an error (an error record passing through counts).
         let status: Int32 = failing.isEmpty && passedThrough == 0 ? 0 : 1
@@ -371,16 +397,21 @@ struct PropertyCase: CustomTestStringConvertible, Sendable {
         switch c.policy {
         case "skip":
             let skip = try ToolProcess.run(c.tool, tool.with("skip"), input: input)
-            #expect(skip.reason == .exit && skip.status == run.status, "skip: \(skip.reason) \(skip.status); \(context)")
+            #expect(
+                skip.reason == .exit && skip.status == run.status, "skip: \(skip.reason) \(skip.status); \(context)")
             #expect(skip.stderr == keep.stderr, "skip and keep diagnose differently; \(context)")
             #expect(
                 skip.stdout == joined(records.indices.filter { failing[$0 + 1] == nil }, originals: false),
                 "skip: not the record policy's output less its error records; \(context)")
         case "abort":
             let abort = try ToolProcess.run(c.tool, tool.with("abort"), input: input)
-            #expect(abort.reason == .exit && abort.status == run.status, "abort: \(abort.reason) \(abort.status); \(context)")
+            #expect(
+                abort.reason == .exit && abort.status == run.status,
+                "abort: \(abort.reason) \(abort.status); \(context)")
             let first = order.first.map { $0 - 1 } ?? records.count
-            #expect(abort.stdout == joined(0..<first, originals: false), "abort: not the records before the first error; \(context)")
+            #expect(
+                abort.stdout == joined(0..<first, originals: false),
+                "abort: not the records before the first error; \(context)")
             #expect(
                 abort.err == (keep.err.split(separator: "\n").first.map { $0 + "\n" } ?? ""),
                 "abort: stderr \(abort.err.debugDescription); \(context)")

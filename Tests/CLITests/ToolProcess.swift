@@ -96,8 +96,9 @@ enum ToolProcess {
 
     /// Runs `tool` with `input` already waiting in its standard input pipe,
     /// and returns what the tool left unread there: for "no input is read".
-    static func runLeavingInput(_ tool: String, _ arguments: [String], input: String) throws -> (ToolResult, unread: String)
-    {
+    static func runLeavingInput(_ tool: String, _ arguments: [String], input: String) throws -> (
+        ToolResult, unread: String
+    ) {
         // A pipe of our own: Process closes the ends of a Pipe it hands to the child.
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
@@ -122,7 +123,8 @@ enum ToolProcess {
     /// Runs `command` with /bin/sh, the tools on PATH: for what only a shell
     /// sets up, such as a closed standard output (`>&-`).
     static func shell(_ command: String, environment: [String: String] = [:]) throws -> ToolResult {
-        let running = try RunningTool(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: environment)
+        let running = try RunningTool(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: environment)
         running.closeInput()
         return running.finish()
     }
@@ -143,9 +145,11 @@ final class RunningTool: @unchecked Sendable {
     private var outputEnded = false
 
     convenience init(
-        _ tool: String, _ arguments: [String] = [], environment: [String: String] = [:], standardInput: FileHandle? = nil
+        _ tool: String, _ arguments: [String] = [], environment: [String: String] = [:],
+        standardInput: FileHandle? = nil
     ) throws {
-        try self.init(executable: ToolProcess.url(tool), arguments, environment: environment, standardInput: standardInput)
+        try self.init(
+            executable: ToolProcess.url(tool), arguments, environment: environment, standardInput: standardInput)
     }
 
     /// Starts `executable`; with `standardInput`, the tool reads that instead of a pipe from the test.

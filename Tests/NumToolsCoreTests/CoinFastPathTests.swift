@@ -9,7 +9,8 @@ import Testing
 private func formatEveryWay(_ formatter: inout CoinFormatter, _ text: String) throws -> String {
     var bytes = Array(text.utf8)
     let parsed = try bytes.withUnsafeMutableBufferPointer { buffer throws(ExactDecimal.ParseError) in
-        try formatter.format(parsing: UnsafeBufferPointer(buffer)) { bytes, _ in String(decoding: bytes, as: UTF8.self) }
+        try formatter.format(parsing: UnsafeBufferPointer(buffer)) { bytes, _ in String(decoding: bytes, as: UTF8.self)
+        }
     }
     let value = try ExactDecimal(text)
     var general: [UInt8] = []
@@ -159,7 +160,8 @@ private func formatEveryWay(_ formatter: inout CoinFormatter, _ text: String) th
 
     /// Values too long for the stack buffers take the general path, with the same result.
     @Test(arguments: [
-        "1e20000", "-1e-5000", String(repeating: "9", count: 5000) + ".5", "0." + String(repeating: "0", count: 4100) + "1",
+        "1e20000", "-1e-5000", String(repeating: "9", count: 5000) + ".5",
+        "0." + String(repeating: "0", count: 4100) + "1",
         "1e5000",
     ])
     func longValues(input: String) throws {
@@ -205,11 +207,14 @@ private func formatEveryWay(_ formatter: inout CoinFormatter, _ text: String) th
                 let coloured = colour + expected + (colour.isEmpty ? "" : "\u{1B}[0m")
                 let actual = try transformed(&transform, text)
                 if actual != coloured {
-                    failures.append("\(id) \(settings) \(text): got \(actual.debugDescription), expected \(coloured.debugDescription)")
+                    failures.append(
+                        "\(id) \(settings) \(text): got \(actual.debugDescription), expected \(coloured.debugDescription)"
+                    )
                 }
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(10).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(10).joined(separator: "\n"))")
     }
 }
 

@@ -237,14 +237,17 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         var failures: [String] = []
         var checked = 0
         // Every third locale keeps the test short; the offset varies with the currency.
-        for (index, id) in Locale.availableIdentifiers.sorted().enumerated() where index % 3 == Int(code.unicodeScalars.first!.value % 3) {
+        for (index, id) in Locale.availableIdentifiers.sorted().enumerated()
+        where index % 3 == Int(code.unicodeScalars.first!.value % 3) {
             let base = CoinFormatStyle(style: .currency, locale: Locale(identifier: id), currencyCode: code)
             // Only where the locale writes the currency with exactly this symbol.
             guard CurrencyCatalog.symbol(code, locale: base.locale) == symbol else { continue }
             let expected = coinOracle(base, "-1234.5")
             checked += 1
             let actual = try base.symbol(symbol).format(ExactDecimal("-1234.5"))
-            if actual != expected { failures.append("\(id): \(actual.debugDescription) != \(expected.debugDescription)") }
+            if actual != expected {
+                failures.append("\(id): \(actual.debugDescription) != \(expected.debugDescription)")
+            }
         }
         #expect(checked > 30)
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(10).joined(separator: "\n"))")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCore
 
 /// Runs one value through a grouper: the output, or the error code.
@@ -16,7 +17,8 @@ private func grouper(
     separator: String = ",", decimal: String = ".", primary: Int = 3, secondary: Int? = nil, minDigits: Int? = nil,
     mode: DigitGrouper.Mode = .group
 ) -> DigitGrouper {
-    var style = GroupingStyle(separator: separator, decimal: decimal, grouping: Grouping(primary: primary, secondary: secondary))
+    var style = GroupingStyle(
+        separator: separator, decimal: decimal, grouping: Grouping(primary: primary, secondary: secondary))
     if let minDigits { style = style.minimumIntegerDigits(minDigits) }
     return DigitGrouper(style: style, mode: mode)
 }
@@ -76,7 +78,10 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         ("1,234,567.891", "1,234,567.891"),
         ("1234,567", "1,234,567"),  // separators in place are accepted, missing ones added
         ("1234567.1234567", "1,234,567.1234567"),  // the fraction is never grouped
-        ("12345678901234567890123456789012345678901234567890", "12,345,678,901,234,567,890,123,456,789,012,345,678,901,234,567,890"),
+        (
+            "12345678901234567890123456789012345678901234567890",
+            "12,345,678,901,234,567,890,123,456,789,012,345,678,901,234,567,890"
+        ),
     ])
     func groups(input: String, expected: String) {
         #expect(apply(grouper(), input) == expected)
@@ -112,24 +117,39 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
 
     @Test func messagesSayWhere() {
         var g = grouper()
-        #expect(throws: ValueError(.number(.misplacedGrouping), "grouping separator at offset 1 does not fit 3-digit grouping")) {
+        #expect(
+            throws: ValueError(
+                .number(.misplacedGrouping), "grouping separator at offset 1 does not fit 3-digit grouping")
+        ) {
             _ = try g("1,23")
         }
         var de = localeGrouper("de_DE")
-        #expect(throws: ValueError(.number(.misplacedGrouping), "grouping separator at offset 2 does not fit de_DE grouping")) {
+        #expect(
+            throws: ValueError(
+                .number(.misplacedGrouping), "grouping separator at offset 2 does not fit de_DE grouping")
+        ) {
             _ = try de("12.34")
         }
-        #expect(throws: ValueError(.number(.invalidCharacter), "'x' at offset 3 is not a digit, grouping separator or decimal point")) {
+        #expect(
+            throws: ValueError(
+                .number(.invalidCharacter), "'x' at offset 3 is not a digit, grouping separator or decimal point")
+        ) {
             _ = try g("-12x")
         }
-        #expect(throws: ValueError(.number(.multipleDecimalSeparators), "second decimal point at offset 3; the first is at offset 1")) {
+        #expect(
+            throws: ValueError(
+                .number(.multipleDecimalSeparators), "second decimal point at offset 3; the first is at offset 1")
+        ) {
             _ = try g("1.0.2")
         }
         #expect(throws: ValueError(.number(.misplacedSign), "sign '-' at offset 2; a sign may only lead the number")) {
             _ = try g("12-3")
         }
         // Offsets count characters, not bytes.
-        #expect(throws: ValueError(.number(.invalidCharacter), "'€' at offset 1 is not a digit, grouping separator or decimal point")) {
+        #expect(
+            throws: ValueError(
+                .number(.invalidCharacter), "'€' at offset 1 is not a digit, grouping separator or decimal point")
+        ) {
             _ = try g("1€")
         }
     }
@@ -198,13 +218,15 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
     // MARK: Properties on random numbers
 
     @Test(arguments: [
-        (",", ".", 3, 3), ("_", ".", 3, 3), (".", ",", 3, 3), (",", ".", 3, 2), (" ", ",", 4, 4), ("\u{202F}", ".", 3, 3),
+        (",", ".", 3, 3), ("_", ".", 3, 3), (".", ",", 3, 3), (",", ".", 3, 2), (" ", ",", 4, 4),
+        ("\u{202F}", ".", 3, 3),
         ("'", ".", 2, 1),
     ])
     func idempotentAndUndoneByUngroup(separator: String, decimal: String, primary: Int, secondary: Int) {
         var rng = SplitMix64(seed: UInt64(primary * 10 + secondary))
         let group = grouper(separator: separator, decimal: decimal, primary: primary, secondary: secondary)
-        let ungroup = grouper(separator: separator, decimal: decimal, primary: primary, secondary: secondary, mode: .ungroup)
+        let ungroup = grouper(
+            separator: separator, decimal: decimal, primary: primary, secondary: secondary, mode: .ungroup)
         for _ in 0..<2000 {
             let input = randomNumber(&rng, decimal: decimal)
             let once = apply(group, input)
@@ -401,7 +423,9 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
                 for _ in 1..<length { integer.append(String(Int.random(in: 0...9, using: &rng))) }
                 if round == 0 { integer = "0" }
                 var fraction = ""
-                for _ in 0..<Int.random(in: 0...6, using: &rng) { fraction.append(String(Int.random(in: 0...9, using: &rng))) }
+                for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                    fraction.append(String(Int.random(in: 0...9, using: &rng)))
+                }
                 let input = integer + (fraction.isEmpty ? "" : decimal + fraction)
                 let expected = format.precision(.fractionLength(fraction.count)).format(
                     Decimal(string: integer + "." + (fraction.isEmpty ? "0" : fraction))!)
@@ -411,7 +435,9 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
                     failures.append("\(id) \(input): got \(got), FormatStyle \(expected)")
                 } else {
                     if apply(g, got) != got { failures.append("\(id) \(input): not idempotent") }
-                    if apply(ungroup, got) != input { failures.append("\(id) \(input): ungroup gives \(apply(ungroup, got))") }
+                    if apply(ungroup, got) != input {
+                        failures.append("\(id) \(input): ungroup gives \(apply(ungroup, got))")
+                    }
                 }
             }
         }
@@ -452,11 +478,15 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
                 text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
             }
             let once = apply(g, text)
-            if once.replacingOccurrences(of: separator, with: "") != text.replacingOccurrences(of: separator, with: "") {
+            if once.replacingOccurrences(of: separator, with: "") != text.replacingOccurrences(of: separator, with: "")
+            {
                 failures.append("changed more than separators: \(text.debugDescription) -> \(once.debugDescription)")
             }
             let twice = apply(g, once)
-            if twice != once { failures.append("not idempotent: \(text.debugDescription) -> \(once.debugDescription) -> \(twice.debugDescription)") }
+            if twice != once {
+                failures.append(
+                    "not idempotent: \(text.debugDescription) -> \(once.debugDescription) -> \(twice.debugDescription)")
+            }
         }
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(8))")
     }

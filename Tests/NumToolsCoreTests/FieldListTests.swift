@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NumToolsCore
 
 @Suite struct FieldListTests {
@@ -36,7 +37,10 @@ import Testing
         (" 1", "invalid field list ' 1': ' 1' is not a field number or range"),
         ("+1", "invalid field list '+1': '+1' is not a field number or range"),
         ("١", "invalid field list '١': '١' is not a field number or range"),
-        ("99999999999999999999", "invalid field list '99999999999999999999': '99999999999999999999' is not a field number or range"),
+        (
+            "99999999999999999999",
+            "invalid field list '99999999999999999999': '99999999999999999999' is not a field number or range"
+        ),
     ])
     func rejects(list: String, message: String) {
         #expect(throws: UsageError(message)) { try FieldList(list) }

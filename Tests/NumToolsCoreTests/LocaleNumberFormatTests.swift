@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCore
 
 /// A deterministic generator, so a failing differential case can be replayed.

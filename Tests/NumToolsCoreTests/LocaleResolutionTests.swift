@@ -74,16 +74,17 @@ let languagesWithoutCLDRData: Set<String> = [
     }
 
     /// An environment that names no known locale warns and uses en_US.
-    @Test(arguments: [
-        (["LANG": "xx_YY.UTF-8"], "en_US", "LANG=xx_YY.UTF-8 is not a known locale; using en_US"),
-        (["LC_ALL": "klingon"], "en_US", "LC_ALL=klingon is not a known locale; using en_US"),
-        (["LANG": "aa_DJ.UTF-8"], "en_US", "LANG=aa_DJ.UTF-8 is not a known locale; using en_US"),
-        (["LANG": "zh_CN.UTF-8"], "zh_CN", nil),
-        (["LANG": "sr_RS@latin"], "sr_Latn_RS", nil),
-        (["LANG": "de_DE.UTF-8@euro"], "de_DE", nil),
-        (["LANG": "C.UTF-8"], "en_US", nil),
-        (["LC_NUMERIC": "xx", "LANG": "de_DE"], "en_US", "LC_NUMERIC=xx is not a known locale; using en_US"),
-    ] as [([String: String], String, String?)])
+    @Test(
+        arguments: [
+            (["LANG": "xx_YY.UTF-8"], "en_US", "LANG=xx_YY.UTF-8 is not a known locale; using en_US"),
+            (["LC_ALL": "klingon"], "en_US", "LC_ALL=klingon is not a known locale; using en_US"),
+            (["LANG": "aa_DJ.UTF-8"], "en_US", "LANG=aa_DJ.UTF-8 is not a known locale; using en_US"),
+            (["LANG": "zh_CN.UTF-8"], "zh_CN", nil),
+            (["LANG": "sr_RS@latin"], "sr_Latn_RS", nil),
+            (["LANG": "de_DE.UTF-8@euro"], "de_DE", nil),
+            (["LANG": "C.UTF-8"], "en_US", nil),
+            (["LC_NUMERIC": "xx", "LANG": "de_DE"], "en_US", "LC_NUMERIC=xx is not a known locale; using en_US"),
+        ] as [([String: String], String, String?)])
     func environmentFallsBack(environment: [String: String], identifier: String, warning: String?) throws {
         let (locale, said) = LocaleSupport.environmentLocale(environment, category: "LC_NUMERIC")
         #expect(locale.identifier == identifier)
@@ -119,7 +120,9 @@ let languagesWithoutCLDRData: Set<String> = [
                 if got != expected { failures.append("numconv \(name) \(plain): \(got) != \(expected)") }
                 let coinExpected = coinOracle(coinStyle, plain)
                 let coinGot = coin.string(try! ExactDecimal(plain))
-                if coinGot != coinExpected { failures.append("coinfmt \(name) \(plain): \(coinGot) != \(coinExpected)") }
+                if coinGot != coinExpected {
+                    failures.append("coinfmt \(name) \(plain): \(coinGot) != \(coinExpected)")
+                }
             }
         }
         #expect(failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(10))")
@@ -150,7 +153,11 @@ let languagesWithoutCLDRData: Set<String> = [
         var converter = NumberConverter(from: c, to: [c])
         let got: String
         do { got = try converter(input) } catch { got = "error:\(error.code)" }
-        if expected == "error" { #expect(got.hasPrefix("error:"), "\(input): \(got)") } else { #expect(got == expected) }
+        if expected == "error" {
+            #expect(got.hasPrefix("error:"), "\(input): \(got)")
+        } else {
+            #expect(got == expected)
+        }
     }
 
     /// L to C and back gives L's canonical form, for every available locale.

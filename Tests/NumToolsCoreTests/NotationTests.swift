@@ -18,7 +18,8 @@ import Testing
                     var number = ParsedNumber(integer: Array(integer.utf8), fraction: Array(fraction.utf8))
                     number.roundHalfEven(fractionDigits: digits)
                     number.trimLeadingZeros()
-                    let text = integer.isEmpty && fraction.isEmpty ? "0" : "\(integer.isEmpty ? "0" : integer).\(fraction)0"
+                    let text =
+                        integer.isEmpty && fraction.isEmpty ? "0" : "\(integer.isEmpty ? "0" : integer).\(fraction)0"
                     let exact = try ExactDecimal(text).rounded(fractionDigits: digits, rule: .halfEven)
                     var expected = exact.integerDigits
                     let expectedFraction = exact.fractionDigits(minimumLength: digits)

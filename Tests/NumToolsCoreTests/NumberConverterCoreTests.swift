@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCore
 
 /// Converts like numconv, returning the output or `CODE: MESSAGE`.
@@ -11,22 +12,23 @@ func convertWithMessage(
 }
 
 @Suite struct NumberConverterCoreTests {
-    @Test(arguments: [
-        // Carry through all nines takes the byte before the digits.
-        ("9.995", nil, 2, "10.00"),
-        ("99.5", nil, 0, "100"),
-        (".96", nil, 1, "1.0"),
-        (".6", nil, 0, "1"),
-        ("999", 2, nil, "999.00"),
-        // Half-even ties, and a tie broken by a later digit.
-        (".5", nil, 0, "0"),
-        ("0.25", nil, 1, "0.2"),
-        ("0.35", nil, 1, "0.4"),
-        ("0.2500001", nil, 1, "0.3"),
-        // The sign is decided before rounding: -0.5 rounds to -0.
-        ("-0.5", nil, 0, "-0"),
-        ("1,234.5", 3, 1, "1,234.5"),
-    ] as [(String, Int?, Int?, String)])
+    @Test(
+        arguments: [
+            // Carry through all nines takes the byte before the digits.
+            ("9.995", nil, 2, "10.00"),
+            ("99.5", nil, 0, "100"),
+            (".96", nil, 1, "1.0"),
+            (".6", nil, 0, "1"),
+            ("999", 2, nil, "999.00"),
+            // Half-even ties, and a tie broken by a later digit.
+            (".5", nil, 0, "0"),
+            ("0.25", nil, 1, "0.2"),
+            ("0.35", nil, 1, "0.4"),
+            ("0.2500001", nil, 1, "0.3"),
+            // The sign is decided before rounding: -0.5 rounds to -0.
+            ("-0.5", nil, 0, "-0"),
+            ("1,234.5", 3, 1, "1,234.5"),
+        ] as [(String, Int?, Int?, String)])
     func rounding(input: String, min: Int?, max: Int?, expected: String) {
         #expect(convertWithMessage(input, from: "en_US", to: ["en_US"], minFraction: min, maxFraction: max) == expected)
     }
@@ -80,8 +82,10 @@ func convertWithMessage(
         (",123", "en_US", "misplaced-grouping: grouping separator at offset 0 does not fit en_US grouping"),
         ("1,234,567", "en_IN", "misplaced-grouping: grouping separator at offset 1 does not fit en_IN grouping"),
         ("1.000,12", "en_US", "misplaced-grouping: grouping separator at offset 5 is in the fraction"),
-        ("1.0.2", "en_US",
-            "multiple-decimal-separators: second decimal separator at offset 3; the first is at offset 1"),
+        (
+            "1.0.2", "en_US",
+            "multiple-decimal-separators: second decimal separator at offset 3; the first is at offset 1"
+        ),
         ("100-100", "en_US", "misplaced-sign: sign at offset 3; a sign may only lead the number"),
         ("12a", "en_US", "invalid-character: 'a' at offset 2 is not part of a en_US number"),
         ("١٢3", "ar_EG", "mixed-digits: ASCII digit at offset 2 mixed with ar_EG digits"),
@@ -117,7 +121,10 @@ func convertWithMessage(
         ("1234567a", "en_US", "en_US", "invalid-character: 'a' at offset 7 is not part of a en_US number"),
         ("12345678١", "ar_EG", "en_US", "mixed-digits: ar_EG digit at offset 8 mixed with ASCII digits"),
         ("١2345678", "ar_EG", "en_US", "mixed-digits: ASCII digit at offset 1 mixed with ar_EG digits"),
-        ("1234567 8", "fr_FR", "en_US", "misplaced-grouping: grouping separator at offset 7 does not fit fr_FR grouping"),
+        (
+            "1234567 8", "fr_FR", "en_US",
+            "misplaced-grouping: grouping separator at offset 7 does not fit fr_FR grouping"
+        ),
     ])
     func digitRuns(input: String, from: String, to: String, expected: String) {
         #expect(convertWithMessage(input, from: from, to: [to]) == expected)
@@ -153,13 +160,14 @@ func convertWithMessage(
 
     /// All targets are written in one reservation of the output: one target,
     /// several, affixes of every length, into an array.
-    @Test(arguments: [
-        ("-1234.5", ["ar_EG"], LocaleNumberFormat.Style.number, "\u{61C}-١٬٢٣٤٫٥"),
-        ("-1234.5", ["ar_EG", "ar_EG"], .number, "\u{61C}-١٬٢٣٤٫٥\t\u{61C}-١٬٢٣٤٫٥"),
-        ("1234.5", ["en_US", "ne", "fr_FR", "de_CH"], .number, "1,234.5\t१,२३४.५\t1\u{202F}234,5\t1’234.5"),
-        ("-12.5", ["ar_EG", "fr_FR", "de_DE"], .percent, "\u{61C}-١٢٫٥٪\u{61C}\t-12,5\u{A0}%\t-12,5\u{A0}%"),
-        ("0", ["en_US", "ar_EG"], .number, "0\t٠"),
-    ] as [(String, [String], LocaleNumberFormat.Style, String)])
+    @Test(
+        arguments: [
+            ("-1234.5", ["ar_EG"], LocaleNumberFormat.Style.number, "\u{61C}-١٬٢٣٤٫٥"),
+            ("-1234.5", ["ar_EG", "ar_EG"], .number, "\u{61C}-١٬٢٣٤٫٥\t\u{61C}-١٬٢٣٤٫٥"),
+            ("1234.5", ["en_US", "ne", "fr_FR", "de_CH"], .number, "1,234.5\t१,२३४.५\t1\u{202F}234,5\t1’234.5"),
+            ("-12.5", ["ar_EG", "fr_FR", "de_DE"], .percent, "\u{61C}-١٢٫٥٪\u{61C}\t-12,5\u{A0}%\t-12,5\u{A0}%"),
+            ("0", ["en_US", "ar_EG"], .number, "0\t٠"),
+        ] as [(String, [String], LocaleNumberFormat.Style, String)])
     func targets(input: String, to: [String], style: LocaleNumberFormat.Style, expected: String) {
         #expect(convertWithMessage(input, from: "en_US", to: to, style: style) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCore
 
 /// Converts with numconv's transform, returning the output or `error:CODE`
@@ -32,10 +33,14 @@ func convert(
         ("0.1", "en_US", "de_DE", "0,1"),
         ("1.05", "en_US", "de_DE", "1,05"),
         ("1.50", "en_US", "de_DE", "1,50"),
-        ("123456789012345678901234567890123456789012345678901234567890", "en_US", "en_US",
-            "123,456,789,012,345,678,901,234,567,890,123,456,789,012,345,678,901,234,567,890"),
-        ("9999999999999999999.000000000000000000001", "en_US", "de_DE",
-            "9.999.999.999.999.999.999,000000000000000000001"),
+        (
+            "123456789012345678901234567890123456789012345678901234567890", "en_US", "en_US",
+            "123,456,789,012,345,678,901,234,567,890,123,456,789,012,345,678,901,234,567,890"
+        ),
+        (
+            "9999999999999999999.000000000000000000001", "en_US", "de_DE",
+            "9.999.999.999.999.999.999,000000000000000000001"
+        ),
         // Canonical form: leading zeros, a bare fraction, a plus sign, negative zero.
         ("000123", "en_US", "de_DE", "123"),
         (".5", "en_US", "de_DE", "0,5"),
@@ -86,8 +91,9 @@ func convert(
 
     @Test func severalTargetsAreTabSeparated() {
         let out = convert("1234567.891", from: "en_US", to: ["ko_KR", "fr_GP", "ne", "ar_EG", "it_CH"])
-        #expect(out == "1,234,567.891\t1\u{202F}234\u{202F}567,891\tस१२,३४,५६७.८९१".replacingOccurrences(of: "स", with: "")
-            + "\t١٬٢٣٤٬٥٦٧٫٨٩١\t1’234’567.891")
+        #expect(
+            out == "1,234,567.891\t1\u{202F}234\u{202F}567,891\tस१२,३४,५६७.८९१".replacingOccurrences(of: "स", with: "")
+                + "\t١٬٢٣٤٬٥٦٧٫٨٩١\t1’234’567.891")
     }
 
     @Test(arguments: [
@@ -105,19 +111,20 @@ func convert(
         #expect(convert(input, from: from, to: [to], style: .percent) == expected)
     }
 
-    @Test(arguments: [
-        ("1.5", nil, 0, "2"),
-        ("2.5", nil, 0, "2"),
-        ("-2.5", nil, 0, "-2"),
-        ("0.125", nil, 2, "0.12"),
-        ("0.135", nil, 2, "0.14"),
-        ("0.1251", nil, 2, "0.13"),
-        ("9.999", nil, 2, "10.00"),
-        ("-0.001", nil, 2, "-0.00"),
-        ("1.5", 3, nil, "1.500"),
-        ("1.50", 1, 3, "1.50"),
-        ("1", 2, 2, "1.00"),
-    ] as [(String, Int?, Int?, String)])
+    @Test(
+        arguments: [
+            ("1.5", nil, 0, "2"),
+            ("2.5", nil, 0, "2"),
+            ("-2.5", nil, 0, "-2"),
+            ("0.125", nil, 2, "0.12"),
+            ("0.135", nil, 2, "0.14"),
+            ("0.1251", nil, 2, "0.13"),
+            ("9.999", nil, 2, "10.00"),
+            ("-0.001", nil, 2, "-0.00"),
+            ("1.5", 3, nil, "1.500"),
+            ("1.50", 1, 3, "1.50"),
+            ("1", 2, 2, "1.00"),
+        ] as [(String, Int?, Int?, String)])
     func fractionOptions(input: String, min: Int?, max: Int?, expected: String) {
         #expect(convert(input, from: "en_US", to: ["en_US"], minFraction: min, maxFraction: max) == expected)
     }

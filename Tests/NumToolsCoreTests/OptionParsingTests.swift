@@ -1,17 +1,19 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCLI
 @testable import NumToolsCore
 
-private let numgroupOptions: [OptionSpec] = [
-    OptionSpec("separator", short: "s", .required("STR"), help: ""),
-    OptionSpec("decimal", .required("CHAR"), help: ""),
-    OptionSpec("group", short: "g", .required("N[,M]"), help: ""),
-    OptionSpec("locale", short: "l", .required("ID"), help: ""),
-    OptionSpec("ungroup", short: "u", help: ""),
-    OptionSpec("sanitize", help: ""),
-    OptionSpec("text", help: ""),
-] + ToolDefinition.streamOptions
+private let numgroupOptions: [OptionSpec] =
+    [
+        OptionSpec("separator", short: "s", .required("STR"), help: ""),
+        OptionSpec("decimal", .required("CHAR"), help: ""),
+        OptionSpec("group", short: "g", .required("N[,M]"), help: ""),
+        OptionSpec("locale", short: "l", .required("ID"), help: ""),
+        OptionSpec("ungroup", short: "u", help: ""),
+        OptionSpec("sanitize", help: ""),
+        OptionSpec("text", help: ""),
+    ] + ToolDefinition.streamOptions
 
 private func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     try ParsedArguments(arguments, options: numgroupOptions)
@@ -106,10 +108,19 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         (["-z", "-d", "\u{0}"], "the delimiter cannot contain the record terminator (NUL)"),
         (["--header=x"], "invalid value 'x' for --header: expected a whole number from 0"),
         (["--header=-1"], "invalid value '-1' for --header: expected a whole number from 0"),
-        (["--on-error=recrod"], "invalid value 'recrod' for --on-error: expected one of record, keep, skip, abort (did you mean 'record'?)"),
+        (
+            ["--on-error=recrod"],
+            "invalid value 'recrod' for --on-error: expected one of record, keep, skip, abort (did you mean 'record'?)"
+        ),
         (["--empty=eror"], "invalid value 'eror' for --empty: expected one of keep, error (did you mean 'error'?)"),
-        (["--max-record-bytes=0"], "invalid value '0' for --max-record-bytes: expected a whole number from 1 to 2147483647"),
-        (["--max-record-bytes=1k"], "invalid value '1k' for --max-record-bytes: expected a whole number from 1 to 2147483647"),
+        (
+            ["--max-record-bytes=0"],
+            "invalid value '0' for --max-record-bytes: expected a whole number from 1 to 2147483647"
+        ),
+        (
+            ["--max-record-bytes=1k"],
+            "invalid value '1k' for --max-record-bytes: expected a whole number from 1 to 2147483647"
+        ),
         (["-f", "0"], "invalid field list '0': fields are numbered from 1"),
     ])
     func badStreamOptionValues(arguments: [String], message: String) {
@@ -141,7 +152,10 @@ private func configuration(_ arguments: [String], environment: [String: String] 
     }
 
     @Test func streamConfiguration() throws {
-        let c = try configuration(["-z", "--csv", "-f", "2-3", "-d", ";", "--header=2", "--on-error=abort", "--empty=error", "--max-record-bytes=99"])
+        let c = try configuration([
+            "-z", "--csv", "-f", "2-3", "-d", ";", "--header=2", "--on-error=abort", "--empty=error",
+            "--max-record-bytes=99",
+        ])
         #expect(c.zeroTerminated)
         #expect(c.csv)
         #expect(c.fields == (try FieldList("2-3")))
@@ -168,7 +182,9 @@ private func configuration(_ arguments: [String], environment: [String: String] 
     }
 
     @Test func helpNamesEveryOption() {
-        let tool = ToolDefinition(name: "numgroup", synopsis: "[OPTIONS] [VALUE...]", summary: "S", options: numgroupOptions.prefix(7).map { $0 })
+        let tool = ToolDefinition(
+            name: "numgroup", synopsis: "[OPTIONS] [VALUE...]", summary: "S",
+            options: numgroupOptions.prefix(7).map { $0 })
         for spec in tool.allOptions {
             #expect(tool.helpText.contains(spec.synopsis), "\(spec.long)")
         }
@@ -179,14 +195,17 @@ private func configuration(_ arguments: [String], environment: [String: String] 
 
 @Suite struct LocaleSupportTests {
     @Test(arguments: [
-        ("de_CH", "de_CH"), ("de-CH", "de_CH"), ("th-TH-u-nu-thai", "th_TH@numbers=thai"), ("en_US_POSIX", "en_US_POSIX"),
+        ("de_CH", "de_CH"), ("de-CH", "de_CH"), ("th-TH-u-nu-thai", "th_TH@numbers=thai"),
+        ("en_US_POSIX", "en_US_POSIX"),
     ])
     func resolves(text: String, identifier: String) throws {
         #expect(try LocaleSupport.resolve(text, option: "--locale").identifier == identifier)
     }
 
     @Test func unknownLocalesSuggest() {
-        for (text, expected) in [("de_XY", "de_AT"), ("de_CHH", "de_CH"), ("fr_FRR", "fr_FR"), ("klingon", nil)] as [(String, String?)] {
+        for (text, expected) in [("de_XY", "de_AT"), ("de_CHH", "de_CH"), ("fr_FRR", "fr_FR"), ("klingon", nil)]
+            as [(String, String?)]
+        {
             do {
                 _ = try LocaleSupport.resolve(text, option: "--locale")
                 Issue.record("\(text) accepted")
@@ -200,20 +219,21 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         #expect(throws: UsageError.self) { try LocaleSupport.resolve("", option: "--locale") }
     }
 
-    @Test(arguments: [
-        ([:], "en_US", nil),
-        (["LANG": "de_DE.UTF-8"], "de_DE", "LANG"),
-        (["LANG": "de_DE.UTF-8@euro"], "de_DE", "LANG"),
-        (["LANG": "de_DE@euro"], "de_DE", "LANG"),
-        (["LANG": "C"], "en_US", "LANG"),
-        (["LANG": "POSIX"], "en_US", "LANG"),
-        (["LANG": "C.UTF-8"], "en_US", "LANG"),
-        (["LANG": ""], "en_US", nil),
-        (["LANG": "fr_FR", "LC_NUMERIC": "de_CH.UTF-8"], "de_CH", "LC_NUMERIC"),
-        (["LANG": "fr_FR", "LC_NUMERIC": "de_CH", "LC_ALL": "it_IT"], "it_IT", "LC_ALL"),
-        (["LC_ALL": "", "LC_NUMERIC": "de_CH"], "de_CH", "LC_NUMERIC"),
-        (["LC_MONETARY": "ja_JP"], "en_US", nil),
-    ] as [([String: String], String, String?)])
+    @Test(
+        arguments: [
+            ([:], "en_US", nil),
+            (["LANG": "de_DE.UTF-8"], "de_DE", "LANG"),
+            (["LANG": "de_DE.UTF-8@euro"], "de_DE", "LANG"),
+            (["LANG": "de_DE@euro"], "de_DE", "LANG"),
+            (["LANG": "C"], "en_US", "LANG"),
+            (["LANG": "POSIX"], "en_US", "LANG"),
+            (["LANG": "C.UTF-8"], "en_US", "LANG"),
+            (["LANG": ""], "en_US", nil),
+            (["LANG": "fr_FR", "LC_NUMERIC": "de_CH.UTF-8"], "de_CH", "LC_NUMERIC"),
+            (["LANG": "fr_FR", "LC_NUMERIC": "de_CH", "LC_ALL": "it_IT"], "it_IT", "LC_ALL"),
+            (["LC_ALL": "", "LC_NUMERIC": "de_CH"], "de_CH", "LC_NUMERIC"),
+            (["LC_MONETARY": "ja_JP"], "en_US", nil),
+        ] as [([String: String], String, String?)])
     func environment(environment: [String: String], identifier: String, variable: String?) {
         let (id, from) = LocaleSupport.environmentIdentifier(environment, category: "LC_NUMERIC")
         #expect(id == identifier)

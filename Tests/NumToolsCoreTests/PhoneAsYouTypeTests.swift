@@ -7,8 +7,10 @@ import Testing
     static let sequences: [(String, String, [String])] = [
         (
             "01012345678", "KR",
-            ["0", "01", "010", "0101", "010-12", "010-123", "010-1234", "010-1234-5", "010-1234-56", "010-123-4567",
-             "010-1234-5678"]
+            [
+                "0", "01", "010", "0101", "010-12", "010-123", "010-1234", "010-1234-5", "010-1234-56", "010-123-4567",
+                "010-1234-5678",
+            ]
         ),
         (
             "0212345678", "KR",
@@ -17,29 +19,41 @@ import Testing
         ("15881234", "KR", ["1", "15", "158", "1588", "1588-1", "1588-12", "1588-123", "1588-1234"]),
         (
             "+821012345678", "KR",
-            ["+", "+8", "+82 ", "+82 1", "+82 10", "+82 101", "+82 1012", "+82 1012-3", "+82 1012-34", "+82 1012-345",
-             "+82 1012-3456", "+82 10-123-4567", "+82 10-1234-5678"]
+            [
+                "+", "+8", "+82 ", "+82 1", "+82 10", "+82 101", "+82 1012", "+82 1012-3", "+82 1012-34",
+                "+82 1012-345",
+                "+82 1012-3456", "+82 10-123-4567", "+82 10-1234-5678",
+            ]
         ),
         (
             "00182212345678", "KR",
-            ["0", "00", "001 ", "001 8", "001 82 ", "001 82 2", "001 82 21", "001 82 2-12", "001 82 2-123",
-             "001 82 2-1234", "001 82 2-1234-5", "001 82 2-1234-56", "001 82 2-123-4567", "001 82 2-1234-5678"]
+            [
+                "0", "00", "001 ", "001 8", "001 82 ", "001 82 2", "001 82 21", "001 82 2-12", "001 82 2-123",
+                "001 82 2-1234", "001 82 2-1234-5", "001 82 2-1234-56", "001 82 2-123-4567", "001 82 2-1234-5678",
+            ]
         ),
         (
             "６５０２５３００００", "US",
-            ["６", "６５", "650", "650-2", "650-25", "650-253", "650-2530", "(650) 253-00", "(650) 253-000",
-             "(650) 253-0000"]
+            [
+                "６", "６５", "650", "650-2", "650-25", "650-253", "650-2530", "(650) 253-00", "(650) 253-000",
+                "(650) 253-0000",
+            ]
         ),
         (
             "16502530000", "US",
-            ["1", "16", "1 65", "1 (650", "1 (650) 2", "1 (650) 25", "1 (650) 253", "1 (650) 253-0", "1 (650) 253-00",
-             "1 (650) 253-000", "1 (650) 253-0000"]
+            [
+                "1", "16", "1 65", "1 (650", "1 (650) 2", "1 (650) 25", "1 (650) 253", "1 (650) 253-0",
+                "1 (650) 253-00",
+                "1 (650) 253-000", "1 (650) 253-0000",
+            ]
         ),
         ("010-1234", "KR", ["0", "01", "010", "010-", "010-1", "010-12", "010-123", "010-1234"]),
         (
             "02012345678", "GB",
-            ["0", "02", "020", "020 1", "020 12", "020 123", "020 1234", "020 1234 5", "020 1234 56", "020 1234 567",
-             "020 1234 5678"]
+            [
+                "0", "02", "020", "020 1", "020 12", "020 123", "020 1234", "020 1234 5", "020 1234 56", "020 1234 567",
+                "020 1234 5678",
+            ]
         ),
     ]
 
@@ -74,21 +88,22 @@ import Testing
 
     /// Long typed inputs, a head then a part repeated, and what libphonenumber
     /// shows once all of it is typed: a head then a part repeated as often.
-    static let longInputs: [(region: String, head: String, repeated: String, shownHead: String, shownRepeated: String)] = [
-        // Given up: too long for any format; what was typed.
-        ("KR", "", "5", "", "5"),
-        ("US", "+1650", "2", "+1650", "2"),
-        // Given up at once: formatting typed.
-        ("KR", "010-", "1", "010-", "1"),
-        ("GB", "", "1 ", "", "1 "),
-        // An international prefix and no country code: the prefix, then the
-        // digits normalised.
-        ("KR", "+0", "5", "+0", "5"),
-        ("KR", "００１０", "１", "001 0", "1"),
-        ("KR", "0019", "9", "001 9", "9"),
-        // The same, then something that is not a digit: what was typed.
-        ("KR", "+0555-", "5", "+0555-", "5"),
-    ]
+    static let longInputs:
+        [(region: String, head: String, repeated: String, shownHead: String, shownRepeated: String)] = [
+            // Given up: too long for any format; what was typed.
+            ("KR", "", "5", "", "5"),
+            ("US", "+1650", "2", "+1650", "2"),
+            // Given up at once: formatting typed.
+            ("KR", "010-", "1", "010-", "1"),
+            ("GB", "", "1 ", "", "1 "),
+            // An international prefix and no country code: the prefix, then the
+            // digits normalised.
+            ("KR", "+0", "5", "+0", "5"),
+            ("KR", "００１０", "１", "001 0", "1"),
+            ("KR", "0019", "9", "001 9", "9"),
+            // The same, then something that is not a digit: what was typed.
+            ("KR", "+0555-", "5", "+0555-", "5"),
+        ]
 
     /// Typing costs O(1) a character: the work done, counted in scalars the
     /// steps read or copy (no clock), stays within a constant times the
@@ -162,7 +177,8 @@ import Testing
                 fast.enter(c)
                 steps.enter(c)
                 if fast.output != steps.output {
-                    failures.append("\(String(String.UnicodeScalarView(typed[...i]))): \(fast.output) != \(steps.output)")
+                    failures.append(
+                        "\(String(String.UnicodeScalarView(typed[...i]))): \(fast.output) != \(steps.output)")
                     break
                 }
             }

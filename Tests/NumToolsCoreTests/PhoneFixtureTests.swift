@@ -18,9 +18,10 @@ func phoneVerdict(_ input: String, region: String) -> [String] {
     guard let parser = PhoneNumberParser(region: region) else { return ["no-region"] }
     do {
         let n = try parser.validNumber(input)
-        return [n.type.rawValue] + [PhoneNumberFormat.national, .international, .e164, .rfc3966, .digits].map {
-            PhoneNumberFormatter(format: $0).string(for: n)
-        }
+        return [n.type.rawValue]
+            + [PhoneNumberFormat.national, .international, .e164, .rfc3966, .digits].map {
+                PhoneNumberFormatter(format: $0).string(for: n)
+            }
     } catch {
         return [error.code.rawValue]
     }
@@ -36,7 +37,8 @@ func phoneVerdict(_ input: String, region: String) -> [String] {
             let got = phoneVerdict(row[0], region: row[1])
             let want = Array(row[2...])
             if got != want {
-                failures.append("\(row[0])\t\(row[1])\twant \(want.joined(separator: " | "))\tgot \(got.joined(separator: " | "))")
+                failures.append(
+                    "\(row[0])\t\(row[1])\twant \(want.joined(separator: " | "))\tgot \(got.joined(separator: " | "))")
             }
         }
         if !failures.isEmpty {

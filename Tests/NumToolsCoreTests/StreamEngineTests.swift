@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCLI
 @testable import NumToolsCore
 
@@ -132,7 +133,10 @@ struct EngineCase: Sendable, CustomTestStringConvertible {
         self.outcome = outcome
     }
 
-    init(_ name: String, _ input: String, _ output: String, stderr: String = "", _ outcome: StreamOutcome = .completed(errors: 0)) {
+    init(
+        _ name: String, _ input: String, _ output: String, stderr: String = "",
+        _ outcome: StreamOutcome = .completed(errors: 0)
+    ) {
         self.init(name, input, config(), output, stderr: stderr, outcome)
     }
 
@@ -204,7 +208,8 @@ let engineCases: [EngineCase] = [
         "a,\"<b\r\nc>\"\r\nx,<y>\r\n"),
     EngineCase(
         "csv multi-line untouched field", "\"a\nb\",c\n", config(fields: "2", csv: true), "\"a\nb\",<c>\n"),
-    EngineCase("csv delimiter in unselected quoted field", "\"a,b\",c\n", config(fields: "2", csv: true), "\"a,b\",<c>\n"),
+    EngineCase(
+        "csv delimiter in unselected quoted field", "\"a,b\",c\n", config(fields: "2", csv: true), "\"a,b\",<c>\n"),
     EngineCase("csv empty quoted field stays", "a,\"\",b\n", config(fields: "2", csv: true), "a,\"\",b\n"),
     EngineCase("csv blank quoted field stays", "a,\" \",b\n", config(fields: "2", csv: true), "a,\" \",b\n"),
     EngineCase("csv spaces around value", "a, 1 ,b\n", config(fields: "2", csv: true), "a, <1> ,b\n"),
@@ -238,7 +243,8 @@ let engineCases: [EngineCase] = [
             + "error\t2\t2\tunterminated-quote\tquoted field 2 opened at offset 2 is not closed at end of input\té,\"b\\n",
         .completed(errors: 2)),
     EngineCase(
-        "csv partial multibyte delimiter at end of input", raw: bytes("a€1") + [0xE2, 0x82], config(fields: "2", delimiter: "€", csv: true),
+        "csv partial multibyte delimiter at end of input", raw: bytes("a€1") + [0xE2, 0x82],
+        config(fields: "2", delimiter: "€", csv: true),
         raw: bytes("error\t1\t2\tinvalid-utf8\tbyte 0xE2 at offset 1 is not valid UTF-8\ta€1\\xE2\\x82"), errors1),
     EngineCase(
         "csv multibyte delimiter lead byte then newline", raw: bytes("a€1") + [0xE2] + bytes("\n2€3\n"),
@@ -247,21 +253,24 @@ let engineCases: [EngineCase] = [
     EngineCase(
         "csv record too long with a multi-scalar delimiter split across reads",
         "123456e\u{301}\"a\nb\"e\u{301}x\n9\n", config(fields: "2", delimiter: "e\u{301}", csv: true, max: 4),
-        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456e\u{301}\"a\\nb\"e\u{301}x\n9\n", errors1),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456e\u{301}\"a\\nb\"e\u{301}x\n9\n",
+        errors1),
     EngineCase("csv closed quote at end of input", "\"b\nc\"", config(fields: "1", csv: true), "\"<b\nc>\""),
     // Header.
     EngineCase("header", "h\n1\n", config(header: 1), "h\n<1>\n"),
     EngineCase("header passes bad values", "x\u{FF}\n1\n", config(header: 1), "x\u{FF}\n<1>\n"),
     EngineCase("header 0", "1\n", config(header: 0), "<1>\n"),
     EngineCase(
-        "header records count", "h1\nh2\nx\n", config(header: 2), "h1\nh2\nerror\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n",
+        "header records count", "h1\nh2\nx\n", config(header: 2),
+        "h1\nh2\nerror\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n",
         errors1),
     EngineCase("header longer than input", "h\n", config(header: 3), "h\n"),
     EngineCase("header longer than the record limit", "123456789\n1\n", config(header: 1, max: 4), "123456789\n<1>\n"),
     EngineCase(
         "header longer than the record limit, CRLF", "12345678\r\n12345\r\n", config(header: 1, max: 4),
         "12345678\r\nerror\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t12345\r\n", errors1),
-    EngineCase("csv header with an unterminated quote", "\"a,b\nc", config(fields: "1", csv: true, header: 1), "\"a,b\nc"),
+    EngineCase(
+        "csv header with an unterminated quote", "\"a,b\nc", config(fields: "1", csv: true, header: 1), "\"a,b\nc"),
     EngineCase(
         "csv header spanning lines", "\"h\n1\",2\n3,4\n", config(fields: "1", csv: true, header: 1),
         "\"h\n1\",2\n<3>,4\n"),
@@ -289,7 +298,8 @@ let engineCases: [EngineCase] = [
         "keep keeps the whole record", "a\tbx\tc\n", config(fields: "2-", onError: .keep), "a\tbx\tc\n",
         stderr: "tool: record 1, field 2: bad-x: value has an x at offset 1\n", errors1),
     EngineCase(
-        "error record ends like the record: CRLF", "x\r\n", "error\t1\t0\tbad-x\tvalue has an x at offset 0\tx\r\n", errors1),
+        "error record ends like the record: CRLF", "x\r\n", "error\t1\t0\tbad-x\tvalue has an x at offset 0\tx\r\n",
+        errors1),
     EngineCase(
         "error record ends like the record: nothing", "x", "error\t1\t0\tbad-x\tvalue has an x at offset 0\tx", errors1),
     EngineCase(
@@ -341,7 +351,8 @@ let engineCases: [EngineCase] = [
         "record-too-long, UTF-8 kept whole", "ééééé😀😀😀\n1\n", config(max: 4),
         "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\tééééé😀😀😀\n<1>\n", errors1),
     EngineCase(
-        "record-too-long, invalid bytes escaped", raw: [0x31, 0x32, 0xFF, 0xE2, 0x82, 0x33, 0x34, 0xF0, 0x0A, 0x35, 0x0A],
+        "record-too-long, invalid bytes escaped",
+        raw: [0x31, 0x32, 0xFF, 0xE2, 0x82, 0x33, 0x34, 0xF0, 0x0A, 0x35, 0x0A],
         config(max: 4),
         raw: bytes(
             "error\t1\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t12\\xFF\\xE2\\x8234\\xF0\n<5>\n"),
@@ -365,7 +376,8 @@ let engineCases: [EngineCase] = [
     EngineCase(
         "unselected field not UTF-8", raw: [0xFF] + bytes("\t1\n"), config(fields: "2"), raw: [0xFF] + bytes("\t<1>\n")),
     EngineCase(
-        "csv unselected quoted field not UTF-8", raw: bytes("\"") + [0xFC] + bytes("\n\",1\n"), config(fields: "2", csv: true),
+        "csv unselected quoted field not UTF-8", raw: bytes("\"") + [0xFC] + bytes("\n\",1\n"),
+        config(fields: "2", csv: true),
         raw: bytes("\"") + [0xFC] + bytes("\n\",<1>\n")),
     EngineCase(
         "selected field not UTF-8", raw: [0xFF] + bytes("\t1") + [0xFC] + bytes("\n"), config(fields: "2"),
@@ -395,10 +407,13 @@ let engineCases: [EngineCase] = [
         "error record passes through", "error\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n1\n",
         "error\t3\t0\tbad-x\tvalue has an x at offset 0\tx\n<1>\n", errors1),
     EngineCase("error record, CRLF", "error\t1\t0\tc\tm\to\r\n", "error\t1\t0\tc\tm\to\r\n", errors1),
-    EngineCase("error record, NUL", "error\t1\t0\tc\tm\to\u{0}", config(zero: true), "error\t1\t0\tc\tm\to\u{0}", errors1),
+    EngineCase(
+        "error record, NUL", "error\t1\t0\tc\tm\to\u{0}", config(zero: true), "error\t1\t0\tc\tm\to\u{0}", errors1),
     EngineCase("five columns are a value", "error\t1\t0\tc\tm\n", "<error\t1\t0\tc\tm>\n"),
     EngineCase("seven columns are a value", "error\t1\t0\tc\tm\to\tp\n", "<error\t1\t0\tc\tm\to\tp>\n"),
-    EngineCase("error record, fields", "error\t1\t2\tc\tm\ta\\tx\n", config(fields: "2"), "error\t1\t2\tc\tm\ta\\tx\n", errors1),
+    EngineCase(
+        "error record, fields", "error\t1\t2\tc\tm\ta\\tx\n", config(fields: "2"), "error\t1\t2\tc\tm\ta\\tx\n", errors1
+    ),
     EngineCase(
         "error record, csv, a quote in ORIGINAL", "error\t1\t2\tc\tm\ta,\"1\n3,4\n", config(fields: "2", csv: true),
         "error\t1\t2\tc\tm\ta,\"1\n3,<4>\n", errors1),
@@ -414,17 +429,20 @@ let engineCases: [EngineCase] = [
     EngineCase(
         "error record, abort", "1\nerror\t7\t2\tc\tm\to\n1\n", config(onError: .abort), "<1>\n",
         stderr: "tool: record 2, field 2: c: m\n", .aborted),
-    EngineCase("error record as a header", "error\t1\t0\tc\tm\to\n1\n", config(header: 1), "error\t1\t0\tc\tm\to\n<1>\n"),
+    EngineCase(
+        "error record as a header", "error\t1\t0\tc\tm\to\n1\n", config(header: 1), "error\t1\t0\tc\tm\to\n<1>\n"),
     EngineCase(
         "error record too long", "error\t1\t0\tc\tm\to\n", config(max: 12),
-        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 12 bytes\terror\\t1\\t0\\tc\\tm\\to\n", errors1),
+        "error\t1\t0\trecord-too-long\trecord is longer than the limit of 12 bytes\terror\\t1\\t0\\tc\\tm\\to\n",
+        errors1),
     // --trim (item 8).
     EngineCase("trim", "  12 \t\n", config(trim: true), "<12>\n"),
     EngineCase("trim keeps a blank value", " \t \n", config(trim: true), " \t \n"),
     EngineCase("trim, fields", " a \t 1 \n", config(fields: "2", trim: true), " a \t<1>\n"),
     EngineCase("trim, csv quoted", "\" 1 \",2\n", config(fields: "1", csv: true, trim: true), "<1>,2\n"),
     EngineCase(
-        "trim keeps ORIGINAL", " x \n", config(trim: true), "error\t1\t0\tbad-x\tvalue has an x at offset 0\t x \n", errors1),
+        "trim keeps ORIGINAL", " x \n", config(trim: true), "error\t1\t0\tbad-x\tvalue has an x at offset 0\t x \n",
+        errors1),
 ]
 
 let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
@@ -453,10 +471,13 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
 
     @Test func operandsAbort() throws {
         var engine = StreamEngine(
-            configuration: config(onError: .abort), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+            configuration: config(onError: .abort), transform: Bracket(), output: MemorySink(),
+            diagnostics: MemorySink())
         #expect(try engine.run(operands: ["1", "x", "2"]) == .aborted)
         #expect(engine.output.bytes == bytes("<1>\n"))
-        #expect(String(decoding: engine.diagnostics.bytes, as: UTF8.self) == "tool: record 2, field 0: bad-x: value has an x at offset 0\n")
+        #expect(
+            String(decoding: engine.diagnostics.bytes, as: UTF8.self)
+                == "tool: record 2, field 0: bad-x: value has an x at offset 0\n")
     }
 
     /// Diagnostics come after the output of the records before them.
@@ -481,7 +502,8 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
     @Test func abortReadsNoFurther() throws {
         let input = bytes("1\n2\nx\n") + [UInt8](repeating: UInt8(ascii: "9"), count: 100_000)
         var engine = StreamEngine(
-            configuration: config(onError: .abort), transform: Bracket(), output: MemorySink(), diagnostics: MemorySink())
+            configuration: config(onError: .abort), transform: Bracket(), output: MemorySink(),
+            diagnostics: MemorySink())
         var source = ProbeSource(inner: MemorySource(input, chunkSize: 3), output: nil)
         #expect(try engine.run(&source) == .aborted)
         #expect(source.bytesRead <= 9)
@@ -492,7 +514,8 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
     @Test func flushesBeforeEachRead() throws {
         let shared = SharedBytes()
         var engine = StreamEngine(
-            configuration: config(), transform: Bracket(), output: SharedSink(target: shared), diagnostics: MemorySink())
+            configuration: config(), transform: Bracket(), output: SharedSink(target: shared), diagnostics: MemorySink()
+        )
         var source = ProbeSource(inner: MemorySource(bytes("1\n22\n333\n"), chunkSize: 2), output: shared)
         _ = try engine.run(&source)
         // Reads: "1\n" | "22" | "\n3" | "33" | "\n" | eof
@@ -520,7 +543,8 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
             #expect(try engine.run(&source) == .completed(errors: 1))
             var expected = bytes("<1>\r\n")
             switch policy {
-            case .record: expected += bytes("error\t2\t0\trecord-too-long\t\(message)\t") + expectedRecord + bytes("\r\n")
+            case .record:
+                expected += bytes("error\t2\t0\trecord-too-long\t\(message)\t") + expectedRecord + bytes("\r\n")
             case .keep: expected += record + bytes("\r\n")
             default: break
             }
@@ -551,7 +575,8 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         let shared = SharedBytes()
         shared.failure = .failed("write error on standard output: No space left on device")
         var engine = StreamEngine(
-            configuration: config(), transform: Bracket(), output: SharedSink(target: shared), diagnostics: MemorySink())
+            configuration: config(), transform: Bracket(), output: SharedSink(target: shared), diagnostics: MemorySink()
+        )
         var source = MemorySource(bytes("1\n2\n"))
         #expect(throws: IOFailure.failed("write error on standard output: No space left on device")) {
             _ = try engine.run(&source)
@@ -617,7 +642,10 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         ("a,\"1,234\",b\n", "a,\"1,234\",b\n"),
         ("a,\"1234\",b\n", "a,\"1,234\",b\n"),
         ("a,123,b\n", "a,123,b\n"),
-        ("a,\"12,34\",b\n", "error\t1\t2\tmisplaced-grouping\tgrouping separator at offset 2 does not fit 3-digit grouping\ta,\"12,34\",b\n"),
+        (
+            "a,\"12,34\",b\n",
+            "error\t1\t2\tmisplaced-grouping\tgrouping separator at offset 2 does not fit 3-digit grouping\ta,\"12,34\",b\n"
+        ),
     ])
     func numgroupCSV(input: String, expected: String) throws {
         let got = try runEngine(
@@ -634,7 +662,9 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
             var values: [String] = []
             for _ in 0..<Int.random(in: 1...6, using: &rng) {
                 var value = ""
-                for _ in 0..<Int.random(in: 0...8, using: &rng) { value.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+                for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                    value.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+                }
                 values.append(value)
             }
             let configuration = config(header: values.count % 2, max: 6)
@@ -710,7 +740,9 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         Thread {
             var input = FileDescriptorStream(fd: readEnd, name: "standard input")
             var buffer = [UInt8](repeating: 0, count: 16)
-            let n = buffer.withUnsafeMutableBufferPointer { b in try? input.read(into: b.baseAddress!, capacity: b.count) }
+            let n = buffer.withUnsafeMutableBufferPointer { b in
+                try? input.read(into: b.baseAddress!, capacity: b.count)
+            }
             outcome.result = .some(n ?? nil)
             finished.signal()
         }.start()
@@ -726,7 +758,8 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         _ = write(ends[1], "12", 2)
         var input = FileDescriptorStream(fd: readEnd, name: "standard input")
         var buffer = [UInt8](repeating: 0, count: 16)
-        let n = try buffer.withUnsafeMutableBufferPointer { b in try input.read(into: b.baseAddress!, capacity: b.count) }
+        let n = try buffer.withUnsafeMutableBufferPointer { b in try input.read(into: b.baseAddress!, capacity: b.count)
+        }
         #expect(n == 2)
     }
 }
@@ -751,12 +784,14 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     /// same bytes, diagnostics and outcome.
     func expectRunEqualsValueByValue<T: ValueTransform>(_ transform: T, _ values: [String], seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
-        let odd: [[UInt8]] = ["", "  12345", "12345 ", "\t1", "1234\r", "x"].map { Array($0.utf8) } + [[0x31, 0xFF, 0x32]]
+        let odd: [[UInt8]] =
+            ["", "  12345", "12345 ", "\t1", "1234\r", "x"].map { Array($0.utf8) } + [[0x31, 0xFF, 0x32]]
         for round in 0..<40 {
             let zero = round % 4 == 3
             var input: [UInt8] = []
             for _ in 0..<Int.random(in: 0...60, using: &rng) {
-                var value = Int.random(in: 0..<4, using: &rng) == 0
+                var value =
+                    Int.random(in: 0..<4, using: &rng) == 0
                     ? odd.randomElement(using: &rng)! : Array(values.randomElement(using: &rng)!.utf8)
                 if Int.random(in: 0..<8, using: &rng) == 0 { value.append(0x0D) }  // CRLF (or a CR before NUL)
                 input += value + [zero ? 0 : 0x0A]
@@ -799,7 +834,8 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
         try expectRunEqualsValueByValue(
             NumberConverter(from: arabic, to: [us]), ["١٬٢٣٤٫٥", "١٢", "؜-٧", "1٢", "12"], seed: 3)
         try expectRunEqualsValueByValue(
-            CoinTransform(style: CoinFormatStyle(locale: Locale(identifier: "en_US"), currencyCode: "USD"), colored: true),
+            CoinTransform(
+                style: CoinFormatStyle(locale: Locale(identifier: "en_US"), currencyCode: "USD"), colored: true),
             ["12.5", "-3", "0", "1e3", "abc", "1.005", "-0.001"], seed: 4)
         try expectRunEqualsValueByValue(
             PhoneTransform(region: "KR")!,
@@ -842,7 +878,10 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
         for chunkSize in chunkSizes {
             let got = try run(Self.input, config(onError: policy, max: 20), chunkSize: chunkSize)
             #expect(
-                got == Run(output: "<1>\n<2>\n", errors: Self.errorRecords, diagnostics: "", outcome: .completed(errors: 3)),
+                got
+                    == Run(
+                        output: "<1>\n<2>\n", errors: Self.errorRecords, diagnostics: "", outcome: .completed(errors: 3)
+                    ),
                 "chunk size \(chunkSize)")
         }
     }
@@ -853,7 +892,8 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
             #expect(
                 got
                     == Run(
-                        output: "<1>\nx\nerror\t9\t0\tc\tm\to\n123456789012345678901\n<2>\n", errors: Self.errorRecords, diagnostics: "",
+                        output: "<1>\nx\nerror\t9\t0\tc\tm\to\n123456789012345678901\n<2>\n", errors: Self.errorRecords,
+                        diagnostics: "",
                         outcome: .completed(errors: 3)), "chunk size \(chunkSize)")
         }
     }
@@ -863,23 +903,28 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     @Test func abortWritesTheErrorRecordFirst() throws {
         for chunkSize in chunkSizes {
             #expect(
-                try run("1\nx\n2\n", config(onError: .abort)) == Run(
-                    output: "<1>\n", errors: "error\t2\t0\tbad-x\tvalue has an x at offset 0\tx\n", diagnostics: "",
-                    outcome: .aborted))
+                try run("1\nx\n2\n", config(onError: .abort))
+                    == Run(
+                        output: "<1>\n", errors: "error\t2\t0\tbad-x\tvalue has an x at offset 0\tx\n", diagnostics: "",
+                        outcome: .aborted))
             let long = try run("1\n123456789012\n2\n", config(onError: .abort, max: 4), chunkSize: chunkSize)
             #expect(
-                long == Run(
-                    output: "<1>\n",
-                    errors: "error\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456789012\n",
-                    diagnostics: "", outcome: .aborted), "chunk size \(chunkSize)")
+                long
+                    == Run(
+                        output: "<1>\n",
+                        errors:
+                            "error\t2\t0\trecord-too-long\trecord is longer than the limit of 4 bytes\t123456789012\n",
+                        diagnostics: "", outcome: .aborted), "chunk size \(chunkSize)")
         }
     }
 
     @Test func csvStaysCSV() throws {
         let got = try run("a,1\n\"b\nc\",x\n\"d\",2\n", config(fields: "2", csv: true))
         #expect(
-            got == Run(
-                output: "a,<1>\n\"d\",<2>\n", errors: "error\t2\t2\tbad-x\tvalue has an x at offset 0\t\"b\\nc\",x\n",
-                diagnostics: "", outcome: .completed(errors: 1)))
+            got
+                == Run(
+                    output: "a,<1>\n\"d\",<2>\n",
+                    errors: "error\t2\t2\tbad-x\tvalue has an x at offset 0\t\"b\\nc\",x\n",
+                    diagnostics: "", outcome: .completed(errors: 1)))
     }
 }

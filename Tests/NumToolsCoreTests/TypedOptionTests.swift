@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NumToolsCLI
 @testable import NumToolsCore
 
@@ -24,7 +25,11 @@ private func invocation(_ arguments: [String]) throws(UsageError) -> ToolInvocat
         #expect(try invocation(["--style=percent"]).value(Options.style) == .percent)
         #expect(try invocation([]).value(Options.sign) == nil)
         #expect(try invocation(["--sign", "except-zero"]).value(Options.sign) == .exceptZero)
-        #expect(throws: UsageError("invalid value 'percnt' for --style: expected one of currency, percent, number, compact (did you mean 'percent'?)")) {
+        #expect(
+            throws: UsageError(
+                "invalid value 'percnt' for --style: expected one of currency, percent, number, compact (did you mean 'percent'?)"
+            )
+        ) {
             try invocation(["--style", "percnt"]).value(Options.style)
         }
         // The completions offer every case.
@@ -41,18 +46,22 @@ private func invocation(_ arguments: [String]) throws(UsageError) -> ToolInvocat
     }
 
     @Test func fractionRangeIsCheckedOnce() throws {
-        let both = try invocation(["--min-fraction=2", "--max-fraction=4"]).fractionRange(Options.minFraction, Options.maxFraction)
+        let both = try invocation(["--min-fraction=2", "--max-fraction=4"]).fractionRange(
+            Options.minFraction, Options.maxFraction)
         #expect(both == FractionRange(minimum: 2, maximum: 4))
         #expect(try invocation([]).fractionRange(Options.minFraction, Options.maxFraction).isEmpty)
         #expect(throws: UsageError("--min-fraction 3 is greater than --max-fraction 2")) {
-            try invocation(["--min-fraction=3", "--max-fraction=2"]).fractionRange(Options.minFraction, Options.maxFraction)
+            try invocation(["--min-fraction=3", "--max-fraction=2"]).fractionRange(
+                Options.minFraction, Options.maxFraction)
         }
     }
 
     @Test func localeListsAndTheirRequirement() throws {
         let given = try invocation(["--to", "de_DE,fr_FR", "--to=it_CH"])
         #expect(try given.value(Options.to).map(\.identifier) == ["de_DE", "fr_FR", "it_CH"])
-        #expect(throws: UsageError("--to is required")) { try Options.to.checkRequirement(invocation(["--to="]).arguments) }
+        #expect(throws: UsageError("--to is required")) {
+            try Options.to.checkRequirement(invocation(["--to="]).arguments)
+        }
         #expect(throws: UsageError.self) { try invocation(["--to", "de_DE,xx_YY"]).value(Options.to) }
     }
 }

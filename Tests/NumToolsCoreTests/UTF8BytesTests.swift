@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NumToolsCore
 
 private func firstInvalid(_ bytes: [UInt8]) -> Int? {
@@ -17,30 +18,31 @@ private func escaped(_ bytes: [UInt8]) -> String {
 }
 
 @Suite struct UTF8BytesTests {
-    @Test(arguments: [
-        ([0x41], 1),
-        ([0x7F], 1),
-        ([0x80], 0),  // lone continuation byte
-        ([0xC0, 0x80], 0),  // overlong
-        ([0xC1, 0xBF], 0),  // overlong
-        ([0xC2, 0x80], 2),
-        ([0xDF, 0xBF], 2),
-        ([0xC2], 0),  // truncated
-        ([0xC2, 0x41], 0),
-        ([0xE0, 0x9F, 0xBF], 0),  // overlong
-        ([0xE0, 0xA0, 0x80], 3),
-        ([0xED, 0x9F, 0xBF], 3),
-        ([0xED, 0xA0, 0x80], 0),  // surrogate
-        ([0xEF, 0xBF, 0xBF], 3),
-        ([0xE2, 0x82], 0),  // truncated
-        ([0xF0, 0x8F, 0xBF, 0xBF], 0),  // overlong
-        ([0xF0, 0x90, 0x80, 0x80], 4),
-        ([0xF4, 0x8F, 0xBF, 0xBF], 4),
-        ([0xF4, 0x90, 0x80, 0x80], 0),  // past U+10FFFF
-        ([0xF5, 0x80, 0x80, 0x80], 0),
-        ([0xFF], 0),
-        ([0xF0, 0x9F, 0x98], 0),  // truncated
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0x41], 1),
+            ([0x7F], 1),
+            ([0x80], 0),  // lone continuation byte
+            ([0xC0, 0x80], 0),  // overlong
+            ([0xC1, 0xBF], 0),  // overlong
+            ([0xC2, 0x80], 2),
+            ([0xDF, 0xBF], 2),
+            ([0xC2], 0),  // truncated
+            ([0xC2, 0x41], 0),
+            ([0xE0, 0x9F, 0xBF], 0),  // overlong
+            ([0xE0, 0xA0, 0x80], 3),
+            ([0xED, 0x9F, 0xBF], 3),
+            ([0xED, 0xA0, 0x80], 0),  // surrogate
+            ([0xEF, 0xBF, 0xBF], 3),
+            ([0xE2, 0x82], 0),  // truncated
+            ([0xF0, 0x8F, 0xBF, 0xBF], 0),  // overlong
+            ([0xF0, 0x90, 0x80, 0x80], 4),
+            ([0xF4, 0x8F, 0xBF, 0xBF], 4),
+            ([0xF4, 0x90, 0x80, 0x80], 0),  // past U+10FFFF
+            ([0xF5, 0x80, 0x80, 0x80], 0),
+            ([0xFF], 0),
+            ([0xF0, 0x9F, 0x98], 0),  // truncated
+        ] as [([UInt8], Int)])
     func sequenceLength(bytes: [UInt8], expected: Int) {
         let n = bytes.withUnsafeBufferPointer { UTF8Bytes.sequenceLength($0.baseAddress!, 0, $0.count) }
         #expect(n == expected)
@@ -67,7 +69,8 @@ private func escaped(_ bytes: [UInt8]) -> String {
             if let first {
                 // Everything before it is valid, and it is not the start of a valid sequence.
                 #expect(String(validating: bytes[..<first], as: UTF8.self) != nil, "\(bytes)")
-                #expect(bytes.withUnsafeBufferPointer { UTF8Bytes.sequenceLength($0.baseAddress!, first, $0.count) } == 0)
+                #expect(
+                    bytes.withUnsafeBufferPointer { UTF8Bytes.sequenceLength($0.baseAddress!, first, $0.count) } == 0)
             }
         }
     }
@@ -79,17 +82,18 @@ private func escaped(_ bytes: [UInt8]) -> String {
         #expect(firstInvalid(bytes) == position)
     }
 
-    @Test(arguments: [
-        ([0x61, 0x09, 0x62], "a\\tb"),
-        ([0x0A, 0x0D, 0x5C], "\\n\\r\\\\"),
-        ([0x61, 0xFF, 0x62], "a\\xFFb"),
-        ([0xC3, 0xA9, 0xC3], "é\\xC3"),
-        ([0xE2, 0x82, 0x41], "\\xE2\\x82A"),
-        ([0xED, 0xA0, 0x80], "\\xED\\xA0\\x80"),
-        ([0xF0, 0x9F, 0x98, 0x80], "😀"),
-        ([0x00, 0x7F], "\u{0}\u{7F}"),
-        ([], ""),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0x61, 0x09, 0x62], "a\\tb"),
+            ([0x0A, 0x0D, 0x5C], "\\n\\r\\\\"),
+            ([0x61, 0xFF, 0x62], "a\\xFFb"),
+            ([0xC3, 0xA9, 0xC3], "é\\xC3"),
+            ([0xE2, 0x82, 0x41], "\\xE2\\x82A"),
+            ([0xED, 0xA0, 0x80], "\\xED\\xA0\\x80"),
+            ([0xF0, 0x9F, 0x98, 0x80], "😀"),
+            ([0x00, 0x7F], "\u{0}\u{7F}"),
+            ([], ""),
+        ] as [([UInt8], String)])
     func escaping(bytes: [UInt8], expected: String) {
         #expect(escaped(bytes) == expected)
     }
@@ -98,7 +102,9 @@ private func escaped(_ bytes: [UInt8]) -> String {
     @Test func escapingNULUnderZ() {
         var out: [UInt8] = []
         let bytes: [UInt8] = [0x31, 0x00, 0x32, 0x09, 0xFC]
-        bytes.withUnsafeBufferPointer { b in UTF8Bytes.appendEscaped(b.baseAddress!, 0, b.count, escapingNUL: true, into: &out) }
+        bytes.withUnsafeBufferPointer { b in
+            UTF8Bytes.appendEscaped(b.baseAddress!, 0, b.count, escapingNUL: true, into: &out)
+        }
         #expect(String(decoding: out, as: UTF8.self) == "1\\x002\\t\\xFC")
         out = []
         UTF8Bytes.appendEscaped("'\u{0}'", escapingNUL: true, into: &out)
@@ -135,7 +141,10 @@ private func escaped(_ bytes: [UInt8]) -> String {
 @Suite struct WordAtATimeTests {
     @Test func agreeWithByteLoops() {
         var rng = SplitMix64(seed: 88)
-        let pool: [UInt8] = Array(0x30...0x39) + Array(0x30...0x39) + [0x2F, 0x3A, 0x0A, 0x00, 0x7F, 0x80, 0xB9, 0xC6, 0xF9, 0xFF, 0x2C, 0x2E]
+        let pool: [UInt8] =
+            Array(0x30...0x39) + Array(0x30...0x39) + [
+                0x2F, 0x3A, 0x0A, 0x00, 0x7F, 0x80, 0xB9, 0xC6, 0xF9, 0xFF, 0x2C, 0x2E,
+            ]
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0...24, using: &rng)).map { _ in pool.randomElement(using: &rng)! }
             bytes.withUnsafeBufferPointer { b in

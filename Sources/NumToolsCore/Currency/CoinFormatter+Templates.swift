@@ -37,7 +37,9 @@ extension CoinFormatter {
 
     /// Compact notation groups with at least two digits (ICU's MIN2
     /// strategy): the minimum grouping digits, probed at the top magnitude.
-    static func compactMinimumGrouping(_ compactProbe: FoundationProbe, notation: NumberNotation, topDivisor: Int) -> Int {
+    static func compactMinimumGrouping(_ compactProbe: FoundationProbe, notation: NumberNotation, topDivisor: Int)
+        -> Int
+    {
         let primary = notation.grouping.primary
         guard primary > 0 else { return notation.grouping.minimumDigits }
         for extra in 1...4 {

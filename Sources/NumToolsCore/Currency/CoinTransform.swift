@@ -44,7 +44,8 @@ public struct CoinTransform: ValueTransform {
         do {
             written = try formatter.format(parsing: value, limit: valueLimit) { bytes, outcome in
                 // The colour follows from the outcome, so it is written before the value.
-                let colour = !colored || outcome == .zero ? nil : outcome == .negative ? CoinTransform.red : CoinTransform.green
+                let colour =
+                    !colored || outcome == .zero ? nil : outcome == .negative ? CoinTransform.red : CoinTransform.green
                 if let colour { output.append(bytes: colour) }
                 output.append(contentsOf: bytes)
                 if colour != nil { output.append(bytes: CoinTransform.reset) }

@@ -47,7 +47,8 @@ final class FixedFormat: @unchecked Sendable {
     /// The writer for a style with the fixed `template`, or nil when the
     /// precision is compact's or the digits are not all of one length.
     init?(
-        template: Template, notation: NumberNotation, style: CoinFormatStyle, precision: CoinFormatStyle.ResolvedPrecision
+        template: Template, notation: NumberNotation, style: CoinFormatStyle,
+        precision: CoinFormatStyle.ResolvedPrecision
     ) {
         let digits = notation.digits
         guard precision != .compactDefault, style.style != .compact, digits.count == 10,

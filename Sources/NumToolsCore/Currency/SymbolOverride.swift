@@ -117,7 +117,8 @@ extension SymbolOverride {
             !ownSymbol.isEmpty && standsAlone(ownSymbol, in: own)
             ? (probe, ownSymbol)
             : (
-                FoundationProbe(locale: style.locale, kind: .currency(code: "QQQ", display: .symbol), compact: probe.compact),
+                FoundationProbe(
+                    locale: style.locale, kind: .currency(code: "QQQ", display: .symbol), compact: probe.compact),
                 "QQQ"
             )
         let override = SymbolOverride(

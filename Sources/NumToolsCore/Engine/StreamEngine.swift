@@ -433,7 +433,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// valid UTF-8, as its `invalid-utf8` error; nil when every one is. The
     /// fields not selected may hold any bytes.
     @inline(never)
-    mutating func invalidValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList) -> FieldFailure? {
+    mutating func invalidValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList)
+        -> FieldFailure?
+    {
         var field = 1
         var i = start
         while field <= fields.upperBound {

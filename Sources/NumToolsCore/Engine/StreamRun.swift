@@ -52,16 +52,24 @@ extension ValueTransform {
 // better (numconv: 796 instructions a record, against 834). Nothing else
 // names them; a transform without one still gets a specialised engine.
 extension DigitGrouper {
-    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
+        try StreamRun.engine(self, &run)
+    }
 }
 extension NumberConverter {
-    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
+        try StreamRun.engine(self, &run)
+    }
 }
 extension PhoneTransform {
-    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
+        try StreamRun.engine(self, &run)
+    }
 }
 extension CoinTransform {
-    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome { try StreamRun.engine(self, &run) }
+    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
+        try StreamRun.engine(self, &run)
+    }
 }
 
 extension StreamRun {

@@ -57,7 +57,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
     ) throws(ValueError) {
         switch mode {
         case .group:
-            if try !writePlain(value, ungroup: false, into: &output) { try regroup(value, ungroup: false, into: &output) }
+            if try !writePlain(value, ungroup: false, into: &output) {
+                try regroup(value, ungroup: false, into: &output)
+            }
         case .ungroup:
             if try !writePlain(value, ungroup: true, into: &output) { try regroup(value, ungroup: true, into: &output) }
         case .sanitize: try sanitize(value, into: &output)
@@ -131,7 +133,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
             return false
         }
         try write(
-            p, 0, integerStart, integerEnd, n, digits: integerEnd - integerStart, plain: true, ungroup: ungroup, into: &out)
+            p, 0, integerStart, integerEnd, n, digits: integerEnd - integerStart, plain: true, ungroup: ungroup,
+            into: &out)
         return true
     }
 
@@ -266,7 +269,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         // Digits before the first separator, from the table below 64 digits
         // (a division per value costs more than the rest).
         let lead =
-            ungroup ? 0
+            ungroup
+            ? 0
             : digits < DigitGrouper.layoutLengths
                 ? Int(packed.base[leadGroupSpan.offset + digits]) : grouping.leadingGroup(digits: digits)
         if integerStart > start {
@@ -296,7 +300,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// bytes in two eight-byte moves where `p` may be read that far (see
     /// ``writeNumber``), otherwise byte by byte.
     @inline(__always)
-    func copy(_ p: UnsafePointer<UInt8>, _ from: Int, _ count: Int, _ readable: Int, _ q: inout UnsafeMutablePointer<UInt8>) {
+    func copy(
+        _ p: UnsafePointer<UInt8>, _ from: Int, _ count: Int, _ readable: Int, _ q: inout UnsafeMutablePointer<UInt8>
+    ) {
         if count <= 16, readable &- from >= 16 {
             let source = UnsafeRawPointer(p + from)
             UnsafeMutableRawPointer(q).storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -329,7 +335,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
             }
             let next = k + acceptedSeparatorLength(p, k, value.count)
             let fits =
-                seen > 0 && next < end && p[next] &- 48 < 10 && style.grouping.isBoundary(digitsToTheRight: digits - seen)
+                seen > 0 && next < end && p[next] &- 48 < 10
+                && style.grouping.isBoundary(digitsToTheRight: digits - seen)
             if !fits {
                 throw ValueError(
                     .number(.misplacedGrouping),
@@ -388,7 +395,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         }
         if decimalAt >= 0, acceptedSeparatorLength(p.baseAddress!, i, p.count) > 0 {
             return ValueError(
-                .number(.misplacedGrouping), "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
+                .number(.misplacedGrouping),
+                "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
         }
         if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
             return ValueError(
@@ -404,7 +412,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     // MARK: Sanitize
 
-    mutating func sanitize<Output: ByteOutput & ~Copyable>(_ p: UnsafeBufferPointer<UInt8>, into out: inout Output) throws(ValueError) {
+    mutating func sanitize<Output: ByteOutput & ~Copyable>(_ p: UnsafeBufferPointer<UInt8>, into out: inout Output)
+        throws(ValueError)
+    {
         scratch.removeAll(keepingCapacity: true)
         var sign: UInt8? = nil
         var seenDigitOrPoint = false

@@ -119,7 +119,8 @@ struct FormatPlan: @unchecked Sendable {
     /// `q` (`digitWidth` bytes a digit; two digits stored 8 bytes at a time,
     /// a last one 4) and advances it.
     @inline(__always)
-    func putDigits(_ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ q: inout UnsafeMutablePointer<UInt8>) {
+    func putDigits(_ digits: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ q: inout UnsafeMutablePointer<UInt8>)
+    {
         let w = digitWidth
         var j = from
         while to &- j >= 2 {

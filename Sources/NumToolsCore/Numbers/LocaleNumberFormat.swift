@@ -112,7 +112,9 @@ public struct LocaleNumberFormat: Sendable, Hashable {
     }
 
     /// Writes ASCII integer digits in this format's digits with its grouping.
-    public func appendGroupedInteger<Output: ByteOutput & ~Copyable>(_ integer: some Collection<UInt8>, into out: inout Output) {
+    public func appendGroupedInteger<Output: ByteOutput & ~Copyable>(
+        _ integer: some Collection<UInt8>, into out: inout Output
+    ) {
         notation.appendGroupedInteger(Array(integer), into: &out)
     }
 }

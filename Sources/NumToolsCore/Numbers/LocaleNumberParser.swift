@@ -187,7 +187,8 @@ public struct LocaleNumberParser: Sendable {
         func offset(_ i: Int) -> Int { UTF8Bytes.scalarOffset(p, i) }
         func misplaced(_ at: Int) -> ValueError {
             ValueError(
-                .number(.misplacedGrouping), "grouping separator at offset \(offset(at)) does not fit \(localeIdentifier) grouping")
+                .number(.misplacedGrouping),
+                "grouping separator at offset \(offset(at)) does not fit \(localeIdentifier) grouping")
         }
         func invalid(_ at: Int) -> ValueError {
             ValueError(
@@ -232,7 +233,8 @@ public struct LocaleNumberParser: Sendable {
                     if decimalAt >= 0 {
                         throw ValueError(
                             .number(.multipleDecimalSeparators),
-                            "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))")
+                            "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))"
+                        )
                     }
                     if lastWasSeparator { throw misplaced(lastSeparatorAt) }
                     decimalAt = i
@@ -252,7 +254,9 @@ public struct LocaleNumberParser: Sendable {
                             .number(.misplacedGrouping), "grouping separator at offset \(offset(i)) is in the fraction")
                     }
                     if count == 0 || lastWasSeparator { throw misplaced(i) }
-                    if integerDigits >= 0, !grouping.isBoundary(digitsToTheRight: integerDigits - count) { throw misplaced(i) }
+                    if integerDigits >= 0, !grouping.isBoundary(digitsToTheRight: integerDigits - count) {
+                        throw misplaced(i)
+                    }
                     if separators == 0 {
                         firstGroup = count
                     } else {
@@ -365,7 +369,6 @@ final class TokenTable: @unchecked Sendable {
         lead.deallocate()
     }
 }
-
 
 extension Array where Element == [UInt8] {
     func uniqued() -> [[UInt8]] {

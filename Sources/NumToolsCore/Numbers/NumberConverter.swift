@@ -16,9 +16,10 @@ public struct NumberConverter: ValueTransform, Sendable {
     public var outputLimit = Int.max
 
     /// Converts from `source`'s notation to each of `targets`' (same style).
-    public init(from source: LocaleNumberFormat, to targets: [LocaleNumberFormat], minimumFraction: Int? = nil,
-        maximumFraction: Int? = nil)
-    {
+    public init(
+        from source: LocaleNumberFormat, to targets: [LocaleNumberFormat], minimumFraction: Int? = nil,
+        maximumFraction: Int? = nil
+    ) {
         parser = LocaleNumberParser(format: source)
         self.targets = targets
         plans = targets.map(\.storage.plan)
@@ -80,7 +81,8 @@ public struct NumberConverter: ValueTransform, Sendable {
                         q[0] = 0x09
                         q += 1
                     }
-                    q += plans[k].write(negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)
+                    q += plans[k].write(
+                        negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)
                 }
                 return q - start
             }

@@ -220,7 +220,8 @@ struct DigitTable: Sendable {
         guard let first = spans.first, let last = spans.last else {
             return NumberNotation.Affixes(prefix: bytes, suffix: [])
         }
-        return NumberNotation.Affixes(prefix: Array(bytes[..<first.lowerBound]), suffix: Array(bytes[last.upperBound...]))
+        return NumberNotation.Affixes(
+            prefix: Array(bytes[..<first.lowerBound]), suffix: Array(bytes[last.upperBound...]))
     }
 
     /// The grouping a notation uses, read off `long` (a 19-digit integer as it

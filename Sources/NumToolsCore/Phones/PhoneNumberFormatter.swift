@@ -52,7 +52,8 @@ public struct PhoneNumberFormatter: Sendable {
             out.append(bytes: cc)
             out.append(UInt8(ascii: "-"))
         }
-        let formats = meta.intlNumberFormats.isEmpty || format == .national ? meta.numberFormats : meta.intlNumberFormats
+        let formats =
+            meta.intlNumberFormats.isEmpty || format == .national ? meta.numberFormats : meta.intlNumberFormats
         guard let rule = chooseFormat(formats, number.nsn) else {
             appendDigits(number.nsn, to: &out)
             return

@@ -54,9 +54,9 @@ public struct PhoneNumberParser: Sendable {
 
     /// The form's verdict on UTF-8 `bytes` (valid UTF-8): a valid number of
     /// one of `types` (all types when empty), or the reason it is not.
-    public func validNumber(_ bytes: UnsafeBufferPointer<UInt8>, types: Set<PhoneNumberType> = []) throws(
-        PhoneNumberError
-    ) -> PhoneNumber {
+    public func validNumber(_ bytes: UnsafeBufferPointer<UInt8>, types: Set<PhoneNumberType> = [])
+        throws(PhoneNumberError) -> PhoneNumber
+    {
         let number = try parse(bytes)
         if !number.isValid {
             let main = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode)!
@@ -87,7 +87,8 @@ public struct PhoneNumberParser: Sendable {
     func wrongTypeError(_ number: PhoneNumber, _ types: Set<PhoneNumberType>) -> PhoneNumberError {
         let wanted = types.map(\.rawValue).sorted().joined(separator: " or ")
         return PhoneNumberError(
-            .wrongType, "+\(number.countryCode) \(number.nationalNumber) is a \(number.type.rawValue) number, not \(wanted)")
+            .wrongType,
+            "+\(number.countryCode) \(number.nationalNumber) is a \(number.type.rawValue) number, not \(wanted)")
     }
 
     // MARK: - libphonenumber's parse
@@ -215,7 +216,9 @@ public struct PhoneNumberParser: Sendable {
 
     /// `_maybe_strip_national_prefix_carrier_code`: the number without its
     /// national prefix (and carrier code), and whether one was removed.
-    static func stripNationalPrefix(_ number: ArraySlice<UInt8>, _ meta: PhoneRegionMetadata) -> (ArraySlice<UInt8>, Bool) {
+    static func stripNationalPrefix(_ number: ArraySlice<UInt8>, _ meta: PhoneRegionMetadata) -> (
+        ArraySlice<UInt8>, Bool
+    ) {
         guard !number.isEmpty, let npp = meta.nationalPrefixForParsing,
             let m = number.withUnsafeBufferPointer({ npp.match($0) })
         else {
@@ -326,7 +329,8 @@ struct PhoneInput {
                 }
                 if let (bad, at) = badScalar {
                     throw PhoneNumberError(
-                        .invalidCharacter, "character \(Self.describe(bad)) at offset \(at) is not part of a phone number")
+                        .invalidCharacter,
+                        "character \(Self.describe(bad)) at offset \(at) is not part of a phone number")
                 }
                 plusRun = false
                 digits.append(d)

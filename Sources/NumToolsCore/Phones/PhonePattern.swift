@@ -30,7 +30,8 @@ final class PhonePattern: @unchecked Sendable {
         var parser = PatternParser(Array(source.utf8))
         let node = parser.parseAlternation()
         precondition(parser.atEnd, "phone metadata pattern not understood: \(source)")
-        precondition(2 * (parser.groupCount + 1) <= Match.slotCount, "phone metadata pattern has too many groups: \(source)")
+        precondition(
+            2 * (parser.groupCount + 1) <= Match.slotCount, "phone metadata pattern has too many groups: \(source)")
         self.groupCount = parser.groupCount
         var compiler = ProgramCompiler()
         compiler.emit(node)

@@ -31,7 +31,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
         self.parser = parser
         self.typing = typing
         var mask: UInt32 = 0
-        for (i, t) in PhoneNumberType.allCases.enumerated() where types.isEmpty || types.contains(where: { t.isAccepted(by: $0) }) {
+        for (i, t) in PhoneNumberType.allCases.enumerated()
+        where types.isEmpty || types.contains(where: { t.isAccepted(by: $0) }) {
             mask |= 1 << UInt32(i)
         }
         acceptedMask = mask & ~(1 << UInt32(PhoneNumberType.allCases.firstIndex(of: .unknown)!))

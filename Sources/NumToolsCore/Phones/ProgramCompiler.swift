@@ -114,7 +114,8 @@ struct DFABuilder {
             ids[s] = id
             states.append(s)
             transitions.append(contentsOf: repeatElement(-1, count: 10))
-            accepting.append(closure(s, atEnd: true).contains { if case .match = program[$0] { return true } else { return false } })
+            accepting.append(
+                closure(s, atEnd: true).contains { if case .match = program[$0] { return true } else { return false } })
             return id
         }
         _ = add(closure([0]))
