@@ -79,22 +79,16 @@ public enum LocaleSupport {
         guard let language = parts.first,
             listed || availableIdentifiers.contains(language) || knownLanguages.contains(language)
         else { return nil }
-        var index = 1
-        var script: String? = nil
-        if index < parts.count, parts[index].count == 4, parts[index].allSatisfy(\.isLetter) {
-            script = parts[index]
-            index += 1
+        // language, then a four-letter script, then a region (empty in
+        // `de__PHONEBOOK`); what follows are variants ICU keeps (`POSIX`).
+        let hasScript = parts.count > 1 && parts[1].count == 4 && parts[1].allSatisfy(\.isLetter)
+        let regionIndex = hasScript ? 2 : 1
+        if regionIndex < parts.count, !parts[regionIndex].isEmpty {
+            guard listed || knownRegions.contains(parts[regionIndex].uppercased()) else { return nil }
         }
-        if index < parts.count, !parts[index].isEmpty {
-            guard listed || knownRegions.contains(parts[index].uppercased()) else { return nil }
-            index += 1
-        } else if index < parts.count {
-            index += 1  // `de__PHONEBOOK`: no region, a variant follows
-        }
-        // What is left are variants (`POSIX`, `VALENCIA`), which ICU keeps.
         if let modifier, !modifier.isEmpty {
             let m = modifier.lowercased()
-            if let s = modifierScripts[m], script == nil {
+            if let s = modifierScripts[m], !hasScript {
                 parts.insert(s, at: 1)
             } else if modifierVariants.contains(m) {
                 if parts.count == 1 { parts.append("") }
