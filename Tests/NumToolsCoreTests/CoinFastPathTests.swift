@@ -227,3 +227,45 @@ func transformed(_ transform: inout CoinTransform, _ text: String) throws(ValueE
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// The bound coinfmt refuses an over-long value by before expanding its
+/// digits: never more than the bytes actually written, in every style,
+/// and enough to refuse `1e999999` outright.
+@Suite struct CoinOutputBoundTests {
+    @Test(arguments: [
+        style(.number), style(.percent), style(.percent).ratio(true), style(), style().display(.name),
+        style(.compact), style(.compact, "en_US", "USD"), style(.compact).display(.name),
+        style(.number).significantDigits(1...3), style(.percent).ratio(true).significantDigits(2...5),
+        style(.currency, "ar_EG"), style(.compact, "ja_JP"), style(.number, "hi_IN"),
+    ])
+    func minimumDigitCountNeverExceedsTheOutput(style: CoinFormatStyle) throws {
+        var formatter = style.formatter()
+        var failures: [String] = []
+        for magnitude in -60...60 {
+            for mantissa in ["1", "9.99", "5.5", "123456789", "-4.04"] {
+                let value = try ExactDecimal("\(mantissa)e\(magnitude)")
+                var out: [UInt8] = []
+                formatter.formatInGeneral(value, into: &out)
+                let bound = formatter.minimumDigitCount(value)
+                if bound > out.count { failures.append("\(mantissa)e\(magnitude): bound \(bound), wrote \(out.count)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(style): \(failures.prefix(5))")
+    }
+
+    @Test func refusesAHugeValueWithinItsLimit() throws {
+        var formatter = style(.number).formatter()
+        #expect(formatter.minimumDigitCount(try ExactDecimal("1e999999")) == 1_000_000)
+        #expect(formatter.minimumDigitCount(try ExactDecimal("-2.5e40")) == 41)
+        let significant = style(.number).significantDigits(1...3).formatter()
+        #expect(significant.minimumDigitCount(try ExactDecimal("1e-999999")) == 999_999)
+        for (text, limit, written) in [("1e999999", 65536, false), ("1e60000", 65536, false), ("1e40000", 65536, true)]
+        {
+            var bytes = Array(text.utf8)
+            let result = try bytes.withUnsafeMutableBufferPointer { b throws(ExactDecimal.ParseError) in
+                try formatter.format(parsing: UnsafeBufferPointer(b), limit: limit) { out, _ in out.count }
+            }
+            #expect((result != nil) == written, "\(text)")
+        }
+    }
+}

@@ -136,8 +136,12 @@ public struct CoinFormatter: Sendable {
         if let fixedFormat, limit >= FixedFormat.outputLimit, let result = try fixedFormat.write(parsing: value, emit) {
             return result
         }
+        let number = try ExactDecimal(parsing: value)
+        // Decided before any digit is expanded: `1e999999` would spell out a
+        // million digits only to be refused.
+        if limit < Int.max && minimumDigitCount(number) > limit { return nil }
         var bytes: [UInt8] = []
-        guard let outcome = formatInGeneral(try ExactDecimal(parsing: value), limit: limit, into: &bytes) else {
+        guard let outcome = formatInGeneral(number, limit: limit, into: &bytes) else {
             return nil
         }
         return bytes.withUnsafeBufferPointer { emit($0, outcome) }
@@ -225,6 +229,21 @@ public struct CoinFormatter: Sendable {
 
     func divisorFor(_ magnitude: Int) -> Int {
         magnitude < 0 ? 0 : divisors[min(magnitude, divisors.count - 1)]
+    }
+
+    /// A lower bound on the digits `value` is written with, from its
+    /// magnitude alone (no digit expanded): rounding never shortens the
+    /// integer part, a compact divisor shortens it by at most the largest
+    /// divisor, and significant digits keep the fraction's leading zeros.
+    /// Each digit takes at least one byte.
+    func minimumDigitCount(_ value: ExactDecimal) -> Int {
+        if value.isZero { return 1 }
+        var magnitude = value.magnitude
+        if style.style == .percent && style.valueIsRatio { magnitude += 2 }
+        if style.style == .compact { magnitude -= divisors.max() ?? 0 }
+        if magnitude >= 0 { return magnitude + 1 }
+        if case .significantDigits = precision { return -magnitude }
+        return 1
     }
 
     /// The rounded value and how many fraction digits it shows at least.
