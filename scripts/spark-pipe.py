@@ -290,7 +290,9 @@ def run_partition(lines, command, env, first_number, split_errors, policy,
         else:
             line_in = pending.popleft()
             local += 1
-            if made_error_record(local, line_in, line_out):
+            if not line_out.startswith("error\t"):
+                tag, line = 0, line_out
+            elif made_error_record(local, line_in, line_out):
                 tag, line = (1 if split_errors else 2), renumber(line_out, local, offset)
             elif is_error_record(line_in) and line_out == line_in:
                 tag, line = (1 if split_errors else 2), line_in  # an earlier pass's
@@ -478,7 +480,8 @@ def main(argv):
         print("spark-pipe.py: %s" % e, file=sys.stderr)
         return 2
 
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    if args.master.startswith("local"):
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # the workers: this Python
     from pyspark import SparkConf, SparkContext, SparkFiles, StorageLevel
 
     confdir = tempfile.mkdtemp(prefix="spark-pipe.")
