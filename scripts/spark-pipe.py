@@ -517,6 +517,31 @@ def main(argv):
         shutil.rmtree(confdir, ignore_errors=True)
 
 
+def first_record_numbers(lines):
+    """The number (1-based) of each partition's first record in the whole input.
+
+    Counted in the JVM when it can be: the Hadoop RDD under the Python one,
+    zipped with its index, knows each partition's first index (Spark counts
+    the records without handing them to Python). Otherwise, in Python.
+    """
+    try:
+        jrdd = lines._jrdd.rdd()
+        while jrdd.getClass().getSimpleName() != "NewHadoopRDD":
+            jrdd = jrdd.dependencies().apply(0).rdd()
+        parts = jrdd.zipWithIndex().partitions()
+        firsts = [parts[k].startIndex() + 1 for k in range(len(parts))]
+        if len(firsts) == lines.getNumPartitions():
+            return firsts
+    except Exception:  # noqa: BLE001, another Spark's internals: count in Python
+        pass
+    counts = lines.mapPartitions(lambda it: [sum(1 for _ in it)]).collect()
+    firsts, n = [], 1
+    for c in counts:
+        firsts.append(n)
+        n += c
+    return firsts
+
+
 def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLevel):
     for where in filter(None, (args.output, args.errors)):
         if dataset_exists(sc, where):
@@ -535,13 +560,8 @@ def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLev
 
     # Record numbers: the lines of the partitions before each one.
     counted = time.time()
-    counts = lines.mapPartitions(lambda it: [sum(1 for _ in it)]).collect()
+    firsts = first_record_numbers(lines)
     counted = time.time() - counted
-    firsts, n = [], 1
-    for c in counts:
-        firsts.append(n)
-        n += c
-    records = n - 1
 
     ship = args.ship
     if ship:
@@ -561,6 +581,7 @@ def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLev
     csv_delimiter = (opts["delimiter"] or ",") if opts["csv"] else None
     header = args.header
     error_count = sc.accumulator(0)
+    record_count = sc.accumulator(0)
     exit_ones = sc.accumulator(0)
 
     def partition(index, it):
@@ -571,7 +592,13 @@ def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLev
         def exited(status):
             if status == 1:
                 exit_ones.add(1)
-        for tag, line in run_partition(it, cmd, env, firsts[index], split_errors, policy,
+        def counted(lines):
+            n = 0
+            for line in lines:
+                n += 1
+                yield line
+            record_count.add(n)
+        for tag, line in run_partition(counted(it), cmd, env, firsts[index], split_errors, policy,
                                        csv_delimiter, header, index, exited):
             if tag:
                 error_count.add(1)
@@ -586,6 +613,7 @@ def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLev
     else:
         tagged.map(lambda t: t[1]).saveAsTextFile(args.output)
     errors = error_count.value
+    records = record_count.value
     failed_values = exit_ones.value > 0
     seconds = time.time() - started
     where = (" in " + args.errors) if split_errors else " in place"
@@ -594,7 +622,7 @@ def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLev
         errors = "some" if failed_values else "no"
     print("spark-pipe.py: %d records (%d bytes) in %d partitions through %s: %s error records%s; "
           "%.1f s (counting the partitions' records %.1f s), %.0f records/s" % (
-              records, total, len(counts), tool_name, errors, where,
+              records, total, len(firsts), tool_name, errors, where,
               seconds, counted, records / seconds if seconds > 0 else 0), file=sys.stderr)
     return 1 if failed_values else 0
 
