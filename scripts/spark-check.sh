@@ -11,8 +11,10 @@
 # 3. swift build -c release --product coinfmt, and numgroup.
 # 4. scripts/spark-pipe-test.py: the partition logic, without Spark.
 # 5. A generated CSV (default 1,000,000 rows after a header; a fixed-seed
-#    generator, so the same bytes every run; about 1 row in 100 has a value the
-#    tool rejects, 1 in 8 a quoted field), then two jobs in local[2] mode on
+#    generator, so the same bytes every run; a byte-order mark before the
+#    header; about 1 row in 100 has a value the tool rejects, 1 in 8 a quoted
+#    field, 1 in 50 ends with CRLF, 1 in 5000 is an earlier pass's error
+#    record, to pass through), then two jobs in local[2] mode on
 #    8 partitions, each compared byte for byte with one process on the same
 #    file:
 #      coinfmt --csv -f 3 --currency EUR --locale de_DE, header, error records
@@ -118,7 +120,7 @@ awk -v n="$records" '
     BEGIN {
         state = 20261201
         split("Ada,Grace,Linus,Ken,Barbara,Dennis,Margaret,Edsger,Frances,Niklaus", names, ",")
-        print "id,name,amount,qty,note"
+        print "\357\273\277id,name,amount,qty,note"                           # a byte-order mark
         for (r = 1; r <= n; r++) {
             name = names[1 + rnd(10)]
             q = rnd(8)
@@ -132,11 +134,14 @@ awk -v n="$records" '
             qty = num(1 + rnd(9), 0)
             if (rnd(150) == 0) qty = "x" qty
             note = (rnd(4) == 0 ? "" : "n" rnd(1000))
-            print r "," name "," amount "," qty "," note
+            line = r "," name "," amount "," qty "," note
+            if (rnd(5000) == 0)                      # an earlier pass'"'"'s error record
+                line = "error\t" (1 + rnd(r)) "\t3\tinvalid-number\tunexpected '"'"'N'"'"'\t" r ",x,N/A,1,"
+            printf "%s%s\n", line, (rnd(50) == 0 ? "\r" : "")       # some records end with CRLF
         }
     }' >"$data" || die "could not generate the data"
 rows=$((records + 1))
-log "data: $rows records, $(wc -c <"$data") bytes, $(grep -c ',N/A,' "$data") N/A amounts"
+log "data: $rows records, $(wc -c <"$data") bytes, $(grep -c ',N/A,' "$data") N/A amounts, $(grep -c $'\r$' "$data") CRLF, $(grep -c $'^error\t' "$data") error records"
 
 now() { echo "$EPOCHREALTIME"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }

@@ -329,6 +329,15 @@ def run_partition(lines, command, env, first_number, split_errors, policy,
                              local + extra, local + len(pending)))
 
 
+def _with_bom(lines):
+    """The lines, the first with the input's byte-order mark put back."""
+    lines = iter(lines)
+    for line in lines:
+        yield BOM + line
+        break
+    yield from lines
+
+
 def _chain1(first, rest):
     yield first
     yield from rest
@@ -456,6 +465,17 @@ def expand_inputs(sc, inputs):
     return paths, total
 
 
+def starts_with_bom(sc, where):
+    """Whether the file begins with a UTF-8 byte-order mark (which Hadoop's line
+    reader drops from the first line of a file)."""
+    path = sc._jvm.org.apache.hadoop.fs.Path(where)
+    stream = path.getFileSystem(sc._jsc.hadoopConfiguration()).open(path)
+    try:
+        return [stream.read() for _ in range(3)] == [0xEF, 0xBB, 0xBF]
+    finally:
+        stream.close()
+
+
 def delete_dataset(sc, where):
     path = sc._jvm.org.apache.hadoop.fs.Path(where)
     fs = path.getFileSystem(sc._jsc.hadoopConfiguration())
@@ -558,6 +578,10 @@ def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLev
               "mapreduce.input.fileinputformat.split.maxsize": str(split_size),
               "mapreduce.input.fileinputformat.split.minsize": "1"}).values()
 
+    # Hadoop's line reader drops a byte-order mark at the start of a file; one
+    # process writes the input's back (and reads one inside it as data).
+    bom_first = bool(paths) and starts_with_bom(sc, paths[0])
+
     # Record numbers: the lines of the partitions before each one.
     counted = time.time()
     firsts = first_record_numbers(lines)
@@ -589,6 +613,8 @@ def run_job(sc, args, command, opts, driver_env, started, SparkFiles, StorageLev
         if ship:
             cmd[0] = SparkFiles.get(tool_name)
         env = tool_environment(driver_env, os.environ)
+        if bom_first and firsts[index] == 1:
+            it = _with_bom(it)
         def exited(status):
             if status == 1:
                 exit_ones.add(1)
