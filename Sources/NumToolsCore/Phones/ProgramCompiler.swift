@@ -158,17 +158,49 @@ struct DFABuilder {
             }
         }
 
-        var ids: [[Int]: Int32] = [:]
-        var states: [[Int]] = []
+        // The states: their instruction sets one after another in
+        // `stateData` (state i is `stateData[stateStart[i]..<stateStart[i + 1]]`),
+        // found again by an open-addressing table of state ids (-1: empty).
+        // (Plain arrays of Int32: a dictionary keyed by arrays costs start-up
+        // a generic type to instantiate and hashing of every element.)
+        var stateData: [Int32] = []
+        var stateStart: [Int] = [0]
+        var table = [Int32](repeating: -1, count: 64)
         var transitions: [Int32] = []
         var accepting: [Bool] = []
+        func hash(_ s: [Int]) -> Int {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for pc in s { h = (h ^ UInt64(pc)) &* 0x0000_0100_0000_01b3 }
+            return Int(truncatingIfNeeded: h ^ (h >> 29))
+        }
+        func isState(_ id: Int32, _ s: [Int]) -> Bool {
+            let start = stateStart[Int(id)]
+            guard stateStart[Int(id) + 1] - start == s.count else { return false }
+            for (k, pc) in s.enumerated() where stateData[start + k] != Int32(pc) { return false }
+            return true
+        }
         func add(_ s: [Int]) -> Int32 {
-            if let id = ids[s] { return id }
-            let id = Int32(states.count)
-            ids[s] = id
-            states.append(s)
+            var slot = hash(s) & (table.count - 1)
+            while table[slot] >= 0 {
+                if isState(table[slot], s) { return table[slot] }
+                slot = (slot + 1) & (table.count - 1)
+            }
+            let id = Int32(stateStart.count - 1)
+            table[slot] = id
+            for pc in s { stateData.append(Int32(pc)) }
+            stateStart.append(stateData.count)
             transitions.append(contentsOf: repeatElement(-1, count: 10))
             accepting.append(s.contains(where: accepts))
+            if 2 * stateStart.count > table.count {  // keep it at most half full
+                var grown = [Int32](repeating: -1, count: 2 * table.count)
+                for state in 0..<Int32(stateStart.count - 1) {
+                    let members = stateData[stateStart[Int(state)]..<stateStart[Int(state) + 1]].map { Int($0) }
+                    var k = hash(members) & (grown.count - 1)
+                    while grown[k] >= 0 { k = (k + 1) & (grown.count - 1) }
+                    grown[k] = state
+                }
+                table = grown
+            }
             return id
         }
         _ = add(closure(of: 0))
@@ -180,9 +212,10 @@ struct DFABuilder {
         var taken = [UInt32](repeating: 0, count: count)
         var step: UInt32 = 0
         var i = 0
-        while i < states.count {
+        while i < stateStart.count - 1 {
             for d in 0..<10 { targets[d].removeAll(keepingCapacity: true) }
-            for pc in states[i] {
+            for member in stateData[stateStart[i]..<stateStart[i + 1]] {
+                let pc = Int(member)
                 guard case .set(let mask) = program[pc] else { continue }
                 var bits = mask & 0x3FF
                 while bits != 0 {
