@@ -193,8 +193,11 @@ public enum ToolRunner {
                     $0.assumingMemoryBound(to: CChar.self) - pointer
                 } ?? length
             let name = UnsafeBufferPointer(start: pointer, count: equals)
-            let text = String(decoding: name.lazy.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if isClearedForICU(text) { names.append(Array(name) + [0]) }
+            // Decoded from the bytes themselves: a lazy view of them would be
+            // a generic collection, which costs start-up a dynamic cast.
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: equals)
+            if isClearedForICU(String(decoding: bytes, as: UTF8.self)) { names.append(Array(name) + [0]) }
             entry += 1
         }
         for name in names { unsetenv(name) }
