@@ -97,7 +97,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # One executable, stripped of its symbols; the tools are relative symbolic
 # links to it (it runs the tool it is started as), so that the prefix can be
-# staged and moved (DESTDIR) and a new numtools is seen through every link.
+# staged in one place and moved to another, and a new numtools is seen through
+# every link.
 "${STRIP:-strip}" -o "$tmp/numtools" -- "$bin/numtools"
 put "$tmp/numtools" "$prefix/bin/numtools" 755
 for t in "${tools[@]}"; do
