@@ -5,6 +5,8 @@ let package = Package(
     name: "numtools",
     products: [
         .library(name: "NumToolsCore", targets: ["NumToolsCore"]),
+        // The multi-call binary that is installed: every tool in one executable.
+        .executable(name: "numtools", targets: ["numtools"]),
         .executable(name: "numgroup", targets: ["numgroup"]),
         .executable(name: "numconv", targets: ["numconv"]),
         .executable(name: "phonefmt", targets: ["phonefmt"]),
@@ -15,17 +17,23 @@ let package = Package(
         // The command-line layer: option tables, the runner, signals, file
         // descriptors, completions. NumToolsCore does no process work.
         .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"]),
-        .executableTarget(name: "numgroup", dependencies: ["NumToolsCore", "NumToolsCLI"]),
-        .executableTarget(name: "numconv", dependencies: ["NumToolsCore", "NumToolsCLI"]),
-        .executableTarget(name: "phonefmt", dependencies: ["NumToolsCore", "NumToolsCLI"]),
-        .executableTarget(name: "coinfmt", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        // The tools: each one's option table, usage and transform building
+        // (Numgroup.swift, ...), and the multi-call dispatcher.
+        .target(name: "NumToolsTools", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        // Each tool as an executable of its own (`swift run numgroup`), and
+        // `numtools`, which holds them all; each main.swift is one call.
+        .executableTarget(name: "numtools", dependencies: ["NumToolsTools"]),
+        .executableTarget(name: "numgroup", dependencies: ["NumToolsTools"]),
+        .executableTarget(name: "numconv", dependencies: ["NumToolsTools"]),
+        .executableTarget(name: "phonefmt", dependencies: ["NumToolsTools"]),
+        .executableTarget(name: "coinfmt", dependencies: ["NumToolsTools"]),
         .executableTarget(name: "numtools-bench", dependencies: ["NumToolsCore"], path: "Sources/numtools-bench"),
         // Measures a command's peak memory for the tests; not installed.
         .executableTarget(name: "peak-rss", path: "Sources/peak-rss"),
         .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore", "NumToolsCLI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["numgroup", "numconv", "phonefmt", "coinfmt", "peak-rss"]
+            dependencies: ["numtools", "numgroup", "numconv", "phonefmt", "coinfmt", "peak-rss"]
         ),
     ]
 )

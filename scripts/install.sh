@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# Install or uninstall numtools: the four executables, their man pages, the
-# numtools(7) overview and bash, zsh and fish completions.
+# Install or uninstall numtools: the numtools multi-call executable and the
+# four tools as links to it, their man pages, the numtools(7) overview and
+# bash, zsh and fish completions.
 #
 #   scripts/install.sh [--prefix DIR] [--bin DIR] [--uninstall]
 #
-# --bin DIR installs the executables already built in DIR instead of building
-# (for packagers, and for the test that installs into a temporary prefix).
+# --bin DIR installs the numtools executable already built in DIR instead of
+# building (for packagers, and for the test that installs into a temporary
+# prefix).
 #
-# Install builds in release mode with the Swift runtime linked statically
-# (fast start-up, no runtime to ship; about 70 MB a binary), then copies into
-#   PREFIX/bin/                                   numgroup numconv phonefmt coinfmt
+# Install builds the one executable in release mode, linked statically (the
+# Swift runtime, Foundation and the C libraries too: nothing for the dynamic
+# loader to do, so a run starts in about a millisecond, and no runtime to
+# ship), strips it (about 59 MB, most of it ICU's data), then copies into
+#   PREFIX/bin/                                   numtools, and the symbolic
+#                                                 links numgroup numconv
+#                                                 phonefmt coinfmt -> numtools
 #   PREFIX/share/man/man1/, man7/                 TOOL.1, numtools.7
 #   PREFIX/share/bash-completion/completions/     TOOL
 #   PREFIX/share/zsh/site-functions/              _TOOL
 #   PREFIX/share/fish/vendor_completions.d/       TOOL.fish
 # and records every file and directory it created in
-# PREFIX/share/numtools/install-manifest, so that --uninstall removes exactly
-# those (directories only when they are empty again).
+# PREFIX/share/numtools/install-manifest (`f FILE`, `l LINK`), so that
+# --uninstall removes exactly those (directories only when they are empty
+# again).
 set -euo pipefail
 
 prefix=/usr/local
@@ -31,7 +38,7 @@ while [ $# -gt 0 ]; do
                bin=$2; shift 2;;
         --bin=*) bin=${1#--bin=}; shift;;
         --uninstall) uninstall=true; shift;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0;;
         *) echo "install.sh: unknown argument '$1'" >&2; exit 2;;
     esac
 done
@@ -42,7 +49,7 @@ manifest="$prefix/share/numtools/install-manifest"
 
 if $uninstall; then
     [ -f "$manifest" ] || { echo "install.sh: nothing to uninstall: $manifest not found" >&2; exit 1; }
-    files=$(grep '^f ' "$manifest" | cut -c3-)
+    files=$(grep '^[fl] ' "$manifest" | cut -c3-)
     dirs=$(grep '^d ' "$manifest.dirs" 2>/dev/null | cut -c3- | sort -r || true)
     while IFS= read -r f; do [ -z "$f" ] || rm -f -- "$f"; done <<< "$files"
     rm -f -- "$manifest" "$manifest.dirs"
@@ -54,13 +61,17 @@ if $uninstall; then
 fi
 
 cd "$(dirname "$0")/.."
+# The install build. -static-executable links glibc and libstdc++ in as well
+# (the linker warns that glibc's user, group and host lookups would need its
+# shared libraries at run time: the tools never call them) and makes the
+# executable position-dependent: no relocations to apply at start-up.
+build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable)
 if [ -z "$bin" ]; then
-    swift build -c release --static-swift-stdlib
-    bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+    "${build[@]}" --product numtools
+    bin=$("${build[@]}" --show-bin-path)
 fi
-for t in "${tools[@]}"; do
-    [ -x "$bin/$t" ] || { echo "install.sh: $bin/$t is not an executable" >&2; exit 1; }
-done
+[ -x "$bin/numtools" ] || { echo "install.sh: $bin/numtools is not an executable" >&2; exit 1; }
+command -v "${STRIP:-strip}" >/dev/null || { echo "install.sh: ${STRIP:-strip} not found (binutils)" >&2; exit 1; }
 
 created_dirs=()
 installed=()
@@ -73,17 +84,29 @@ make_dir() {  # mkdir -p, remembering each directory it creates
 put() {  # put SOURCE DEST MODE
     make_dir "$(dirname "$2")"
     install -m "$3" -- "$1" "$2"
-    installed+=("$2")
+    installed+=("f $2")
+}
+link() {  # link NAME DEST: DEST, a symbolic link to NAME in its own directory
+    make_dir "$(dirname "$2")"
+    rm -f -- "$2"
+    ln -s -- "$1" "$2"
+    installed+=("l $2")
 }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# One executable, stripped of its symbols; the tools are relative symbolic
+# links to it (it runs the tool it is started as), so that the prefix can be
+# staged in one place and moved to another, and a new numtools is seen through
+# every link.
+"${STRIP:-strip}" -o "$tmp/numtools" -- "$bin/numtools"
+put "$tmp/numtools" "$prefix/bin/numtools" 755
 for t in "${tools[@]}"; do
-    put "$bin/$t" "$prefix/bin/$t" 755
+    link numtools "$prefix/bin/$t"
     put "man/$t.1" "$prefix/share/man/man1/$t.1" 644
-    "$bin/$t" --completion bash > "$tmp/$t.bash"
-    "$bin/$t" --completion zsh > "$tmp/_$t"
-    "$bin/$t" --completion fish > "$tmp/$t.fish"
+    "$bin/numtools" "$t" --completion bash > "$tmp/$t.bash"
+    "$bin/numtools" "$t" --completion zsh > "$tmp/_$t"
+    "$bin/numtools" "$t" --completion fish > "$tmp/$t.fish"
     put "$tmp/$t.bash" "$prefix/share/bash-completion/completions/$t" 644
     put "$tmp/_$t" "$prefix/share/zsh/site-functions/_$t" 644
     put "$tmp/$t.fish" "$prefix/share/fish/vendor_completions.d/$t.fish" 644
@@ -91,7 +114,7 @@ done
 put man/numtools.7 "$prefix/share/man/man7/numtools.7" 644
 
 make_dir "$(dirname "$manifest")"
-{ for f in "${installed[@]}"; do echo "f $f"; done; } > "$manifest"
+{ for f in "${installed[@]}"; do echo "$f"; done; } > "$manifest"
 # Directories created by an earlier install stay listed.
 { cat "$manifest.dirs" 2>/dev/null || true
   for d in "${created_dirs[@]}"; do [ "$d" = "$prefix/share/numtools" ] || echo "d $d"; done

@@ -103,6 +103,18 @@ public enum ToolRunner {
         }
     }
 
+    /// Runs `tool` on the command line's arguments after the first `count`:
+    /// 1 for a tool run by its own name, 2 for `numtools TOOL ...`.
+    public static func main<Transform: ValueTransform>(
+        _ tool: ToolDefinition, argumentsAfter count: Int,
+        build: (ToolInvocation) throws(UsageError) -> Transform
+    ) -> Never {
+        main(
+            tool, arguments: Array(CommandLine.arguments.dropFirst(count)),
+            argumentBytes: commandLineBytes(after: count),
+            build: build)
+    }
+
     /// Runs the engine on the tool's transform, with the process's file
     /// descriptors and signals. The transform's own `runStream` witness runs
     /// the engine specialised for its type; nothing here is per record.
@@ -181,17 +193,20 @@ public enum ToolRunner {
                     $0.assumingMemoryBound(to: CChar.self) - pointer
                 } ?? length
             let name = UnsafeBufferPointer(start: pointer, count: equals)
-            let text = String(decoding: name.lazy.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if isClearedForICU(text) { names.append(Array(name) + [0]) }
+            // Decoded from the bytes themselves: a lazy view of them would be
+            // a generic collection, which costs start-up a dynamic cast.
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: equals)
+            if isClearedForICU(String(decoding: bytes, as: UTF8.self)) { names.append(Array(name) + [0]) }
             entry += 1
         }
         for name in names { unsetenv(name) }
     }
 
-    /// The command line's arguments after the program name, as the bytes the
-    /// system passed.
-    public static func commandLineBytes() -> [[UInt8]] {
-        (1..<Int(CommandLine.argc)).map { k in
+    /// The command line's arguments after the first `count` (the program
+    /// name), as the bytes the system passed.
+    public static func commandLineBytes(after count: Int = 1) -> [[UInt8]] {
+        (min(count, Int(CommandLine.argc))..<Int(CommandLine.argc)).map { k in
             guard let p = CommandLine.unsafeArgv[k] else { return [] }
             return Array(
                 UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))

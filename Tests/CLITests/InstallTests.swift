@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// scripts/install.sh into a temporary prefix, with the executables this
-/// test run built (`--bin`), then `--uninstall`.
+/// scripts/install.sh into a temporary prefix, with the numtools executable
+/// this test run built (`--bin`), then `--uninstall`.
 @Suite struct InstallTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -12,7 +12,7 @@ import Testing
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         while url.path != "/" {
             url.deleteLastPathComponent()
-            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("numgroup").path) { return url }
+            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("numtools").path) { return url }
         }
         return root.appendingPathComponent(".build/debug")
     }
@@ -57,10 +57,20 @@ import Testing
         let install = try Self.run("/bin/bash", [script, "--prefix", prefix.path, "--bin", Self.binDirectory().path])
         #expect(install.status == 0, "install failed: \(install.output)")
 
+        // One executable, stripped; each tool a symbolic link to it that runs the tool.
+        let bin = prefix.appendingPathComponent("bin")
+        let numtools = bin.appendingPathComponent("numtools").path
+        #expect(Self.fileType(numtools) == S_IFREG)
+        #expect(Self.isStripped(numtools), "numtools still has a symbol table")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: bin.path)) == Set(Self.tools + ["numtools"]))
         for tool in Self.tools {
-            let binary = prefix.appendingPathComponent("bin/\(tool)").path
+            let binary = bin.appendingPathComponent(tool).path
+            #expect(Self.fileType(binary) == S_IFLNK, "\(tool) is not a symbolic link")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: binary)) == "numtools")
             let version = try Self.run(binary, ["--version"])
             #expect(version.status == 0 && version.output == "\(tool) \(versionString)\n")
+            let bad = try Self.run(binary, ["--no-such-option"])
+            #expect(bad.status == 2 && bad.output.hasPrefix("\(tool): unrecognized option"), "\(bad.output)")
             for path in [
                 "share/man/man1/\(tool).1", "share/bash-completion/completions/\(tool)",
                 "share/zsh/site-functions/_\(tool)", "share/fish/vendor_completions.d/\(tool).fish",
@@ -70,6 +80,13 @@ import Testing
         }
         let grouped = try Self.run(prefix.appendingPathComponent("bin/numgroup").path, ["1234567"])
         #expect(grouped.output == "1,234,567\n")
+        let called = try Self.run(numtools, ["numgroup", "1234"])
+        #expect(called.status == 0 && called.output == "1,234\n")
+        let phone = try Self.run(prefix.appendingPathComponent("bin/phonefmt").path, ["01012345678"])
+        #expect(phone.output == "010-1234-5678\n")
+        // All of it, the executable with Foundation and ICU's data inside, under 80 MB.
+        let size = Self.tree(prefix).reduce(0) { $0 + Self.fileSize(prefix.appendingPathComponent($1).path) }
+        #expect(size < 80_000_000, "the install takes \(size) bytes")
 
         let man = try Self.run(
             "/usr/bin/man", ["-M", prefix.appendingPathComponent("share/man").path, "numconv"],
@@ -83,6 +100,26 @@ import Testing
         let uninstall = try Self.run("/bin/bash", [script, "--prefix", prefix.path, "--uninstall"])
         #expect(uninstall.status == 0, "uninstall failed: \(uninstall.output)")
         #expect(Self.tree(prefix) == before, "uninstall left \(Self.tree(prefix).subtracting(before))")
+    }
+
+    /// The file type bits of `path` itself (a link is not followed).
+    static func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    /// The bytes `path` takes: a regular file's size, 0 for links and directories.
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+    }
+
+    /// Whether the ELF file at `path` has no `.symtab` section (what `strip` removes).
+    static func isStripped(_ path: String) -> Bool {
+        guard let readelf = try? run("/usr/bin/env", ["readelf", "-S", "-W", path]), readelf.status == 0 else {
+            return false
+        }
+        return !readelf.output.contains(".symtab")
     }
 
     var versionString: String {

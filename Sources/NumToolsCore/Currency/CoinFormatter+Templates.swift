@@ -67,12 +67,12 @@ extension CoinFormatter {
         // Currency names depend on the plural category almost everywhere: never fixed.
         let alwaysKeyed = style.display == .name && style.resolvedCurrencyCode != nil && style.symbol == nil
         for bucket in 0..<divisors.count where !samples[bucket].isEmpty && !alwaysKeyed {
-            // Sorted, so the fixed template comes from the same number every time.
-            let keys = samples[bucket].sorted {
-                let a = String(decoding: $0.integer + [0x2E] + $0.fraction, as: UTF8.self)
-                let b = String(decoding: $1.integer + [0x2E] + $1.fraction, as: UTF8.self)
-                return a.count != b.count ? a.count < b.count : a < b
-            }
+            // Sorted, so the fixed template comes from the same number every
+            // time: shortest first, then by text (ASCII digits and '.', so by
+            // bytes), each key's text made once rather than at every comparison.
+            let keys = samples[bucket].map { ($0, $0.integer + [0x2E] + $0.fraction) }.sorted {
+                $0.1.count != $1.1.count ? $0.1.count < $1.1.count : $0.1.lexicographicallyPrecedes($1.1)
+            }.map(\.0)
             let first = probeTemplate(keys[0], forms: FoundationProbe.Form.templateForms)
             // Compact patterns may differ in the negative form only: sw_CD writes
             // `-VND 2,8T` but `VND-1T` (plural "one"); ICU builds the plus form

@@ -7,7 +7,11 @@ import Foundation
 /// and every locale option.
 public enum LocaleSupport {
     /// Every identifier Foundation lists as available (`--list-locales`).
-    public static let availableIdentifiers: Set<String> = Set(Locale.availableIdentifiers)
+    public static let availableIdentifiers: Set<String> = Set(availableList)
+
+    /// Foundation's list as it gives it: what the check of a name needs
+    /// (searching a few hundred names costs less than hashing them into a set).
+    static let availableList: [String] = Locale.availableIdentifiers
 
     /// ICU's identifier of machine notation, which `C` and `POSIX` name:
     /// ASCII digits, `.` as the decimal point, no grouping.
@@ -75,9 +79,9 @@ public enum LocaleSupport {
         // A name ICU lists as it is needs no more checks; the sets of all
         // languages and regions cost start-up time, so they are asked only
         // for names it does not list (`zh_CN`, `de_ZZ`).
-        let listed = availableIdentifiers.contains(canonical)
+        let listed = availableList.contains(canonical)
         guard let language = parts.first,
-            listed || availableIdentifiers.contains(language) || knownLanguages.contains(language)
+            listed || availableList.contains(language) || knownLanguages.contains(language)
         else { return nil }
         // language, then a four-letter script, then a region (empty in
         // `de__PHONEBOOK`); what follows are variants ICU keeps (`POSIX`).

@@ -65,19 +65,41 @@ struct NumberNotation: Sendable {
         if let known {
             digits = known
         } else {
-            // Each of 0...9 alone, less the affixes shared by all ten
-            // (compared by scalar: native digits share leading UTF-8 bytes).
-            let single = (0...9).map {
-                Array(probe.render(String($0), fraction: 0, form: .positive, grouping: false).unicodeScalars)
-            }
-            let prefixLength = commonPrefixLength(single)
-            let suffixLength = commonSuffixLength(single)
             func utf8(_ scalars: ArraySlice<Unicode.Scalar>) -> [UInt8] {
                 Array(String(String.UnicodeScalarView(scalars)).utf8)
             }
-            digits = single.map { utf8($0[prefixLength..<($0.count - suffixLength)]) }
+            func ungrouped(_ value: String) -> [Unicode.Scalar] {
+                Array(probe.render(value, fraction: 0, form: .positive, grouping: false).unicodeScalars)
+            }
+            // 0 alone and the other nine in one number, 1023456789, whose first
+            // and last digits differ from 0: the text the two share at their
+            // ends is the affixes (compared by scalar: native digits share
+            // leading UTF-8 bytes), and what stands between them the digits,
+            // one scalar each in every numbering system CLDR has. Two
+            // renderings instead of ten; should the nine not come out as nine
+            // scalars and a 0, each digit is rendered alone.
+            let pair = [ungrouped("0"), ungrouped("1023456789")]
+            var prefixLength = commonPrefixLength(pair)
+            var suffixLength = commonSuffixLength(pair)
+            var single: [ArraySlice<Unicode.Scalar>] = []
+            let zero = pair[0][prefixLength..<(pair[0].count - suffixLength)]
+            let nine = pair[1][prefixLength..<(pair[1].count - suffixLength)]
+            if zero.count == 1, nine.count == 10, nine[nine.startIndex + 1] == zero.first {
+                single =
+                    [zero]
+                    + [1, 2, 3, 4, 5, 6, 7, 8, 9].map { d in
+                        let at = nine.startIndex + (d == 1 ? 0 : d)
+                        return nine[at..<(at + 1)]
+                    }
+            } else {
+                let each = (0...9).map { ungrouped(String($0)) }
+                prefixLength = commonPrefixLength(each)
+                suffixLength = commonSuffixLength(each)
+                single = each.map { $0[prefixLength..<($0.count - suffixLength)] }
+            }
+            digits = single.map(utf8)
             positive = Affixes(
-                prefix: utf8(single[0][..<prefixLength]), suffix: utf8(single[0][(single[0].count - suffixLength)...]))
+                prefix: utf8(pair[0][..<prefixLength]), suffix: utf8(pair[0][(pair[0].count - suffixLength)...]))
         }
         let table = DigitTable(digits)
         digitTable = table

@@ -20,7 +20,6 @@ extension PhoneAsYouTypeFormatter {
     /// (15 digits), so no format applies, no template is made, the formatter
     /// gives up again in the same step and shows what was typed.
     static let givenUpDigits: Int? = {
-        let store = PhoneMetadataStore.shared
         var idd = 1
         var strip = 1
         var format = 15
@@ -30,8 +29,14 @@ extension PhoneAsYouTypeFormatter {
             most = max(most, n)
             return true
         }
-        for lines in Array(store.rawRegions.values) + Array(store.rawNonGeographic.values) {
-            for line in lines {
+        // Every region's and entity's records (decoded here, once, as text).
+        let records =
+            PhoneMetadataStore.regionCodes.compactMap { phoneMetadataRecords(region: $0) }
+            + PhoneMetadataStore.nonGeographicCountryCodes.compactMap { phoneMetadataRecords(nonGeographic: $0) }
+        for record in records {
+            let text = String(
+                decoding: UnsafeBufferPointer(start: record.utf8Start, count: record.utf8CodeUnitCount), as: UTF8.self)
+            for line in text.split(separator: "\n") {
                 let f = line.split(separator: ";", omittingEmptySubsequences: false)
                 switch f[0] {
                 case "R":

@@ -3,19 +3,20 @@ import Foundation
 /// The numbering plans compiled in from libphonenumber's metadata.
 ///
 /// The data lives in `Generated/PhoneMetadataData.swift` (written by
-/// `scripts/gen_phone_data.py`). It is decoded on first use and each
-/// region's patterns are compiled the first time the region is needed.
+/// `scripts/gen_phone_data.py`), one string of records a region. Nothing of
+/// it is decoded at start-up: a region's records are read (as bytes) and its
+/// patterns compiled the first time the region is needed.
 public enum PhoneMetadata {
     /// The libphonenumber metadata version the data was generated from.
     public static var version: String { phoneMetadataVersion }
 
     /// Every region code the metadata has (`KR`, `US`, ...), sorted. The
     /// non-geographic entities (`+800`, `+882`, ...) are not regions.
-    public static var regionCodes: [String] { PhoneMetadataStore.shared.regionCodes }
+    public static var regionCodes: [String] { PhoneMetadataStore.regionCodes }
 
     /// Whether `region` (upper-case ISO 3166 code) has a numbering plan.
     public static func isSupported(region: String) -> Bool {
-        PhoneMetadataStore.shared.rawRegions[region] != nil
+        phoneMetadataRecords(region: region) != nil
     }
 
     /// The country calling code of `region` (82 for `KR`), or nil when the
@@ -26,7 +27,7 @@ public enum PhoneMetadata {
 
     /// The regions that share `countryCode`, the main one first.
     public static func regions(forCountryCode countryCode: Int) -> [String] {
-        PhoneMetadataStore.shared.countryCodeToRegions[countryCode] ?? []
+        PhoneMetadataStore.shared.countryCodeToRegions[countryCode].map(Array.init) ?? []
     }
 
     /// The metadata's example national significant number of `type` in
@@ -165,42 +166,59 @@ final class PhoneRegionMetadata: Sendable {
         return patterns[kind.rawValue]?.fullMatch(nsn) ?? false
     }
 
-    init(lines: [Substring]) {
-        func opt(_ s: Substring) -> String? { s == "@" ? nil : String(s) }
-        func lengths(_ s: Substring) -> [Int] { s.split(separator: ",").map { Int($0)! }.sorted() }
-        let r = lines[0].split(separator: ";", omittingEmptySubsequences: false)
-        precondition(r.count == 8 && r[0] == "R", "phone metadata: bad region record \(lines[0])")
-        id = String(r[1])
-        countryCode = Int(r[2])!
+    /// Decodes `records`, the region's lines of the generated data (see
+    /// `PhoneMetadataData.swift` for the format), byte by byte.
+    init(records: StaticString) {
+        let data = UnsafeBufferPointer(start: records.utf8Start, count: records.utf8CodeUnitCount)
+        typealias Field = Slice<UnsafeBufferPointer<UInt8>>
+        func text(_ f: Field) -> String { String(decoding: f, as: UTF8.self) }
+        func isAbsent(_ f: Field) -> Bool { f.count == 1 && f.first == UInt8(ascii: "@") }
+        func opt(_ f: Field) -> String? { isAbsent(f) ? nil : text(f) }
+        func int(_ f: Field) -> Int {
+            precondition(!f.isEmpty && f.allSatisfy { $0 &- 0x30 < 10 }, "phone metadata: bad number \(text(f))")
+            return f.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        func lengths(_ f: Field) -> [Int] { f.split(separator: UInt8(ascii: ",")).map(int).sorted() }
+        func fields(_ line: Field) -> [Field] {
+            line.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        }
+        let lines = data[...].split(separator: UInt8(ascii: "\n"))
+        let r = fields(lines[0])
+        precondition(
+            r.count == 8 && text(r[0]) == "R", "phone metadata: bad region record \(text(lines[0]))")
+        id = text(r[1])
+        countryCode = int(r[2])
         internationalPrefix = opt(r[3]).map(PhonePattern.init)
         nationalPrefix = opt(r[4])
         nationalPrefixForParsing = opt(r[5]).flatMap { $0.isEmpty ? nil : PhonePattern($0) }
-        nationalPrefixTransformRule = opt(r[6]).flatMap { $0.isEmpty ? nil : Array($0.utf8) }
+        nationalPrefixTransformRule = isAbsent(r[6]) || r[6].isEmpty ? nil : Array(r[6])
         leadingDigits = opt(r[7]).map(PhonePattern.init)
         var descs = [PhoneNumberDesc?](repeating: nil, count: PhoneDescKind.allCases.count)
         var national: [PhoneFormatRule] = []
         var intl: [PhoneFormatRule] = []
         var patternSources = [String?](repeating: nil, count: PhoneDescKind.allCases.count)
         for line in lines.dropFirst() {
-            let f = line.split(separator: ";", omittingEmptySubsequences: false)
-            switch f[0] {
-            case "D":
-                precondition(f.count == 6, "phone metadata: bad desc record \(line)")
-                let kind = Int(f[1])!
-                patternSources[kind] = opt(f[2])
+            let f = fields(line)
+            switch f[0].first {
+            case UInt8(ascii: "D"):
+                precondition(f.count == 6, "phone metadata: bad desc record \(text(line))")
+                let kind = int(f[1])
+                let source = opt(f[2])
+                patternSources[kind] = source
                 descs[kind] = PhoneNumberDesc(
-                    pattern: opt(f[2]).map(PhonePattern.init), possibleLengths: lengths(f[3]),
+                    pattern: source.map(PhonePattern.init), possibleLengths: lengths(f[3]),
                     localOnlyLengths: lengths(f[4]), example: opt(f[5]))
-            case "N", "I":
-                precondition(f.count == 7, "phone metadata: bad format record \(line)")
+            case UInt8(ascii: "N"), UInt8(ascii: "I"):
+                precondition(f.count == 7, "phone metadata: bad format record \(text(line))")
                 let rule = PhoneFormatRule(
-                    pattern: PhonePattern(String(f[1])), format: Array(f[2].utf8),
-                    leadingDigits: f[3].isEmpty ? [] : f[3].split(separator: "!").map { PhonePattern(String($0)) },
-                    nationalPrefixFormattingRule: opt(f[4]), nationalPrefixOptionalWhenFormatting: f[5] == "1",
+                    pattern: PhonePattern(text(f[1])), format: Array(f[2]),
+                    leadingDigits: f[3].isEmpty
+                        ? [] : f[3].split(separator: UInt8(ascii: "!")).map { PhonePattern(text($0)) },
+                    nationalPrefixFormattingRule: opt(f[4]), nationalPrefixOptionalWhenFormatting: text(f[5]) == "1",
                     carrierCodeFormattingRule: opt(f[6]))
-                if f[0] == "N" { national.append(rule) } else { intl.append(rule) }
+                if f[0].first == UInt8(ascii: "N") { national.append(rule) } else { intl.append(rule) }
             default:
-                preconditionFailure("phone metadata: unknown record \(line)")
+                preconditionFailure("phone metadata: unknown record \(text(line))")
             }
         }
         precondition(descs[0]?.pattern != nil, "phone metadata: region \(id) has no general description")
@@ -232,17 +250,56 @@ final class PhoneRegionMetadata: Sendable {
     }
 }
 
-// @unchecked Sendable, safely: the `let`s are immutable values, and every
-// `var` is read and written only while `lock` is held (the lookups below).
-/// Decodes the generated data once and compiles regions on demand.
+/// The regions of one country calling code, the main one first, read off
+/// the generated data's `US!AG!AI...` as they are asked for: a lookup
+/// (`countryCodeToRegions[cc] != nil`, `.first`) builds nothing.
+struct RegionList: Sequence, Sendable {
+    let text: StaticString
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount) }
+
+    /// How many regions share the code.
+    var count: Int { bytes.reduce(1) { $1 == UInt8(ascii: "!") ? $0 + 1 : $0 } }
+
+    /// The main region.
+    var first: String? {
+        let b = bytes
+        return String(decoding: b[..<(b.firstIndex(of: UInt8(ascii: "!")) ?? b.endIndex)], as: UTF8.self)
+    }
+
+    func makeIterator() -> IndexingIterator<[String]> {
+        bytes.split(separator: UInt8(ascii: "!")).map { String(decoding: $0, as: UTF8.self) }.makeIterator()
+    }
+}
+
+/// The country codes of the metadata, by subscript: `[82]` is KR's list,
+/// nil for a code no region has.
+struct CountryCodeRegions: Sendable {
+    subscript(countryCode: Int) -> RegionList? {
+        phoneMetadataRegions(countryCode: countryCode).map(RegionList.init)
+    }
+}
+
+// @unchecked Sendable, safely: every `var` is read and written only while
+// `lock` is held (the lookups below).
+/// Compiles regions of the generated data on demand; nothing at start-up.
 final class PhoneMetadataStore: @unchecked Sendable {
     static let shared = PhoneMetadataStore()
 
-    /// Region id to its lines, undecoded.
-    let rawRegions: [String: [Substring]]
-    let rawNonGeographic: [Int: [Substring]]
-    let countryCodeToRegions: [Int: [String]]
-    let regionCodes: [String]
+    /// Every region code, sorted (for listings, completions and close matches).
+    static let regionCodes: [String] = codes(phoneMetadataRegionCodes).map(String.init)
+
+    /// The non-geographic entities' country codes.
+    static let nonGeographicCountryCodes: [Int] = codes(phoneMetadataNonGeographicCodes).map { Int($0)! }
+
+    private static func codes(_ list: StaticString) -> [Substring] {
+        let text = String(
+            decoding: UnsafeBufferPointer(start: list.utf8Start, count: list.utf8CodeUnitCount), as: UTF8.self)
+        return text.split(separator: " ")
+    }
+
+    /// The regions of each country code.
+    let countryCodeToRegions = CountryCodeRegions()
 
     // Guarded by `lock`.
     private var compiled: [String: PhoneRegionMetadata] = [:]
@@ -251,40 +308,15 @@ final class PhoneMetadataStore: @unchecked Sendable {
     private var regionsByCountryCode = [[PhoneRegionMetadata]?](repeating: nil, count: 1000)
     private let lock = NSLock()
 
-    private init() {
-        var regions: [String: [Substring]] = [:]
-        var nonGeo: [Int: [Substring]] = [:]
-        var ccMap: [Int: [String]] = [:]
-        var current: [Substring] = []
-        func flush() {
-            guard let first = current.first else { return }
-            let f = first.split(separator: ";", maxSplits: 3)
-            if f[1] == "001" {
-                nonGeo[Int(f[2])!] = current
-            } else {
-                regions[String(f[1])] = current
-            }
-            current = []
-        }
-        for line in phoneMetadataEncoded.split(separator: "\n") {
-            switch line.first {
-            case "R":
-                flush()
-                current = [line]
-            case "C":
-                flush()
-                let f = line.split(separator: ";")
-                ccMap[Int(f[1])!] = f[2].split(separator: "!").map(String.init)
-            default:
-                current.append(line)
-            }
-        }
-        flush()
-        precondition(regions["KR"] != nil && ccMap[82] != nil, "phone metadata failed to decode")
-        rawRegions = regions
-        rawNonGeographic = nonGeo
-        countryCodeToRegions = ccMap
-        regionCodes = regions.keys.sorted()
+    /// A store that has compiled nothing yet (the process has one, ``shared``;
+    /// the tests make their own to see what a lookup compiles).
+    init() {}
+
+    /// The regions compiled so far, sorted (for the tests).
+    var compiledRegions: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return compiled.keys.sorted()
     }
 
     /// The compiled plan of a geographic region, or nil if unknown.
@@ -292,8 +324,8 @@ final class PhoneMetadataStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let m = compiled[id] { return m }
-        guard let lines = rawRegions[id] else { return nil }
-        let m = PhoneRegionMetadata(lines: lines)
+        guard let records = phoneMetadataRecords(region: id) else { return nil }
+        let m = PhoneRegionMetadata(records: records)
         compiled[id] = m
         return m
     }
@@ -303,8 +335,8 @@ final class PhoneMetadataStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let m = compiledNonGeographic[countryCode] { return m }
-        guard let lines = rawNonGeographic[countryCode] else { return nil }
-        let m = PhoneRegionMetadata(lines: lines)
+        guard let records = phoneMetadataRecords(nonGeographic: countryCode) else { return nil }
+        let m = PhoneRegionMetadata(records: records)
         compiledNonGeographic[countryCode] = m
         return m
     }
@@ -328,7 +360,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
         let cached = regionsByCountryCode[countryCode]
         lock.unlock()
         if let cached { return cached }
-        let list = (countryCodeToRegions[countryCode] ?? []).compactMap {
+        let list = (countryCodeToRegions[countryCode].map(Array.init) ?? []).compactMap {
             metadata(region: $0, countryCode: countryCode)
         }
         lock.lock()

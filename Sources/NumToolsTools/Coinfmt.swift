@@ -1,0 +1,104 @@
+import Foundation
+import NumToolsCLI
+import NumToolsCore
+
+/// `coinfmt`: its option table, its usage and the building of its transform.
+/// `Sources/coinfmt/main.swift` and the `numtools` multi-call binary run it.
+public enum Coinfmt {
+    enum Options {
+        static let style: Option<CoinFormatStyle.Style> = .choice(
+            "style", "STYLE", default: .currency, help: "currency (default), percent, number or compact")
+        static let currency: Option<String?> = .currency(
+            "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
+        static let locale: Option<Locale> = .locale(
+            "locale", short: "l", "ID", environment: "LC_MONETARY",
+            help: "notation of this locale (default from LC_ALL, LC_MONETARY, LANG)")
+        static let display: Option<CoinFormatStyle.CurrencyDisplay?> = .choice(
+            "display", "HOW", help: "currency as symbol (default), narrow symbol, code or name")
+        static let symbol: Option<String?> = .string(
+            "symbol", "STR", help: "write STR instead of the currency's symbol")
+        static let minFraction: Option<Int?> = .fractionDigits("min-fraction", help: "at least N fraction digits")
+        static let maxFraction: Option<Int?> = .fractionDigits(
+            "max-fraction", help: "at most N fraction digits (default: currency's digits; 2 for percent and number)")
+        static let significant: Option<ClosedRange<Int>?> = .value(
+            "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits)
+        static let rounding: Option<DecimalRoundingRule?> = .choice(
+            "rounding", "MODE", help: "half-even (default), half-up, half-down, up, down, ceiling, floor")
+        static let ratio: Option<Bool> = .flag(
+            "ratio", help: "percent: the value is a ratio (0.0235 is 2.35%), not percent points")
+        static let sign: Option<CoinFormatStyle.SignDisplay?> = .choice(
+            "sign", "WHEN", help: "auto (default), always, never or except-zero")
+        static let color: Option<ColorChoice> = .choice(
+            "color", "WHEN", default: .auto, help: "green positive, red negative values: auto (default), always, never")
+    }
+
+    static let definition = ToolDefinition(
+        name: "coinfmt",
+        synopsis: "[--style currency|percent|number|compact] [OPTIONS] [VALUE...]",
+        summary: """
+            Write machine numbers (1234.5, -0.0042, 1.5e-7) as localized prices, percent changes,
+            plain numbers or compact amounts, exactly as Foundation's FormatStyle does for the
+            locale, with exact decimal rounding on the digits (never binary floating point).
+            """,
+        options: [
+            Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
+            Options.maxFraction, Options.significant, Options.rounding, Options.ratio, Options.sign, Options.color,
+            Listing.locales, Listing.currencies,
+        ],
+        examples: [
+            "coinfmt 1234.5                                  # $1,234.50",
+            "coinfmt --currency JPY --locale ja_JP 1234.5    # ¥1,234",
+            "coinfmt --style percent --sign always 2.3456    # +2.35%",
+            "coinfmt --style compact --currency USD --significant 3..3 1234567890123   # $1.23T",
+            "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
+        ])
+
+    /// Runs coinfmt on the command line's arguments after the first `count`
+    /// (the program's name, and `numtools`'s tool name when it runs as `numtools coinfmt`).
+    public static func main(argumentsAfter count: Int = 1) -> Never {
+        ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
+            let kind = try invocation.value(Options.style)
+            var style = CoinFormatStyle(style: kind, locale: try invocation.value(Options.locale))
+            if let code = try invocation.value(Options.currency) { style = style.currency(code) }
+            if let display = try invocation.value(Options.display) { style = style.display(display) }
+            if let symbol = try invocation.value(Options.symbol) {
+                if style.display == .code || style.display == .name {
+                    throw UsageError("--symbol cannot be used with --display \(style.display.rawValue)")
+                }
+                style = style.symbol(symbol)
+            }
+            let fraction = try invocation.fractionRange(Options.minFraction, Options.maxFraction)
+            if invocation.has(Options.significant) {
+                if !fraction.isEmpty {
+                    throw UsageError("--significant cannot be used with --min-fraction or --max-fraction")
+                }
+                style = style.significantDigits(try invocation.value(Options.significant)!)
+            } else if !fraction.isEmpty {
+                style = style.fractionLength(min: fraction.minimum, max: fraction.maximum)
+            }
+            if let rounding = try invocation.value(Options.rounding) { style = style.rounded(rounding) }
+            if let sign = try invocation.value(Options.sign) { style = style.sign(sign) }
+            if invocation.has(Options.ratio) {
+                guard kind == .percent else { throw UsageError("--ratio applies only to --style percent") }
+                style = style.ratio(true)
+            }
+            return CoinTransform(style: style, colored: try invocation.value(Options.color).isOn)
+        }
+    }
+}
+
+/// `N`, `MIN..MAX` or `..MAX` (from 1), each from 1 to 999.
+@Sendable func significantDigits(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+    let parts = text.components(separatedBy: "..")
+    let bounds: (Int?, Int?)
+    switch parts.count {
+    case 1: bounds = (Int(parts[0]), Int(parts[0]))
+    case 2: bounds = (parts[0].isEmpty ? 1 : Int(parts[0]), Int(parts[1]))
+    default: bounds = (nil, nil)
+    }
+    guard let lo = bounds.0, let hi = bounds.1, 1 <= lo, lo <= hi, hi <= 999 else {
+        throw UsageError(
+            "invalid value '\(text)' for --significant: expected N or MIN..MAX with 1 <= MIN <= MAX <= 999")
+    }
+    return lo...hi
+}

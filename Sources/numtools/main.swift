@@ -1,0 +1,3 @@
+import NumToolsTools
+
+MultiCall.main()
