@@ -93,7 +93,17 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
         let n = Int(templateCount)
         var i = 0
         while i < n {
+            // The text up to the next hole (a byte below 6), eight bytes at a time.
             var run = i
+            while n &- run >= 8 {
+                let word = UnsafeRawPointer(template + run).loadUnaligned(as: UInt64.self)
+                let hole = (word &- 0x0606_0606_0606_0606) & ~word & 0x8080_8080_8080_8080
+                if hole != 0 {
+                    run &+= hole.trailingZeroBitCount >> 3
+                    break
+                }
+                run &+= 8
+            }
             while run < n, template[run] > 5 { run &+= 1 }
             if run > i { out.append(contentsOf: UnsafeBufferPointer(start: template + i, count: run &- i)) }
             if run == n { break }
