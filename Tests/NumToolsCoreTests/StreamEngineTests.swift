@@ -947,6 +947,45 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
         try same(Self.transforms[k])
     }
 
+    /// numgroup's plain run near the ends of its buffer: records of every
+    /// length from 1 to 40 bytes (those with at most three integer digits are
+    /// copied whole, terminator included, in eight-byte moves that need 16
+    /// readable bytes), ending at every offset of the last 48 bytes, with LF
+    /// and CRLF, against each value alone.
+    @Test func numgroupRunAtBufferEnds() {
+        for ungroup in [false, true] {
+            let grouper = DigitGrouper(style: GroupingStyle(), mode: ungroup ? .ungroup : .group)
+            for length in 1...40 {
+                for integerDigits in [1, 3, 4, 9, length] where integerDigits <= length {
+                    var value = String(repeating: "7", count: integerDigits)
+                    if length > integerDigits + 1 {
+                        value += "." + String(repeating: "5", count: length - integerDigits - 1)
+                    }
+                    for terminator in ["\n", "\r\n"] {
+                        for pad in 0..<48 {
+                            let padding = String(repeating: "1\n", count: pad / 2) + (pad % 2 == 1 ? "22\n" : "")
+                            let input = padding + value + terminator
+                            let (run, out, _) = lane(grouper, input)
+                            var expected: [UInt8] = []
+                            // (By bytes: "\r\n" is one Character.)
+                            for record in Array(input.utf8).split(separator: 0x0A) {
+                                let crlf = record.last == 0x0D
+                                var t = grouper
+                                try? Array(crlf ? record.dropLast() : record).withUnsafeBufferPointer {
+                                    (b) throws(ValueError) in try t.transform(b, into: &expected)
+                                }
+                                expected += crlf ? [0x0D, 0x0A] : [0x0A]
+                            }
+                            #expect(run.bytes == input.utf8.count, "\(length) \(integerDigits) \(pad)")
+                            #expect(
+                                out == String(decoding: expected, as: UTF8.self), "\(length) \(integerDigits) \(pad)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Templates write the messages the String forms did, escaped in the
     /// error record where they quote the input.
     @Test func templates() {

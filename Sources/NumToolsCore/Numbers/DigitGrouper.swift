@@ -212,22 +212,27 @@ public struct DigitGrouper: ValueTransform, Sendable {
             while q - o < budget, let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n,
                 end - done <= maxLength
             {
-                let crlf = terminator == 0x0A && p[end] == 0x0D && end &+ 1 < n && p[end &+ 1] == 0x0A
-                guard p[end] == terminator || crlf else { break }
-                let separators = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart)
-                guard separators <= (limit &- (end &- done)) / max(1, separatorLength),
-                    (end &- done) &+ separators &* separatorLength &+ 2 <= room &- (q - o)
-                else { break }
-                writeNumber(
-                    p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
-                    ungroup: ungroup, readable: n, &q)
-                if crlf {
-                    q.pointee = 0x0D
-                    q += 1
+                // The terminator, or (with LF) CR LF.
+                var terminatorLength = 1
+                if p[end] != terminator {
+                    guard terminator == 0x0A, p[end] == 0x0D, end &+ 1 < n, p[end &+ 1] == 0x0A else { break }
+                    terminatorLength = 2
                 }
-                q.pointee = terminator
-                q += 1
-                done = end &+ (crlf ? 2 : 1)
+                // What the separators add: a product, not a division a record
+                // (it cannot overflow: at most a separator a digit of the buffer).
+                let added = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart) &* separatorLength
+                guard added <= limit &- (end &- done), (end &- done) &+ added &+ 2 <= room &- (q - o) else { break }
+                let next = end &+ terminatorLength
+                if added == 0 {
+                    // Nothing to insert: the record and its terminator as they are.
+                    copy(p, done, next &- done, n, &q)
+                } else {
+                    writeNumber(
+                        p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
+                        ungroup: ungroup, readable: n, &q)
+                    copy(p, end, terminatorLength, n, &q)
+                }
+                done = next
                 count &+= 1
             }
             return q - o
@@ -340,7 +345,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     /// Copies `p[from..<from + count]` to `q` and advances it: up to sixteen
     /// bytes in two eight-byte moves where `p` may be read that far (see
-    /// ``writeNumber``), otherwise byte by byte.
+    /// ``writeNumber``: they store up to 7 bytes past `q + count`, in the
+    /// writer's slack), more in one block move, otherwise byte by byte.
     @inline(__always)
     func copy(
         _ p: UnsafePointer<UInt8>, _ from: Int, _ count: Int, _ readable: Int, _ q: inout UnsafeMutablePointer<UInt8>
@@ -352,6 +358,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 UnsafeMutableRawPointer(q + 8).storeBytes(
                     of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), as: UInt64.self)
             }
+        } else if count > 16 {
+            q.update(from: p + from, count: count)
         } else {
             for k in 0..<count { q[k] = p[from + k] }
         }
