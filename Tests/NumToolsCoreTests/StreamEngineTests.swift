@@ -824,7 +824,7 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     }
 
     /// numconv, coinfmt and phonefmt take their records one by one in the
-    /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
     @Test func eachRecordTransforms() throws {
         let us = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
         let arabic = LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))

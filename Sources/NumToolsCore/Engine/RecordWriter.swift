@@ -171,6 +171,8 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         record recordNumber: Int, field: Int, _ error: ValueError, escapesNUL: Bool, into out: inout OutputBuffer
     ) {
         // In bytes, straight into the output: no String an error record.
+        // Bound: `error` TAB (6 bytes, stored as one 8-byte word), two
+        // numbers of at most 20 bytes (`writeDecimal`) and two TABs: 48.
         out.appendWithUnsafeMutableBytes(maximumCount: 48) { buffer in
             let q = buffer.baseAddress!
             UnsafeMutableRawPointer(q).storeBytes(of: 0x0972_6f72_7265, as: UInt64.self)  // "error\t", little-endian

@@ -4,7 +4,8 @@
 public struct ValueError: Error, Equatable, Sendable {
     /// Stable code, such as `.number(.misplacedGrouping)`; its ``Code/name`` is the kebab-case spelling.
     public var code: Code
-    /// The message's bytes (see ``ErrorText``): the error record copies them.
+    /// The message as a template and its values (see ``ErrorText``), which
+    /// the error record writes without a `String`.
     public var text: ErrorText
     /// Short English sentence, such as `grouping separator at offset 4 does not fit en_US grouping`.
     public var message: String {
@@ -104,7 +105,7 @@ extension ValueTransform {
         RecordRun(bytes: 0, records: 0)
     }
 
-    /// ``transformRecords(_:terminator:maxLength:flushAt:into:)`` with no
+    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)`` with no
     /// flush point: the whole run in one output (library use and tests).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output,
