@@ -617,10 +617,12 @@ func checkValue(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, _ number: Int, f
     )
 }
 
-/// A transform's run of whole records (``ValueTransform/transformRecords(_:terminator:maxLength:into:)``)
+/// A transform's run of whole records (``ValueTransform/transformRecords(_:terminator:maxLength:into:failure:)``)
 /// on `input`: writes no more than it states (the array's `appendWithUnsafeMutableBytes`
-/// traps past its limit), consumes whole records only, and writes what the
-/// transform writes for them one by one.
+/// traps past its limit), consumes whole records only (with LF, a CR before
+/// it is a CRLF's, written back), writes what the transform writes for them
+/// one by one, and, when it stops at a value that failed, that value fails
+/// value by value with the same error.
 func checkTransformRecords<T: ValueTransform>(
     _ transform: T, _ input: [UInt8], terminator: UInt8, maxLength: Int, outputLimit: Int
 ) {
@@ -631,21 +633,29 @@ func checkTransformRecords<T: ValueTransform>(
     let transform = limited
     var fast = transform
     var out: [UInt8] = []
-    let (bytes, count) = input.withUnsafeBufferPointer {
-        fast.transformRecords($0, terminator: terminator, maxLength: maxLength, into: &out)
+    var failure = ValueError(.engine(.empty), "no failure")
+    let run = input.withUnsafeBufferPointer {
+        fast.transformRecords($0, terminator: terminator, maxLength: maxLength, into: &out, failure: &failure)
     }
+    let (bytes, count) = (run.bytes, run.records)
     check(bytes >= 0 && bytes <= input.count, "transformRecords consumed \(bytes) of \(input.count) bytes")
     check(bytes == 0 || input[bytes - 1] == terminator, "transformRecords stopped inside a record")
     let consumed = input[..<bytes].split(separator: terminator, omittingEmptySubsequences: false).dropLast()
     check(consumed.count == count, "transformRecords consumed \(consumed.count) records, says \(count)")
     var general = transform
     var expected: [UInt8] = []
-    for value in consumed {
+    /// The value of a record the run may take: without the CR of a CRLF, and none of the engine's cases.
+    func value(_ record: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let value = terminator == 0x0A && record.last == 0x0D ? record.dropLast() : record
         check(
             !value.isEmpty && value.count <= maxLength && !isBlank(value.prefix(1)) && !isBlank(value.suffix(1))
                 && (terminator != 0x0A || value.last != 0x0D), "transformRecords took \(text(value))")
         check(String(validating: value, as: UTF8.self) != nil, "transformRecords took invalid UTF-8 \(text(value))")
         check(!isErrorRecord(value), "transformRecords took an error record \(text(value))")
+        return value
+    }
+    for record in consumed {
+        let value = value(record)
         do {
             try Array(value).withUnsafeBufferPointer { (p) throws(ValueError) in
                 try general.transform(p, into: &expected)
@@ -653,7 +663,24 @@ func checkTransformRecords<T: ValueTransform>(
         } catch {
             check(false, "transformRecords took \(text(value)), which is an error: \(error.code)")
         }
+        if value.count < record.count { expected.append(0x0D) }
         expected.append(terminator)
     }
     check(out == expected, "transformRecords wrote \(text(out)), value by value \(text(expected))")
+    guard run.failed else { return }
+    // The record after those consumed failed in the run: whole, and its value fails alone with that error.
+    guard let end = input[bytes...].firstIndex(of: terminator) else {
+        return check(false, "transformRecords failed at a record that is not whole")
+    }
+    let failed = value(input[bytes..<end])
+    var scratch: [UInt8] = []
+    do {
+        try Array(failed).withUnsafeBufferPointer { (p) throws(ValueError) in try general.transform(p, into: &scratch) }
+        check(false, "transformRecords failed at \(text(failed)), which transforms: \(failure.code)")
+    } catch {
+        check(
+            error == failure,
+            "transformRecords failed at \(text(failed)) with \(failure.code): \(failure.message); value by value \(error.code): \(error.message)"
+        )
+    }
 }

@@ -186,7 +186,14 @@ tools=${static_bin:-$bin}
 
 # --- Data -------------------------------------------------------------------------
 
-gen() { LC_ALL=C awk -v kind="$1" -v n="$2" -f "$here/bench/gen.awk"; }
+# gen KIND[-invalid|-crlf] N: N records of KIND; -invalid puts values no tool
+# accepts in place of 30% of them, -crlf ends every line with CRLF.
+gen() {
+    local kind=${1%-invalid} invalid=0 crlf=0
+    [ "$kind" != "$1" ] && invalid=30
+    [ "${kind%-crlf}" != "$kind" ] && { kind=${kind%-crlf}; crlf=1; }
+    LC_ALL=C awk -v kind="$kind" -v n="$2" -v invalid="$invalid" -v crlf="$crlf" -f "$here/bench/gen.awk"
+}
 data() {  # data KIND [TIMES]: the file of KIND with TIMES x records (default 1)
     local kind=$1 times=${2:-1} file="$tmp/data.$1.${2:-1}"
     if [ ! -s "$file" ]; then
@@ -394,6 +401,47 @@ throughput() {
     done
 }
 
+# variant WORKLOAD KIND SHAPE TARGET_TEXT TARGET_SPEC TOOL...: the tool on the
+# data of KIND in SHAPE (invalid: 30% of the values rejected; crlf: CRLF lines)
+# against the same tool on KIND as it is (all valid, LF), $runs times each,
+# alternating; ratio is the plain data's median time over the shape's (the
+# same number of records: records/s of the shape over records/s of the plain).
+variant() {
+    local workload=$1 kind=$2 shape=$3 ttext=$4 tspec=$5; shift 5
+    local file base; file=$(data "$kind-$shape"); base=$(data "$kind")
+    local why; why=$(tool_ready "$file" "$@")
+    if [ -n "$why" ]; then skip_row "$workload" "the same, all valid and LF" "$ttext" "skipped: $why"; return; fi
+    local tw= tc= tr= bw= bc= br= r
+    for ((r = 1; r <= runs; r++)); do
+        log "$workload: run $r of $runs"
+        run_once "$file" "$tmp/out.tool" "$@"
+        tw+=" $R_WALL"; tc+=" $R_CPU"; tr+=" $R_RSS"
+        run_once "$base" "$tmp/out.base" "$@"
+        bw+=" $R_WALL"; bc+=" $R_CPU"; br+=" $R_RSS"
+    done
+    local twm tcm bwm bcm bytes bbytes ratio cratio same
+    twm=$(median <<<"$tw"); tcm=$(median <<<"$tc"); bwm=$(median <<<"$bw"); bcm=$(median <<<"$bc")
+    bytes=$(wc -c <"$file"); bbytes=$(wc -c <"$base")
+    ratio=$(awk -v t="$twm" -v x="$bwm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    cratio=$(awk -v t="$tcm" -v x="$bcm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    if [ "$shape" = crlf ]; then
+        if tr -d '\r' <"$tmp/out.tool" | cmp -s - "$tmp/out.base"; then same="the plain output, CRLF-ended"
+        else same="**differs** from the plain output"; fi
+    else
+        same="$(grep -c '^error' "$tmp/out.tool") error records"
+    fi
+    row " $workload " " $(fmt_mbps "$bytes" "$twm") " " $(fmt_rate "$records" "$twm") " " $(fmt_rss "$(median <<<"$tr")") " \
+        " the same, all valid and LF " " $(fmt_mbps "$bbytes" "$bwm") " " $(fmt_rate "$records" "$bwm") " \
+        " $(fmt_rss "$(median <<<"$br")") " " $(fmt_ratio "$twm" "$bwm") " " $(fmt_ratio "$tcm" "$bcm") " " $ttext " \
+        " $(check "$tspec" "$ratio" "$cratio") " " $same "
+}
+# shapes WORKLOAD KIND TOOL...: the 30%-invalid and CRLF rows of a workload.
+shapes() {
+    local workload=$1 kind=$2; shift 2
+    variant "$workload, 30% invalid" "$kind" invalid "≥0.5x of all valid" "ratio>=0.5" "$@"
+    variant "$workload, CRLF" "$kind" crlf "≥0.9x of LF" "ratio>=0.9" "$@"
+}
+
 # --- The machine --------------------------------------------------------------------
 
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
@@ -414,6 +462,10 @@ if wants numgroup; then
     f=$(data plain)
     throughput "numgroup, plain numbers" "$f" "$records" "$tools/numgroup" \
         -- "numfmt --grouping" "$numfmt_skip" "≥10x" "ratio>=10" "${numfmt_env[@]}" numfmt --grouping
+    f=$(data price)
+    throughput "numgroup, prices" "$f" "$records" "$tools/numgroup" \
+        -- "numfmt --grouping" "$numfmt_skip" "≥600 MB/s" "mbps>=600" "${numfmt_env[@]}" numfmt --grouping
+    shapes "numgroup, plain numbers" plain "$tools/numgroup"
 fi
 
 if wants numconv; then
@@ -424,21 +476,27 @@ if wants numconv; then
             -- "FormatStyle per record" "$fs_skip" "≥30x" "ratio>=30" "${bench_cmd[@]}" numconv "$1" "$2" \
             -- "Babel parse+format_decimal" "$babel_skip" "≥100x" "ratio>=100" "${anchors_py[@]}" numconv "$1" "$2"
     done
+    f=$(data price)
+    throughput "numconv en_US → de_DE, prices" "$f" "$records" "$tools/numconv" --from en_US --to de_DE \
+        -- "FormatStyle per record" "$fs_skip" "≥25M rec/s" "rps>=25000000" "${bench_cmd[@]}" numconv en_US de_DE
+    shapes "numconv en_US → ar_EG" en_US "$tools/numconv" --from en_US --to ar_EG
 fi
 
 if wants phonefmt; then
     f=$(data phone)
     throughput "phonefmt KR, pasted shapes" "$f" "$records" "$tools/phonefmt" --region KR --format national \
-        -- "phonenumbers parse+valid+format" "$pn_skip" "≥30x and ≥1M rec/s" "ratio>=30,rps>=1000000" \
+        -- "phonenumbers parse+valid+format" "$pn_skip" "≥30x and ≥2M rec/s" "ratio>=30,rps>=2000000" \
         "${anchors_py[@]}" phonefmt KR national
+    shapes "phonefmt KR" phone "$tools/phonefmt" --region KR --format national
 fi
 
 if wants coinfmt; then
     f=$(data price)
     throughput "coinfmt USD, 2-6 fraction digits" "$f" "$records" \
         "$tools/coinfmt" --currency USD --min-fraction 2 --max-fraction 6 \
-        -- "FormatStyle.Currency per record" "$fs_skip" "≥20x" "ratio>=20" "${bench_cmd[@]}" coinfmt USD en_US 2 6 \
+        -- "FormatStyle.Currency per record" "$fs_skip" "≥20x and ≥25M rec/s" "ratio>=20,rps>=25000000" "${bench_cmd[@]}" coinfmt USD en_US 2 6 \
         -- "Babel format_currency" "$babel_skip" "≥100x" "ratio>=100" "${anchors_py[@]}" coinfmt USD en_US 2 6
+    shapes "coinfmt USD" price "$tools/coinfmt" --currency USD --min-fraction 2 --max-fraction 6
 fi
 
 if wants csv; then

@@ -765,7 +765,7 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
 }
 
 /// A transform's values one by one, without its run of records: what
-/// ``ValueTransform/transformRecords(_:terminator:maxLength:into:)`` must
+/// ``ValueTransform/transformRecords(_:terminator:maxLength:flushAt:into:failure:)`` must
 /// agree with.
 struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     var inner: Inner
@@ -824,7 +824,7 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     }
 
     /// numconv, coinfmt and phonefmt take their records one by one in the
-    /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
     @Test func eachRecordTransforms() throws {
         let us = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
         let arabic = LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))
@@ -843,6 +843,171 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
         // As-you-type never fails a value: the run itself must leave CR, spaces and the rest to the engine.
         try expectRunEqualsValueByValue(
             PhoneTransform(region: "KR", asYouType: true)!, ["0101234", "02-12", "+8210", "０１０", "1"], seed: 6)
+    }
+}
+
+/// The lanes of issue 15: CRLF records and failing values inside the run of
+/// records, and the messages written from templates.
+@Suite struct LaneTests {
+    func lane<T: ValueTransform>(_ transform: T, _ input: String, terminator: UInt8 = 0x0A) -> (
+        RecordRun, String, ValueError
+    ) {
+        var t = transform
+        var out: [UInt8] = []
+        var failure = ValueError(.engine(.empty), "none")
+        let run = Array(input.utf8).withUnsafeBufferPointer {
+            t.transformRecords($0, terminator: terminator, maxLength: 1 << 20, into: &out, failure: &failure)
+        }
+        return (run, String(decoding: out, as: UTF8.self), failure)
+    }
+
+    func error<T: ValueTransform>(_ transform: T, _ value: String) -> ValueError? {
+        var t = transform
+        var out: [UInt8] = []
+        do {
+            try Array(value.utf8).withUnsafeBufferPointer { (b) throws(ValueError) in try t.transform(b, into: &out) }
+            return nil
+        } catch { return error }
+    }
+
+    static let us = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
+    static var transforms: [any ValueTransform] {
+        [
+            DigitGrouper(style: GroupingStyle()), DigitGrouper(style: GroupingStyle(), mode: .sanitize),
+            NumberConverter(from: us, to: [LocaleNumberFormat(locale: Locale(identifier: "de_DE"))]),
+            CoinTransform(style: CoinFormatStyle(locale: Locale(identifier: "en_US"), currencyCode: "USD")),
+            PhoneTransform(region: "KR")!,
+        ]
+    }
+
+    /// CRLF records stay in the run, written back with CRLF, as LF records are.
+    @Test(arguments: 0..<5) func crlfInTheRun(_ k: Int) {
+        func check<T: ValueTransform>(_ transform: T) {
+            let values = ["1234", "010-1234-5678", "-12.5", "1234567", "0.25"]
+            let good = values.filter { error(transform, $0) == nil }
+            #expect(!good.isEmpty)
+            let lf = lane(transform, good.map { $0 + "\n" }.joined())
+            let crlf = lane(transform, good.map { $0 + "\r\n" }.joined())
+            #expect(lf.0.records == good.count && crlf.0.records == good.count)
+            #expect(crlf.1 == lf.1.replacingOccurrences(of: "\n", with: "\r\n"))
+            // A CR left before the CRLF (or a record of a CRLF alone) is the engine's.
+            #expect(lane(transform, good[0] + "\r\r\n").0 == RecordRun(bytes: 0, records: 0))
+            #expect(lane(transform, "\r\n").0 == RecordRun(bytes: 0, records: 0))
+            // With NUL records a CR is part of the value, never a terminator.
+            let zero = lane(transform, good[0] + "\r\0", terminator: 0)
+            if let failure = error(transform, good[0] + "\r") {
+                #expect(zero.0.failed && zero.2 == failure)
+            } else {
+                var t = transform
+                var out: [UInt8] = []
+                try? Array((good[0] + "\r").utf8).withUnsafeBufferPointer { (b) throws(ValueError) in
+                    try t.transform(b, into: &out)
+                }
+                #expect(zero.0.records == 1 && zero.1 == String(decoding: out + [0], as: UTF8.self))
+            }
+        }
+        check(Self.transforms[k])
+    }
+
+    /// A failing value stops the run with its error: the error the value gives alone.
+    @Test(arguments: 0..<5) func failureInTheRun(_ k: Int) {
+        func check<T: ValueTransform>(_ transform: T) {
+            let good = ["1234", "010-1234-5678", "0.25"].first { error(transform, $0) == nil }!
+            for bad in ["N/A", "12.34.56", "--5", "#VALUE!", "1\u{7}2", "x\\y", "'\t'", "1,2,3", "12é"] {
+                guard let expected = error(transform, bad) else { continue }
+                for terminator in ["\n", "\r\n"] {
+                    let (run, out, failure) = lane(transform, good + terminator + bad + terminator + good + terminator)
+                    #expect(run.failed && run.records == 1 && run.bytes == good.utf8.count + terminator.utf8.count)
+                    #expect(failure == expected && failure.message == expected.message, "\(bad)")
+                    #expect(out.hasSuffix(terminator))
+                }
+                // A value that begins with `e` may be an error record passing through: the engine's.
+                #expect(!lane(transform, "e" + bad + "\n").0.failed)
+            }
+        }
+        check(Self.transforms[k])
+    }
+
+    /// Through the engine, with the run and value by value, every policy:
+    /// the same bytes for CRLF and failing records in any mix.
+    @Test(arguments: 0..<5) func engineWithAndWithoutTheRun(_ k: Int) throws {
+        func same<T: ValueTransform>(_ t: T) throws {
+            for policy in [ErrorPolicy.record, .keep, .skip, .abort] {
+                for terminator in ["\n", "\r\n"] {
+                    let values = ["1234", "N/A", "010-1234-5678", "-", "0.25", "e12", "1\t2", "12.34.56", "１２", "x\\"]
+                    let input = Array(values.map { $0 + terminator }.joined().utf8)
+                    let configuration = config(onError: policy)
+                    let run = try runEngine(input, configuration, chunkSize: 5, transform: t)
+                    let one = try runEngine(input, configuration, chunkSize: 5, transform: ValueByValue(inner: t))
+                    #expect(run.output == one.output && run.diagnostics == one.diagnostics)
+                    #expect(run.outcome == one.outcome)
+                }
+            }
+        }
+        try same(Self.transforms[k])
+    }
+
+    /// numgroup's plain run near the ends of its buffer: records of every
+    /// length from 1 to 40 bytes (those with at most three integer digits are
+    /// copied whole, terminator included, in eight-byte moves that need 16
+    /// readable bytes), ending at every offset of the last 48 bytes, with LF
+    /// and CRLF, against each value alone.
+    @Test func numgroupRunAtBufferEnds() {
+        for ungroup in [false, true] {
+            let grouper = DigitGrouper(style: GroupingStyle(), mode: ungroup ? .ungroup : .group)
+            for length in 1...40 {
+                for integerDigits in [1, 3, 4, 9, length] where integerDigits <= length {
+                    var value = String(repeating: "7", count: integerDigits)
+                    if length > integerDigits + 1 {
+                        value += "." + String(repeating: "5", count: length - integerDigits - 1)
+                    }
+                    for terminator in ["\n", "\r\n"] {
+                        for pad in 0..<48 {
+                            let padding = String(repeating: "1\n", count: pad / 2) + (pad % 2 == 1 ? "22\n" : "")
+                            let input = padding + value + terminator
+                            let (run, out, _) = lane(grouper, input)
+                            var expected: [UInt8] = []
+                            // (By bytes: "\r\n" is one Character.)
+                            for record in Array(input.utf8).split(separator: 0x0A) {
+                                let crlf = record.last == 0x0D
+                                var t = grouper
+                                try? Array(crlf ? record.dropLast() : record).withUnsafeBufferPointer {
+                                    (b) throws(ValueError) in try t.transform(b, into: &expected)
+                                }
+                                expected += crlf ? [0x0D, 0x0A] : [0x0A]
+                            }
+                            #expect(run.bytes == input.utf8.count, "\(length) \(integerDigits) \(pad)")
+                            #expect(
+                                out == String(decoding: expected, as: UTF8.self), "\(length) \(integerDigits) \(pad)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Templates write the messages the String forms did, escaped in the
+    /// error record where they quote the input.
+    @Test func templates() {
+        var quoteTab = ErrorText(template: "\u{1} at offset \u{2} is not a digit", 3)
+        [UInt8]([0x31, 0x09]).withUnsafeBufferPointer { quoteTab.quote($0, at: 1) }
+        #expect(quoteTab.description == "'\t' at offset 3 is not a digit")
+        var escaped: [UInt8] = []
+        quoteTab.write(into: &escaped)
+        #expect(String(decoding: escaped, as: UTF8.self) == "'\\t' at offset 3 is not a digit")
+        var byte = ErrorText(template: "\u{1} at offset \u{2}; \u{3} \u{4}: \u{5}", 0, -12)
+        [UInt8]([0xFF]).withUnsafeBufferPointer { byte.quote($0, at: 0) }
+        byte.name("de\\CH")
+        byte.detail("a digit")
+        #expect(byte.description == "byte 0xFF at offset 0; -12 de\\CH: a digit")
+        escaped = []
+        byte.write(into: &escaped)
+        #expect(String(decoding: escaped, as: UTF8.self) == "byte 0xFF at offset 0; -12 de\\\\CH: a digit")
+        var end = ErrorText(template: "unexpected \u{1}")
+        [UInt8]([0x31]).withUnsafeBufferPointer { end.quote($0, at: 1) }
+        #expect(end.description == "unexpected end of value")
+        #expect(ErrorText("plain") == ErrorText(template: "plain"))
+        #expect(ValueError.outputTooLong(64).message == "output would be longer than the limit of 64 bytes")
     }
 }
 

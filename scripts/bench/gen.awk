@@ -11,6 +11,10 @@
 #   csv     a header and N rows of a 6-column CSV; column 3 is a plain number;
 #           about 1 row in 8 has a quoted field holding a comma or a quote
 #
+# With every kind, -v invalid=P puts a value no tool accepts (N/A, 12.34.56,
+# 1234x, ...; for phone, numbers too short or no number at all) in place of
+# P% of the values, and -v crlf=1 ends each line with CRLF instead of LF.
+#
 # The random numbers come from our own MINSTD generator (Park-Miller, 48271),
 # not awk's rand(): mawk, gawk and busybox awk seed rand() differently, and the
 # data must be byte-identical on every machine. Every product stays below 2^53,
@@ -90,9 +94,33 @@ function price(   i, f) {
     return i "." f
 }
 
+# A value every tool rejects, of varied shapes and lengths (numbers: none is a
+# number in any notation; phone: none is a valid number anywhere).
+function bad(kind,   r) {
+    if (kind == "phone") {
+        r = rnd(6)
+        if (r == 0) return "N/A"
+        if (r == 1) return digits(2 + rnd(4), 1)
+        if (r == 2) return "010-" digits(2, 0)
+        if (r == 3) return "Tel: none"
+        if (r == 4) return "+82 0"
+        return "call me"
+    }
+    r = rnd(8)
+    if (r == 0) return "N/A"
+    if (r == 1) return "n/a"
+    if (r == 2) return "-"
+    if (r == 3) return "#VALUE!"
+    if (r == 4) return digits(1 + rnd(3), 1) "." digits(2, 0) "." digits(2, 0)
+    if (r == 5) return digits(1 + rnd(9), 1) "x"
+    if (r == 6) return "TBD"
+    return "--" digits(1 + rnd(6), 1)
+}
+
 function csv_row(k,   amount, desc, q, d) {
     number()
     amount = NEG INT (FRAC != "" ? "." FRAC : "")
+    if (invalid > 0 && rnd(100) < invalid) amount = bad("csv")
     d = rnd(16)
     if (d == 0) desc = "\"" WORDS[1 + rnd(NWORDS)] ", " WORDS[1 + rnd(NWORDS)] "\""
     else if (d == 1) desc = "\"the \"\"" WORDS[1 + rnd(NWORDS)] "\"\" model\""
@@ -111,8 +139,10 @@ BEGIN {
     NWORDS = split("widget gadget sprocket bolt nut washer bracket hinge lever spring gear pulley", WORDS, " ")
     split("USD EUR KRW JPY", CUR, " ")
 
+    ORS = crlf ? "\r\n" : "\n"
     if (kind == "csv") print "id,date,amount,currency,description,quantity"
     for (k = 1; k <= n; k++) {
+        if (invalid > 0 && kind != "csv" && rnd(100) < invalid) { print bad(kind); continue }
         if (kind == "plain") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") }
         else if (kind == "en_US") { number(); print NEG group(INT, ",") (FRAC != "" ? "." FRAC : "") }
         else if (kind == "de_DE") { number(); print NEG group(INT, ".") (FRAC != "" ? "," FRAC : "") }

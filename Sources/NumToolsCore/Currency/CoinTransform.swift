@@ -51,18 +51,19 @@ public struct CoinTransform: ValueTransform {
                 if colour != nil { output.append(bytes: CoinTransform.reset) }
             }
         } catch {
-            throw ValueError(.currency(error.code), error.message)
+            throw ValueError(.currency(error.code), error.text)
         }
         if written == nil { throw ValueError.outputTooLong(limit) }
     }
 }
 
 extension CoinTransform {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into output: inout Output
-    ) -> (bytes: Int, records: Int) {
-        transformEachRecord(records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output)
+        into output: inout Output, failure: inout ValueError
+    ) -> RecordRun {
+        transformEachRecord(
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
     }
 }

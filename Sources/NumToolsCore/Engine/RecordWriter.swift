@@ -35,6 +35,9 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// record's place (`record` means nothing, as `skip`), and no
     /// diagnostic is written.
     var errors: Output?
+    /// Whether ``errors`` is set (whoever sets `errors` sets it): tested on
+    /// every error, without copying `errors`.
+    var routesErrors = false
     /// The error records not yet written to `errors`.
     var errorOut: OutputBuffer
     /// Called with the record's number whenever a value fails (not for an
@@ -73,6 +76,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         self.output = output
         self.diagnostics = diagnostics
         self.errors = errors
+        routesErrors = errors != nil
         out = OutputBuffer(capacity: Self.flushThreshold * 2)
         errorOut = OutputBuffer(capacity: errors == nil ? 16 : Self.flushThreshold)
     }
@@ -131,7 +135,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     ) {
         errorCount += 1
         failed?(recordNumber)
-        if errors != nil {
+        if routesErrors {
             Self.appendErrorPrefix(record: recordNumber, field: field, error, escapesNUL: escapesNUL, into: &errorOut)
             UTF8Bytes.appendEscaped(p, start, end, escapingNUL: escapesNUL, into: &errorOut)
             Self.append(terminator, to: &errorOut)
@@ -166,8 +170,24 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     static func appendErrorPrefix(
         record recordNumber: Int, field: Int, _ error: ValueError, escapesNUL: Bool, into out: inout OutputBuffer
     ) {
-        out.append(bytes: Array("error\t\(recordNumber)\t\(field)\t\(error.code)\t".utf8))
-        UTF8Bytes.appendEscaped(error.message, escapingNUL: escapesNUL, into: &out)
+        // In bytes, straight into the output: no String an error record.
+        // Bound: `error` TAB (6 bytes, stored as one 8-byte word), two
+        // numbers of at most 20 bytes (`writeDecimal`) and two TABs: 48.
+        out.appendWithUnsafeMutableBytes(maximumCount: 48) { buffer in
+            let q = buffer.baseAddress!
+            UnsafeMutableRawPointer(q).storeBytes(of: 0x0972_6f72_7265, as: UInt64.self)  // "error\t", little-endian
+            var at = 6
+            at &+= ErrorText.writeDecimal(recordNumber, to: q + at)
+            q[at] = 0x09
+            at &+= 1
+            at &+= ErrorText.writeDecimal(field, to: q + at)
+            q[at] = 0x09
+            return at &+ 1
+        }
+        var code = error.code.name
+        code.withUTF8 { out.append(contentsOf: $0) }
+        out.append(0x09)
+        error.text.write(escapingNUL: escapesNUL, into: &out)
         out.append(0x09)
     }
 
@@ -204,7 +224,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     ) {
         errorCount += 1
         let record = UnsafeBufferPointer(start: p + start, count: end - start)
-        if errors != nil {
+        if routesErrors {
             errorOut.append(contentsOf: record)
             Self.append(terminator, to: &errorOut)
             if errorOut.count >= Self.flushThreshold { flushDeferringFailure() }
@@ -212,7 +232,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
             diagnosePassing(record)
         }
         switch policy {
-        case .record where errors == nil, .keep:
+        case .record where !routesErrors, .keep:
             out.append(contentsOf: record)
             appendTerminator(terminator)
         case .abort: aborted = true
@@ -246,7 +266,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     mutating func diagnose(field: Int, _ error: ValueError) {
         flushDeferringFailure()
         var line = Array("\(toolName): record \(recordNumber), field \(field): \(error.code): ".utf8)
-        UTF8Bytes.appendEscaped(error.message, escapingNUL: escapesNUL, into: &line)
+        error.text.write(escapingNUL: escapesNUL, into: &line)
         line.append(0x0A)
         line.withUnsafeBufferPointer { b in try? diagnostics.write(b) }
     }
@@ -262,7 +282,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         if isHeader { return }
         errorCount += 1
         failed?(recordNumber)
-        if errors != nil {
+        if routesErrors {
             Self.appendErrorPrefix(record: recordNumber, field: 0, error, escapesNUL: escapesNUL, into: &errorOut)
             abortAfterLongRecord = policy == .abort
             return
@@ -282,11 +302,11 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// record, as it is when kept, not at all when skipped.
     mutating func writeLongRecordPart(_ p: UnsafePointer<UInt8>, _ part: Range<Int>) {
         guard !part.isEmpty else { return }
-        if errors != nil, !longRecordIsHeader {
+        if routesErrors, !longRecordIsHeader {
             UTF8Bytes.appendEscaped(p, part.lowerBound, part.upperBound, escapingNUL: escapesNUL, into: &errorOut)
             if errorOut.count >= Self.flushThreshold * 4 { flushDeferringFailure() }
         }
-        switch longRecordIsHeader ? .keep : errors != nil && policy == .record ? .skip : policy {
+        switch longRecordIsHeader ? .keep : routesErrors && policy == .record ? .skip : policy {
         case .record: UTF8Bytes.appendEscaped(p, part.lowerBound, part.upperBound, escapingNUL: escapesNUL, into: &out)
         case .keep: out.append(contentsOf: UnsafeBufferPointer(start: p + part.lowerBound, count: part.count))
         case .skip, .abort: break
@@ -297,7 +317,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
 
     /// Ends the record being read through.
     mutating func endLongRecord(_ terminator: Terminator) {
-        if errors != nil, !longRecordIsHeader {
+        if routesErrors, !longRecordIsHeader {
             Self.append(terminator, to: &errorOut)
             if abortAfterLongRecord { aborted = true }
             if policy != .keep { return }

@@ -75,7 +75,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// (`--errors FILE`); nil writes them to the output.
     public var errors: Output? {
         get { writer.errors }
-        set { writer.errors = newValue }
+        set {
+            writer.routesErrors = newValue != nil
+            writer.errors = newValue
+        }
     }
     /// Called with the record's number whenever a value fails (not for an
     /// error record passing through): the command line uses it to hint at
@@ -96,6 +99,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var scratch: [UInt8] = []
     /// Where the output of the record being transformed starts in `writer.out`.
     var recordMark = 0
+    /// Where the whole-record lane leaves the error of a value that failed.
+    var laneFailure = ValueError(.engine(.empty), ErrorText(template: ""))
     var flushThreshold: Int { RecordWriter<Output, Diagnostics>.flushThreshold }
 
     /// An engine writing to `output` and `diagnostics`, and error records to
@@ -253,7 +258,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var wholeRecordLane: Bool { !configuration.csv && configuration.fields == nil }
 
     /// Transforms every complete record the reader holds: runs of records
-    /// through the transform's own ``ValueTransform/transformRecords(_:terminator:maxLength:into:)``,
+    /// through the transform's own ``ValueTransform/transformRecords(_:terminator:maxLength:flushAt:into:failure:)``,
     /// each record it leaves through ``processRecord``.
     mutating func wholeRecords(_ reader: inout RecordReader) throws(IOFailure) {
         let t = scanner.terminator
@@ -262,15 +267,25 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 // The transform's own run of records, a slice at a time.
                 let slice = UnsafeBufferPointer(
                     start: reader.base + reader.pos, count: min(reader.count - reader.pos, flushThreshold))
-                let (bytes, records) = transform.transformRecords(
+                let run = transform.transformRecords(
                     slice, terminator: t, maxLength: configuration.maxRecordBytes, flushAt: flushThreshold,
-                    into: &writer.out)
-                reader.skip(bytes)
-                writer.recordNumber += records
+                    into: &writer.out, failure: &laneFailure)
+                reader.skip(run.bytes)
+                writer.recordNumber += run.records
+                if run.failed, let record = reader.nextRecord() {
+                    // The value of the next record failed in the run: its
+                    // error is written without transforming it again.
+                    writer.recordNumber += 1
+                    writer.fail(
+                        reader.base, record.start, record.contentEnd, record.terminator, field: 0, laneFailure)
+                    if writer.aborted { return }
+                    if writer.out.count >= flushThreshold { try flush() }
+                    continue
+                }
                 let full = writer.out.count >= flushThreshold
                 if full { try flush() }
                 // All of it, or a run the output stopped: the next slice.
-                if bytes == slice.count || (full && bytes > 0) { continue }
+                if run.bytes == slice.count || (full && run.bytes > 0) { continue }
             }
             guard let record = reader.nextRecord() else { return }
             processRecord(reader.base, record.start, record.contentEnd, record.terminator)
@@ -478,8 +493,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// record needs not escape again.
     static func invalidUTF8(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, at bad: Int) -> ValueError {
         let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), bad - start)
-        return ValueError(
-            .engine(.invalidUTF8), "\(UTF8Bytes.byteName(p[bad])) at offset \(offset) is not valid UTF-8")
+        var text = ErrorText(template: "\u{1} at offset \u{2} is not valid UTF-8", offset)
+        text.quote(UnsafeBufferPointer(start: p + bad, count: 1), at: 0)  // (one byte of no sequence: byte 0xHH)
+        return ValueError(.engine(.invalidUTF8), text)
     }
 
     /// Transforms `[start, end)`, keeping the spaces and tabs around it

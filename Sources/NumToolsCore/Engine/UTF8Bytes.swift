@@ -157,6 +157,20 @@ public enum UTF8Bytes {
     ) {
         var i = start
         while i < end {
+            // The run of bytes written as they are (printable ASCII but the
+            // backslash), copied whole: eight bytes are tested at a time.
+            var run = i
+            while end &- run >= 8 {
+                let word = UnsafeRawPointer(p + run).loadUnaligned(as: UInt64.self)
+                if mayNeedEscape(word) { break }
+                run &+= 8
+            }
+            while run < end, p[run] &- 0x20 < 0x60, p[run] != UInt8(ascii: "\\") { run &+= 1 }
+            if run > i {
+                out.append(contentsOf: UnsafeBufferPointer(start: p + i, count: run &- i))
+                i = run
+                if i == end { break }
+            }
             let b = p[i]
             switch b {
             case UInt8(ascii: "\\"): out.append(b); out.append(b); i += 1
@@ -176,6 +190,18 @@ public enum UTF8Bytes {
                 }
             }
         }
+    }
+
+    /// Whether a byte of `word` may be one that an error record escapes or
+    /// checks: below 0x20, at or above 0x80, or a backslash. (False means
+    /// none is; true may also follow from a borrow past a real one.)
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- 0x20 &* ones) & ~word & high
+        let backslash = word ^ (0x5C &* ones)
+        return (control | word & high | (backslash &- ones) & ~backslash & high) != 0
     }
 
     /// Appends the escaped form of a Swift string (messages quote input).

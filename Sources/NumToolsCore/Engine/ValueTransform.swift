@@ -4,19 +4,34 @@
 public struct ValueError: Error, Equatable, Sendable {
     /// Stable code, such as `.number(.misplacedGrouping)`; its ``Code/name`` is the kebab-case spelling.
     public var code: Code
+    /// The message as a template and its values (see ``ErrorText``), which
+    /// the error record writes without a `String`.
+    public var text: ErrorText
     /// Short English sentence, such as `grouping separator at offset 4 does not fit en_US grouping`.
-    public var message: String
+    public var message: String {
+        get { text.description }
+        set { text = ErrorText(newValue) }
+    }
 
     /// Creates an error with `code` and `message`.
     public init(_ code: Code, _ message: String) {
         self.code = code
-        self.message = message
+        text = ErrorText(message)
+    }
+
+    /// Creates an error with `code` and a message from a template, without
+    /// a `String` (the error paths of the hot loops).
+    @inline(__always)
+    public init(_ code: Code, _ text: ErrorText) {
+        self.code = code
+        self.text = text
     }
 
     /// The output of a value or record would be longer than `limit` bytes
     /// (see ``StreamConfiguration/outputLimit``).
     public static func outputTooLong(_ limit: Int) -> ValueError {
-        ValueError(.engine(.outputTooLong), "output would be longer than the limit of \(limit) bytes")
+        ValueError(
+            .engine(.outputTooLong), ErrorText(template: "output would be longer than the limit of \u{2} bytes", limit))
     }
 }
 
@@ -44,13 +59,21 @@ public protocol ValueTransform {
 
     /// Transforms a run of whole records at once, for a transform that can do
     /// the common shape of its input faster than value by value: each
-    /// record is a value followed by `terminator`. Returns how many bytes of
+    /// record is a value followed by `terminator` (with `terminator` LF, a
+    /// CR before it is part of the terminator, written back as CRLF, as
+    /// the engine does). Returns how many bytes of
     /// `records` it consumed (whole records, terminators included) and how
     /// many records those were; it stops at the first record it does not
-    /// handle (one that needs trimming, is longer than `maxLength`, is an
-    /// error, is not whole, or may be an error record of an earlier pass,
+    /// handle (one that needs trimming, is longer than `maxLength`,
+    /// is not whole, or may be an error record of an earlier pass,
     /// which begins with `error` TAB), which the engine then gives to
-    /// ``transform(_:into:)``. It also stops before a record once `output`
+    /// ``transform(_:into:)``. A record whose value is an error stops it
+    /// too, `failed`, with `failure` set to that error: the value, the
+    /// record after those consumed, needed nothing from the engine (as
+    /// above) and ``transform(_:into:)`` threw `failure` for it, so that the
+    /// engine writes its error without transforming it again (a transform
+    /// may also leave its errors to the engine; `failure` is not read
+    /// unless `failed`). It also stops before a record once `output`
     /// holds `flushAt` bytes or more, so that the engine can write them out
     /// (a run of short records can have long outputs: `1e999999` in
     /// coinfmt), and before a record whose output would not fit
@@ -58,8 +81,8 @@ public protocol ValueTransform {
     /// whole record (no fields, no CSV).
     mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into output: inout Output
-    ) -> (bytes: Int, records: Int)
+        into output: inout Output, failure: inout ValueError
+    ) -> RecordRun
 
     /// Runs the stream engine on this transform (see ``StreamRun``). A
     /// requirement with a default implementation, so the witness of each
@@ -77,63 +100,121 @@ extension ValueTransform {
     /// Handles no record: every value goes through ``transform(_:into:)``.
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into output: inout Output
-    ) -> (bytes: Int, records: Int) {
-        (0, 0)
+        into output: inout Output, failure: inout ValueError
+    ) -> RecordRun {
+        RecordRun(bytes: 0, records: 0)
     }
 
-    /// ``transformRecords(_:terminator:maxLength:flushAt:into:)`` with no
+    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)`` with no
     /// flush point: the whole run in one output (library use and tests).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output
-    ) -> (bytes: Int, records: Int) {
-        transformRecords(records, terminator: terminator, maxLength: maxLength, flushAt: .max, into: &output)
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, into output: inout Output,
+        failure: inout ValueError
+    ) -> RecordRun {
+        transformRecords(
+            records, terminator: terminator, maxLength: maxLength, flushAt: .max, into: &output, failure: &failure)
     }
+}
+
+/// What ``ValueTransform/transformRecords(_:terminator:maxLength:flushAt:into:failure:)``
+/// did with a run of records. (The error of a failed value is passed in
+/// an `inout` slot rather than here: a large optional payload would be
+/// copied and dropped through the runtime's generic value witnesses.)
+public struct RecordRun: Equatable, Sendable {
+    /// The bytes consumed: whole records, terminators included.
+    public var bytes: Int
+    /// The records those were.
+    public var records: Int
+    /// The run stopped at the record after them because its value failed,
+    /// with the error left in the `failure` slot.
+    public var failed: Bool
+
+    public init(bytes: Int, records: Int, failed: Bool = false) {
+        self.bytes = bytes
+        self.records = records
+        self.failed = failed
+    }
+}
+
+/// What ``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:)`` did with one record.
+public enum RecordStep: Equatable, Sendable {
+    /// Written with its terminator; the next record starts at the offset.
+    case taken(next: Int)
+    /// Its value failed, with the error in the `failure` slot (written nothing).
+    case failed
+    /// Left to the engine (written nothing).
+    case left
 }
 
 extension ValueTransform {
     /// A run of records given to ``transform(_:into:)`` one by one without
-    /// the engine's work around each: for a transform whose values need
-    /// nothing but themselves. Takes each record that is not empty, does
-    /// not begin with `e` (an error record may pass through), is valid
-    /// UTF-8, at most `maxLength` bytes, without spaces or tabs to trim and
-    /// without a CR before its LF, and that transforms without an error
-    /// into at most ``outputLimit`` bytes; stops at the first that is not,
-    /// or once `output` holds `flushAt` bytes (see
-    /// ``transformRecords(_:terminator:maxLength:flushAt:into:)``).
+    /// the engine's work around each (see ``transformRecord(_:_:_:terminator:maxLength:into:failure:)``),
+    /// up to the first it leaves or whose value fails, or until `output`
+    /// holds `flushAt` bytes (see
+    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)``).
     @inline(__always)
     public mutating func transformEachRecord<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int = .max,
-        into output: inout Output
-    ) -> (bytes: Int, records: Int) {
-        guard let p = records.baseAddress else { return (0, 0) }
+        into output: inout Output, failure: inout ValueError
+    ) -> RecordRun {
+        guard let p = records.baseAddress else { return RecordRun(bytes: 0, records: 0) }
         let n = records.count
-        let limit = outputLimit
         var done = 0
         var count = 0
         while output.count < flushAt {
-            let (end, ascii) = UTF8Bytes.findByte(terminator, p, done, n)
-            guard end > done, end - done <= maxLength else { break }
-            let (first, last) = (p[done], p[end - 1])
-            guard first != 0x20, first != 0x09, last != 0x20, last != 0x09, last != 0x0D || terminator != 0x0A,
-                ascii || UTF8Bytes.firstInvalid(p, done, end) == nil
-            else { break }
-            let mark = output.count
-            do {
-                try transform(UnsafeBufferPointer(start: p + done, count: end - done), into: &output)
-            } catch {
-                output.truncate(to: mark)
-                break
+            switch transformRecord(
+                p, done, n, terminator: terminator, maxLength: maxLength, into: &output, failure: &failure)
+            {
+            case .taken(let next):
+                done = next
+                count += 1
+            case .failed: return RecordRun(bytes: done, records: count, failed: true)
+            case .left: return RecordRun(bytes: done, records: count)
             }
-            // (A record that begins with `e` may be an error record passing through.)
-            if output.count &- mark > limit || first == 0x65 {
-                output.truncate(to: mark)
-                break
-            }
-            output.append(terminator)
-            done = end + 1
-            count += 1
         }
-        return (done, count)
+        return RecordRun(bytes: done, records: count)
+    }
+
+    /// The record at `p[start]` (the buffer ends at `n`) given to
+    /// ``transform(_:into:)`` without the engine's work around it, when it
+    /// needs none: taken if it is whole, not empty, does not begin with `e`
+    /// (an error record may pass through), is valid UTF-8, at most
+    /// `maxLength` bytes, without spaces or tabs to trim (or a second CR
+    /// before a CRLF), and transforms without an error into at most
+    /// ``outputLimit`` bytes; its terminator (CRLF when `terminator` is LF
+    /// and a CR stands before it) is written after it. A value that throws
+    /// is `failed` (its error in `failure`), but for one that begins with
+    /// `e`; anything else is `left`.
+    @inline(__always)
+    public mutating func transformRecord<Output: ByteOutput & ~Copyable>(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, terminator: UInt8, maxLength: Int,
+        into output: inout Output, failure: inout ValueError
+    ) -> RecordStep {
+        let (next, ascii) = UTF8Bytes.findByte(terminator, p, start, n)
+        guard next > start else { return .left }
+        let crlf = terminator == 0x0A && p[next &- 1] == 0x0D
+        let end = crlf ? next &- 1 : next
+        guard end > start, end &- start <= maxLength else { return .left }
+        let (first, last) = (p[start], p[end &- 1])
+        guard first != 0x20, first != 0x09, last != 0x20, last != 0x09, last != 0x0D || terminator != 0x0A,
+            ascii || UTF8Bytes.firstInvalid(p, start, end) == nil
+        else { return .left }
+        let mark = output.count
+        do {
+            try transform(UnsafeBufferPointer(start: p + start, count: end &- start), into: &output)
+        } catch {
+            output.truncate(to: mark)
+            // (A record that begins with `e` may be an error record passing through.)
+            if first == 0x65 { return .left }
+            failure = error
+            return .failed
+        }
+        if output.count &- mark > outputLimit || first == 0x65 {
+            output.truncate(to: mark)
+            return .left
+        }
+        if crlf { output.append(0x0D) }
+        output.append(terminator)
+        return .taken(next: next &+ 1)
     }
 }

@@ -140,53 +140,100 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     /// Group and ungroup over a run of records: each plain number (see
     /// ``scanPlain(_:_:_:)``) of at most `maxLength` bytes followed by the
-    /// terminator is written with its terminator, up to the first record
-    /// that is anything else (or is not whole), which is left to `transform`.
-    /// Sanitize and text take their records one by one
-    /// (``ValueTransform/transformEachRecord(_:terminator:maxLength:into:)``).
+    /// terminator (or CRLF) is written with its terminator (see
+    /// ``plainRecords(_:_:_:terminator:maxLength:budget:ungroup:into:)``);
+    /// a record that is anything else is given to `transform` on its own
+    /// (``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:)``),
+    /// up to the first that fails (its error is the run's `failure`) or that
+    /// the engine must see. Sanitize and text take their records one by one
+    /// (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into out: inout Output
-    ) -> (bytes: Int, records: Int) {
+        into out: inout Output, failure: inout ValueError
+    ) -> RecordRun {
         let ungroup: Bool
         switch mode {
         case .group: ungroup = false
         case .ungroup: ungroup = true
         case .sanitize, .text:
             return transformEachRecord(
-                records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &out)
+                records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &out, failure: &failure)
         }
-        guard let p = records.baseAddress, decimalByte != nil else { return (0, 0) }
+        guard let p = records.baseAddress, decimalByte != nil else { return RecordRun(bytes: 0, records: 0) }
         let n = records.count
-        // One block for the run: twice the slice. A record grows by its
-        // separators and by nothing else, and is taken only when it fits,
-        // with its terminator, in what is left of the block (the eight bytes
-        // `writeNumber` may store past its end are the block's slack,
-        // `InPlaceWrite.slack`), and in `outputLimit`; the first that does not
-        // (`-g 1` with a long separator) is left to `transform`, which
-        // reserves for it alone.
-        let room = 2 &* n &+ 64
+        var done = 0
+        var count = 0
+        while out.count < flushAt {
+            let (next, taken) = plainRecords(
+                p, done, n, terminator: terminator, maxLength: maxLength, budget: flushAt &- out.count,
+                ungroup: ungroup, into: &out)
+            done = next
+            count &+= taken
+            guard done < n, out.count < flushAt else { break }
+            // The record the plain numbers stopped at, whatever it is.
+            switch transformRecord(
+                p, done, n, terminator: terminator, maxLength: maxLength, into: &out, failure: &failure)
+            {
+            case .taken(let next):
+                done = next
+                count &+= 1
+            case .failed: return RecordRun(bytes: done, records: count, failed: true)
+            case .left: return RecordRun(bytes: done, records: count)
+            }
+        }
+        return RecordRun(bytes: done, records: count)
+    }
+
+    /// Writes the plain numbers (see ``scanPlain(_:_:_:)``) of at most
+    /// `maxLength` bytes from `p[start]` on (the buffer ends at `n`), each
+    /// followed by the terminator (or, when it is LF, CRLF), with their
+    /// terminators, in one in-place block, until one is not, or `budget`
+    /// bytes are written; returns where it stopped and how many records it wrote.
+    @inline(__always)
+    func plainRecords<Output: ByteOutput & ~Copyable>(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, terminator: UInt8, maxLength: Int, budget: Int,
+        ungroup: Bool, into out: inout Output
+    ) -> (Int, Int) {
+        // One block for the run: twice what is left of the slice. A record
+        // grows by its separators and by nothing else, and is taken only
+        // when it fits, with its terminator (two bytes at most), in what is
+        // left of the block (the eight bytes `writeNumber` may store past
+        // its end are the block's slack, `InPlaceWrite.slack`), and in
+        // `outputLimit`; the first that does not (`-g 1` with a long
+        // separator) is left to `transform`, which reserves for it alone.
+        let room = 2 &* (n &- start) &+ 64
         let separatorLength = separatorSpan.count
         let limit = outputLimit
-        var done = 0
+        var done = start
         var count = 0
         out.appendWithUnsafeMutableBytes(maximumCount: room) { block in
             let o = block.baseAddress!
             var q = o
-            while q - o < flushAt, let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n,
-                p[end] == terminator, end - done <= maxLength
+            while q - o < budget, let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n,
+                end - done <= maxLength
             {
-                let separators = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart)
-                guard separators <= (limit &- (end &- done)) / max(1, separatorLength),
-                    (end &- done) &+ separators &* separatorLength &+ 1 <= room &- (q - o)
-                else { break }
-                writeNumber(
-                    p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
-                    ungroup: ungroup, readable: n, &q)
-                q.pointee = terminator
-                q += 1
-                done = end + 1
-                count += 1
+                // The terminator, or (with LF) CR LF.
+                var terminatorLength = 1
+                if p[end] != terminator {
+                    guard terminator == 0x0A, p[end] == 0x0D, end &+ 1 < n, p[end &+ 1] == 0x0A else { break }
+                    terminatorLength = 2
+                }
+                // What the separators add: a product, not a division a record
+                // (it cannot overflow: at most a separator a digit of the buffer).
+                let added = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart) &* separatorLength
+                guard added <= limit &- (end &- done), (end &- done) &+ added &+ 2 <= room &- (q - o) else { break }
+                let next = end &+ terminatorLength
+                if added == 0 {
+                    // Nothing to insert: the record and its terminator as they are.
+                    copy(p, done, next &- done, n, &q)
+                } else {
+                    writeNumber(
+                        p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
+                        ungroup: ungroup, readable: n, &q)
+                    copy(p, end, terminatorLength, n, &q)
+                }
+                done = next
+                count &+= 1
             }
             return q - o
         }
@@ -298,7 +345,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     /// Copies `p[from..<from + count]` to `q` and advances it: up to sixteen
     /// bytes in two eight-byte moves where `p` may be read that far (see
-    /// ``writeNumber``), otherwise byte by byte.
+    /// ``writeNumber``: they store up to 7 bytes past `q + count`, in the
+    /// writer's slack), more in one block move, otherwise byte by byte.
     @inline(__always)
     func copy(
         _ p: UnsafePointer<UInt8>, _ from: Int, _ count: Int, _ readable: Int, _ q: inout UnsafeMutablePointer<UInt8>
@@ -310,13 +358,15 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 UnsafeMutableRawPointer(q + 8).storeBytes(
                     of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), as: UInt64.self)
             }
+        } else if count > 16 {
+            q.update(from: p + from, count: count)
         } else {
             for k in 0..<count { q[k] = p[from + k] }
         }
         q += count
     }
 
-    static let noDigits = ValueError(.number(.noDigits), "value has no digits")
+    static var noDigits: ValueError { ValueError(.number(.noDigits), ErrorText(template: "value has no digits")) }
 
     /// Throws unless each separator in the integer part `value[start..<end]`
     /// (of `digits` digits) sits where the group sizes put one.
@@ -338,9 +388,10 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 seen > 0 && next < end && p[next] &- 48 < 10
                 && style.grouping.isBoundary(digitsToTheRight: digits - seen)
             if !fits {
-                throw ValueError(
-                    .number(.misplacedGrouping),
-                    "grouping separator at offset \(UTF8Bytes.scalarOffset(value, k)) does not fit \(style.name)")
+                var text = ErrorText(
+                    template: "grouping separator at offset \u{2} does not fit \u{4}", UTF8Bytes.scalarOffset(value, k))
+                text.name(style.name)
+                throw ValueError(.number(.misplacedGrouping), text)
             }
             k = next
         }
@@ -387,27 +438,29 @@ public struct DigitGrouper: ValueTransform, Sendable {
     @inline(never)
     func characterError(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, decimalAt: Int) -> ValueError {
         let b = p[i]
+        // Messages from templates: no String an error (see ErrorText).
+        let offset = UTF8Bytes.scalarOffset(p, i)
         if decimalAt >= 0, match(p, i, style.decimal) > 0 {
             return ValueError(
                 .number(.multipleDecimalSeparators),
-                "second decimal point at offset \(UTF8Bytes.scalarOffset(p, i)); the first is at offset \(UTF8Bytes.scalarOffset(p, decimalAt))"
-            )
+                ErrorText(
+                    template: "second decimal point at offset \u{2}; the first is at offset \u{3}", offset,
+                    UTF8Bytes.scalarOffset(p, decimalAt)))
         }
         if decimalAt >= 0, acceptedSeparatorLength(p.baseAddress!, i, p.count) > 0 {
             return ValueError(
                 .number(.misplacedGrouping),
-                "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the fraction")
+                ErrorText(template: "grouping separator at offset \u{2} is in the fraction", offset))
         }
+        var text: ErrorText
         if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
-            return ValueError(
-                .number(.misplacedSign),
-                "sign '\(Character(UnicodeScalar(b)))' at offset \(UTF8Bytes.scalarOffset(p, i)); a sign may only lead the number"
-            )
+            text = ErrorText(template: "sign \u{1} at offset \u{2}; a sign may only lead the number", offset)
+            text.quote(p, at: i)
+            return ValueError(.number(.misplacedSign), text)
         }
-        return ValueError(
-            .number(.invalidCharacter),
-            "\(UTF8Bytes.quote(p, at: i)) at offset \(UTF8Bytes.scalarOffset(p, i)) is not a digit, grouping separator or decimal point"
-        )
+        text = ErrorText(template: "\u{1} at offset \u{2} is not a digit, grouping separator or decimal point", offset)
+        text.quote(p, at: i)
+        return ValueError(.number(.invalidCharacter), text)
     }
 
     // MARK: Sanitize

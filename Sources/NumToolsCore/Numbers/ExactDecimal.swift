@@ -257,8 +257,23 @@ extension ExactDecimal {
     public struct ParseError: Error, Sendable, Hashable {
         /// 0-based offset of the problem in the value, in Unicode scalars.
         public var offset: Int
+        /// The message's bytes (see ``ErrorText``).
+        public var text: ErrorText
         /// A short English sentence naming the problem and its offset.
-        public var message: String
+        public var message: String {
+            get { text.description }
+            set { text = ErrorText(newValue) }
+        }
+
+        init(offset: Int, message: String) {
+            self.offset = offset
+            text = ErrorText(message)
+        }
+
+        init(offset: Int, text: ErrorText) {
+            self.offset = offset
+            self.text = text
+        }
         /// The stable error code, always `invalid-number`.
         public var code: CurrencyErrorCode { .invalidNumber }
     }
@@ -298,14 +313,16 @@ extension ExactDecimal {
         let n = bytes.count
         var i = 0
         // Offsets count Unicode scalars from 0, like the other tools' messages.
-        func fail(_ at: Int, expected: String) -> ParseError {
+        // (The message is a template: no String an error; see ErrorText.)
+        func fail(_ at: Int, expected: StaticString) -> ParseError {
             let offset = UTF8Bytes.scalarOffset(bytes, at)
-            if at >= n {
-                return ParseError(offset: offset, message: "number ends at offset \(offset); expected \(expected)")
-            }
-            return ParseError(
-                offset: offset,
-                message: "unexpected \(UTF8Bytes.quote(bytes, at: at)) at offset \(offset); expected \(expected)")
+            var text =
+                at >= n
+                ? ErrorText(template: "number ends at offset \u{2}; expected \u{5}", offset)
+                : ErrorText(template: "unexpected \u{1} at offset \u{2}; expected \u{5}", offset)
+            text.quote(bytes, at: at)
+            text.detail(expected)
+            return ParseError(offset: offset, text: text)
         }
         let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         var negative = false

@@ -185,15 +185,17 @@ public struct LocaleNumberParser: Sendable {
         var gapsFit = true
 
         func offset(_ i: Int) -> Int { UTF8Bytes.scalarOffset(p, i) }
+        // The common messages from templates: no String an error (see ErrorText).
         func misplaced(_ at: Int) -> ValueError {
-            ValueError(
-                .number(.misplacedGrouping),
-                "grouping separator at offset \(offset(at)) does not fit \(localeIdentifier) grouping")
+            var text = ErrorText(template: "grouping separator at offset \u{2} does not fit \u{4} grouping", offset(at))
+            text.name(localeIdentifier)
+            return ValueError(.number(.misplacedGrouping), text)
         }
         func invalid(_ at: Int) -> ValueError {
-            ValueError(
-                .number(.invalidCharacter),
-                "\(UTF8Bytes.quote(p, at: at)) at offset \(offset(at)) is not part of a \(localeIdentifier) number")
+            var text = ErrorText(template: "\u{1} at offset \u{2} is not part of a \u{4} number", offset(at))
+            text.quote(p, at: at)
+            text.name(localeIdentifier)
+            return ValueError(.number(.invalidCharacter), text)
         }
 
         while i < n {
@@ -233,8 +235,9 @@ public struct LocaleNumberParser: Sendable {
                     if decimalAt >= 0 {
                         throw ValueError(
                             .number(.multipleDecimalSeparators),
-                            "second decimal separator at offset \(offset(i)); the first is at offset \(offset(decimalAt))"
-                        )
+                            ErrorText(
+                                template: "second decimal separator at offset \u{2}; the first is at offset \u{3}",
+                                offset(i), offset(decimalAt)))
                     }
                     if lastWasSeparator { throw misplaced(lastSeparatorAt) }
                     decimalAt = i
@@ -284,7 +287,8 @@ public struct LocaleNumberParser: Sendable {
                 case .minus, .plus:
                     if sawSign || count > 0 || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
                         throw ValueError(
-                            .number(.misplacedSign), "sign at offset \(offset(i)); a sign may only lead the number")
+                            .number(.misplacedSign),
+                            ErrorText(template: "sign at offset \u{2}; a sign may only lead the number", offset(i)))
                     }
                     sawSign = true
                     negative = t.kind == .minus
@@ -309,7 +313,7 @@ public struct LocaleNumberParser: Sendable {
             count += 1
             i += length
         }
-        if count == 0 { throw ValueError(.number(.noDigits), "value has no digits") }
+        if count == 0 { throw ValueError(.number(.noDigits), ErrorText(template: "value has no digits")) }
         if lastWasSeparator { throw misplaced(lastSeparatorAt) }
         if decimalAt < 0 { integerCount = count }
         if separators > 0, integerDigits < 0,

@@ -185,11 +185,12 @@ extension ParsedNumber {
 }
 
 extension NumberConverter {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into output: inout Output
-    ) -> (bytes: Int, records: Int) {
-        transformEachRecord(records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output)
+        into output: inout Output, failure: inout ValueError
+    ) -> RecordRun {
+        transformEachRecord(
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
     }
 }

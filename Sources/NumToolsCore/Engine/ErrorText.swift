@@ -1,0 +1,201 @@
+/// An error's message, kept small and without a `String` on the error paths
+/// of the hot loops: a static template whose holes are filled when the
+/// message is written, straight into the error record's bytes (no
+/// allocation an error). The holes are written as control bytes:
+/// U+0001 the quoted character (see ``quote(_:at:)``), U+0002 and U+0003
+/// the first and second number, U+0004 the name (a `String`, such as a
+/// locale's), U+0005 the detail (static text). A message given as a
+/// `String` is held as that `String`.
+///
+/// It is a few words: errors travel through typed throws and their
+/// results, whose copies on the success paths grow with the error's size.
+public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
+    /// The template's UTF-8 (static: never freed), `templateCount` bytes;
+    /// nil when `long` is the whole message. (Static text, immutable: the
+    /// pointers are safe to share.)
+    nonisolated(unsafe) private var template: UnsafePointer<UInt8>?
+    private var templateCount: UInt32 = 0
+    private var detailCount: UInt32 = 0
+    nonisolated(unsafe) private var detail: UnsafePointer<UInt8>?
+    private var first = 0
+    private var second = 0
+    /// The quoted character: up to four bytes, their count in the top byte
+    /// (``byteNameMark``: `byte 0xHH` of the low byte; ``endMark``: `end of value`).
+    private var quoted: UInt64 = 0
+    /// The name, or the whole message when there is no template.
+    private var long: LongText?
+
+    static var byteNameMark: UInt64 { 0xFF }
+    static var endMark: UInt64 { 0xFE }
+
+    /// The message `text`.
+    public init(_ text: String) { long = LongText(text) }
+
+    /// A message from a static template with holes (see the type), and its numbers.
+    @inline(__always)
+    public init(template: StaticString, _ first: Int = 0, _ second: Int = 0) {
+        precondition(template.hasPointerRepresentation, "a template is a string literal")
+        self.template = template.utf8Start
+        templateCount = UInt32(template.utf8CodeUnitCount)
+        self.first = first
+        self.second = second
+    }
+
+    /// Fills the quote hole with what ``UTF8Bytes/quote(_:at:)`` writes for
+    /// `bytes` at `i`: the character in quotes, `byte 0xHH`, or `end of value`.
+    @inline(__always)
+    public mutating func quote(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) {
+        guard let base = bytes.baseAddress, i < bytes.count else {
+            quoted = Self.endMark << 56
+            return
+        }
+        let n = UTF8Bytes.sequenceLength(base, i, bytes.count)
+        if n == 0 {
+            quoted = Self.byteNameMark << 56 | UInt64(bytes[i])
+            return
+        }
+        var word: UInt64 = 0
+        for k in 0..<n { word |= UInt64(base[i + k]) << (8 * UInt64(k)) }
+        quoted = UInt64(n) << 56 | word
+    }
+
+    /// Fills the name hole.
+    public mutating func name(_ text: String) { long = LongText(text) }
+
+    /// Fills the detail hole.
+    public mutating func detail(_ text: StaticString) {
+        precondition(text.hasPointerRepresentation, "a detail is a string literal")
+        detail = text.utf8Start
+        detailCount = UInt32(text.utf8CodeUnitCount)
+    }
+
+    // MARK: Writing
+
+    /// Appends the message, escaped for an error record (see
+    /// ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)``): the template's
+    /// own text needs no escape and is copied as it is; the quoted
+    /// character and the name are escaped (not at all with `escaping` false).
+    public func write<Output: ByteOutput & ~Copyable>(
+        escaping: Bool = true, escapingNUL: Bool = false, into out: inout Output
+    ) {
+        func dynamic(_ p: UnsafePointer<UInt8>, _ count: Int, into out: inout Output) {
+            if escaping {
+                UTF8Bytes.appendEscaped(p, 0, count, escapingNUL: escapingNUL, into: &out)
+            } else {
+                out.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+            }
+        }
+        func name(into out: inout Output) {
+            guard var text = long?.string else { return }
+            text.withUTF8 { b in if let base = b.baseAddress { dynamic(base, b.count, into: &out) } }
+        }
+        guard let template else { return name(into: &out) }
+        let n = Int(templateCount)
+        var i = 0
+        while i < n {
+            // The text up to the next hole (a byte below 6), eight bytes at a time.
+            var run = i
+            while n &- run >= 8 {
+                let word = UnsafeRawPointer(template + run).loadUnaligned(as: UInt64.self)
+                let hole = (word &- 0x0606_0606_0606_0606) & ~word & 0x8080_8080_8080_8080
+                if hole != 0 {
+                    run &+= hole.trailingZeroBitCount >> 3
+                    break
+                }
+                run &+= 8
+            }
+            while run < n, template[run] > 5 { run &+= 1 }
+            if run > i { out.append(contentsOf: UnsafeBufferPointer(start: template + i, count: run &- i)) }
+            if run == n { break }
+            switch template[run] {
+            case 1:
+                let mark = quoted >> 56
+                if mark == Self.endMark {
+                    Self.append("end of value", into: &out)
+                } else if mark == Self.byteNameMark {
+                    Self.writeByteName(UInt8(truncatingIfNeeded: quoted), into: &out)
+                } else {
+                    var word = quoted
+                    withUnsafeBytes(of: &word) { raw in
+                        out.append(UInt8(ascii: "'"))
+                        dynamic(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int(mark), into: &out)
+                        out.append(UInt8(ascii: "'"))
+                    }
+                }
+            case 2: Self.writeDecimal(first, into: &out)
+            case 3: Self.writeDecimal(second, into: &out)
+            case 4: name(into: &out)
+            default:
+                if let detail { out.append(contentsOf: UnsafeBufferPointer(start: detail, count: Int(detailCount))) }
+            }
+            i = run &+ 1
+        }
+    }
+
+    @inline(__always)
+    static func append<Output: ByteOutput & ~Copyable>(_ text: StaticString, into out: inout Output) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `byte 0xHH`, as ``UTF8Bytes/byteName(_:)`` writes it.
+    static func writeByteName<Output: ByteOutput & ~Copyable>(_ b: UInt8, into out: inout Output) {
+        append("byte 0x", into: &out)
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 55 + nibble }
+        out.append(hex(b >> 4))
+        out.append(hex(b & 0xF))
+    }
+
+    /// Appends `n` in decimal.
+    @inline(__always)
+    static func writeDecimal<Output: ByteOutput & ~Copyable>(_ n: Int, into out: inout Output) {
+        out.appendWithUnsafeMutableBytes(maximumCount: 20) { writeDecimal(n, to: $0.baseAddress!) }
+    }
+
+    /// Writes `n` in decimal at `q` (at most 20 bytes) and returns how many bytes that is.
+    @inline(__always)
+    static func writeDecimal(_ n: Int, to q: UnsafeMutablePointer<UInt8>) -> Int {
+        let sign = n < 0 ? 1 : 0
+        if n < 0 { q[0] = UInt8(ascii: "-") }
+        var magnitude = n.magnitude
+        var length = sign &+ 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            length &+= 1
+        }
+        var k = length
+        repeat {
+            k &-= 1
+            q[k] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
+            magnitude /= 10
+        } while magnitude > 0
+        return length
+    }
+
+    // MARK: As a String
+
+    /// The message's UTF-8.
+    var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        write(escaping: false, into: &bytes)
+        return bytes
+    }
+
+    /// The message as a `String`.
+    public var description: String {
+        if template == nil { return long?.string ?? "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func == (a: ErrorText, b: ErrorText) -> Bool { a.description == b.description }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+}
+
+/// A `String` part of a message (see ``ErrorText``), boxed: copying and
+/// dropping a message without one costs no more than a null check.
+final class LongText: Sendable {
+    let string: String
+
+    init(_ string: String) { self.string = string }
+}
