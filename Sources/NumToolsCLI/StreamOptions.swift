@@ -55,7 +55,7 @@ public enum StreamOptions {
         "max-record-bytes", in: 1...Int(Int32.max), help: "longer records are errors (default 1048576)")
     public static let jobs: Option<Int?> = .integer(
         "jobs", short: "j", in: 0...1024,
-        help: "transform on N threads (0: one a core; default 1), output in input order")
+        help: "transform on N threads, output in input order (default 1; 0: one a core)")
     public static let help: Option<Bool> = .flag("help", short: "h", help: "show this help and exit")
     public static let version: Option<Bool> = .flag("version", help: "show the version and exit")
     public static let completion: Option<Shell?> = .choice(

@@ -43,7 +43,7 @@ import Foundation
 /// thread takes.
 enum ParallelStream {
     /// The most output bytes a block's worker holds before it waits.
-    static let recordingLimit = 1 << 20
+    static let recordingLimit = 1 << 21
 
     /// Runs `run` on `run.jobs` threads.
     static func run<T: ValueTransform & Sendable>(_ transform: T, _ run: inout StreamRun) throws(IOFailure)
@@ -73,6 +73,26 @@ enum ParallelStream {
             i += 1
         }
         return total
+    }
+}
+
+/// A transform whose copies for other threads (``StreamRun/jobs``) had
+/// better not share its objects: one whose hot path retains an object
+/// would have the threads contend for its reference count, a cache line
+/// that moves between cores on every record.
+public protocol ThreadCopyable {
+    /// A transform that does what this one does, sharing no object that a
+    /// value retains.
+    func copyForThread() -> Self
+}
+
+extension CoinTransform: ThreadCopyable {
+    /// A formatter derived again: its fixed-template writer is an object
+    /// the hot path retains for every value.
+    public func copyForThread() -> CoinTransform {
+        var copy = CoinTransform(style: formatter.style, colored: colored)
+        copy.outputLimit = outputLimit
+        return copy
     }
 }
 
@@ -110,8 +130,8 @@ final class JobPipeline: @unchecked Sendable {
     // @unchecked Sendable, safely: every stored property is read and
     // written only while `condition` is locked.
     private let condition = NSCondition()
+    /// At most two blocks a worker: removed from the front, cheaply.
     private var waiting: [JobBlock] = []
-    private var next = 0
     /// No more blocks will come: workers end once the queue is empty.
     private var closed = false
     /// The run stopped early: workers drop what they do.
@@ -136,15 +156,9 @@ final class JobPipeline: @unchecked Sendable {
     func take() -> JobBlock? {
         condition.lock()
         defer { condition.unlock() }
-        while next == waiting.count && !closed && !cancelled { condition.wait() }
-        guard !cancelled, next < waiting.count else { return nil }
-        let block = waiting[next]
-        next += 1
-        if next > 64 {
-            waiting.removeFirst(next)
-            next = 0
-        }
-        return block
+        while waiting.isEmpty && !closed && !cancelled { condition.wait() }
+        guard !cancelled, !waiting.isEmpty else { return nil }
+        return waiting.removeFirst()
     }
 
     /// Records a write of `block`'s engine; waits while the block holds more
@@ -269,11 +283,16 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
         inputReady = run.inputReady
     }
 
-    /// Starts the workers, each with its own copy of the transform.
+    /// Starts the workers, each with its own copy of the transform (one of
+    /// its own making, for a ``ThreadCopyable`` transform).
     func start(transform: Transform, errorsWanted: Bool) {
         for _ in 0..<jobs {
             pipeline.workerStarted()
             let (pipeline, configuration) = (self.pipeline, self.configuration)
+            var transform = transform
+            if let copyable = transform as? any ThreadCopyable, let copy = copyable.copyForThread() as? Transform {
+                transform = copy
+            }
             let thread = Thread { [transform] in
                 Self.work(transform, pipeline, configuration, errorsWanted: errorsWanted)
             }

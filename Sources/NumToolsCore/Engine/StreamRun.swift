@@ -31,7 +31,7 @@ public struct StreamRun {
     /// With `jobs` above 1, about how many bytes of whole records go to a
     /// thread at a time (at least one record). Tests make it tiny, so that
     /// block boundaries land everywhere.
-    public var jobBlockBytes = 1 << 20
+    public var jobBlockBytes = 1 << 18
     /// With `jobs` above 1, whether a read of `input` would return at once
     /// (input, or its end, is waiting). Before a read that would block, the
     /// output of everything read is written; so the default, false, writes
