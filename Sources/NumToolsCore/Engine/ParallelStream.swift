@@ -422,7 +422,12 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
             }
             if aborted { return try stop() }
             try front.flush()
-            try reader.fill(from: &source)
+            do throws(IOFailure) { try reader.fill(from: &source) } catch {
+                // What was read is written before the failure ends the run, as one thread does.
+                try drain()
+                try front.flush()
+                throw error
+            }
         }
     }
 

@@ -23,10 +23,11 @@ public struct StreamRun {
     /// The signal, once a second one came (the user insists).
     public var secondSignal: () -> Int32?
     /// How many threads transform the records read from `input` (`-j`):
-    /// above 1, a transform that is `Sendable` runs on that many, each with
-    /// its own copy, and the output is byte for byte what one thread writes
-    /// (``ParallelStream``). 1 (the default), operands, or a transform that
-    /// is not `Sendable`: the engine runs on the calling thread.
+    /// above 1, the package's four transforms (each `Sendable`, whose
+    /// witnesses below take the `Sendable` engine) run on that many, each
+    /// with its own copy, and the output is byte for byte what one thread
+    /// writes (``ParallelStream``). 1 (the default), operands, or a transform
+    /// through the default witness: the engine runs on the calling thread.
     public var jobs = 1
     /// With `jobs` above 1, about how many bytes of whole records go to a
     /// thread at a time (at least one record). Tests make it tiny, so that
@@ -57,13 +58,6 @@ public struct StreamRun {
 }
 
 extension ValueTransform {
-    public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
-        try StreamRun.engine(self, &run)
-    }
-}
-
-extension ValueTransform where Self: Sendable {
-    /// The engine, on ``StreamRun/jobs`` threads when asked.
     public func runStream(_ run: inout StreamRun) throws(IOFailure) -> StreamOutcome {
         try StreamRun.engine(self, &run)
     }
