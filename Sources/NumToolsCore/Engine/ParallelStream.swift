@@ -82,8 +82,18 @@ enum ParallelStream {
 /// that moves between cores on every record.
 public protocol ThreadCopyable {
     /// A transform that does what this one does, sharing no object that a
-    /// value retains.
+    /// value retains; called on the thread that will use it.
     func copyForThread() -> Self
+}
+
+extension PhoneTransform: ThreadCopyable {
+    /// A transform made again from a metadata store of the thread's own:
+    /// the parser and formatter retain its regions, formats and patterns for
+    /// every number, and look them up under its lock.
+    public func copyForThread() -> PhoneTransform {
+        PhoneMetadataStore.useOwnStoreOnThisThread()
+        return PhoneTransform(region: region, format: format, types: types, asYouType: asYouType) ?? self
+    }
 }
 
 extension CoinTransform: ThreadCopyable {
@@ -283,17 +293,17 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
         inputReady = run.inputReady
     }
 
-    /// Starts the workers, each with its own copy of the transform (one of
-    /// its own making, for a ``ThreadCopyable`` transform).
+    /// Starts the workers, each with its own copy of the transform (one it
+    /// makes, for a ``ThreadCopyable`` transform).
     func start(transform: Transform, errorsWanted: Bool) {
         for _ in 0..<jobs {
             pipeline.workerStarted()
             let (pipeline, configuration) = (self.pipeline, self.configuration)
-            var transform = transform
-            if let copyable = transform as? any ThreadCopyable, let copy = copyable.copyForThread() as? Transform {
-                transform = copy
-            }
             let thread = Thread { [transform] in
+                var transform = transform
+                if let copyable = transform as? any ThreadCopyable, let copy = copyable.copyForThread() as? Transform {
+                    transform = copy
+                }
                 Self.work(transform, pipeline, configuration, errorsWanted: errorsWanted)
             }
             thread.start()

@@ -236,7 +236,32 @@ final class PhoneRegionMetadata: Sendable {
 // `var` is read and written only while `lock` is held (the lookups below).
 /// Decodes the generated data once and compiles regions on demand.
 final class PhoneMetadataStore: @unchecked Sendable {
-    static let shared = PhoneMetadataStore()
+    /// The calling thread's store: its own, once it has made one
+    /// (``useOwnStoreOnThisThread()``), else the process's.
+    static var shared: PhoneMetadataStore {
+        if let own = pthread_getspecific(threadStoreKey) {
+            return Unmanaged<PhoneMetadataStore>.fromOpaque(own).takeUnretainedValue()
+        }
+        return processStore
+    }
+    static let processStore = PhoneMetadataStore()
+
+    /// Gives the calling thread a store of its own, for as long as it runs:
+    /// a thread of a parallel run (`-j`) then retains and locks objects no
+    /// other thread touches (shared, their reference counts and the lock
+    /// would move between the cores on every number).
+    static func useOwnStoreOnThisThread() {
+        guard pthread_getspecific(threadStoreKey) == nil else { return }
+        pthread_setspecific(threadStoreKey, Unmanaged.passRetained(PhoneMetadataStore()).toOpaque())
+    }
+
+    private static let threadStoreKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { own in
+            if let own { Unmanaged<PhoneMetadataStore>.fromOpaque(own).release() }
+        }
+        return key
+    }()
 
     /// Region id to its lines, undecoded.
     let rawRegions: [String: [Substring]]
