@@ -366,10 +366,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
                 front.writer.writeLongRecordPart(reader.base, part)
                 if let terminator {
                     front.writer.endLongRecord(terminator)
-                    if front.writer.aborted || stopping {
-                        try front.flush()
-                        return outcome
-                    }
+                    if front.writer.aborted || stopping { return try stop() }
                 }
             }
             if !reader.readingThrough && !atInputStart {
@@ -441,10 +438,11 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
         }
     }
 
-    /// Flushes the front's output and ends the run as it stands.
+    /// Flushes the front's output and ends the run as it stands: an abort
+    /// is an abort, as with one thread, even when a signal came too.
     mutating func stop() throws(IOFailure) -> StreamOutcome {
         try front.flush()
-        return outcome
+        return aborted || front.writer.aborted ? .aborted : outcome
     }
 
     /// Cuts the whole records the reader holds into blocks and hands them out.
