@@ -147,6 +147,14 @@ final class JobPipeline: @unchecked Sendable {
     /// The run stopped early: workers drop what they do.
     private var cancelled = false
     private var workers = 0
+    // Who waits, so that a change wakes the threads only when one waits for
+    // it (a wake-up is a system call, and a context switch).
+    /// The block the front waits for, if it does.
+    private var frontWaitsFor: JobBlock?
+    private var idleWorkers = 0
+    private var workersWaitingForRoom = 0
+    /// The front wakes for a block's recordings once it holds this many bytes (or is done).
+    static let collectAt = ParallelStream.recordingLimit / 2
 
     func workerStarted() {
         condition.lock()
@@ -158,7 +166,7 @@ final class JobPipeline: @unchecked Sendable {
     func enqueue(_ block: JobBlock) {
         condition.lock()
         waiting.append(block)
-        condition.broadcast()
+        if idleWorkers > 0 { condition.broadcast() }
         condition.unlock()
     }
 
@@ -166,7 +174,11 @@ final class JobPipeline: @unchecked Sendable {
     func take() -> JobBlock? {
         condition.lock()
         defer { condition.unlock() }
-        while waiting.isEmpty && !closed && !cancelled { condition.wait() }
+        while waiting.isEmpty && !closed && !cancelled {
+            idleWorkers += 1
+            condition.wait()
+            idleWorkers -= 1
+        }
         guard !cancelled, !waiting.isEmpty else { return nil }
         return waiting.removeFirst()
     }
@@ -183,15 +195,19 @@ final class JobPipeline: @unchecked Sendable {
         if cancelled { throw IOFailure.failed("cancelled") }
         block.recorded.append((stream, copy))
         block.recordedBytes += copy.count
-        condition.broadcast()
-        while block.recordedBytes > ParallelStream.recordingLimit && !cancelled { condition.wait() }
+        if frontWaitsFor === block && block.recordedBytes >= Self.collectAt { condition.broadcast() }
+        while block.recordedBytes > ParallelStream.recordingLimit && !cancelled {
+            workersWaitingForRoom += 1
+            condition.wait()
+            workersWaitingForRoom -= 1
+        }
     }
 
     func finish(_ block: JobBlock, _ outcome: StreamOutcome?) {
         condition.lock()
         block.done = true
         block.outcome = outcome
-        condition.broadcast()
+        if frontWaitsFor === block { condition.broadcast() }
         condition.unlock()
     }
 
@@ -202,16 +218,20 @@ final class JobPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Takes what `block` has recorded; with `wait`, waits until it has
-    /// recorded something or is done.
+    /// Takes what `block` has recorded; with `wait`, waits until it is done
+    /// or has recorded ``collectAt`` bytes (its worker waits past twice that).
     func collect(_ block: JobBlock, wait: Bool) -> (writes: [(RecordedStream, [UInt8])], done: Bool) {
         condition.lock()
         defer { condition.unlock() }
-        while wait && block.recorded.isEmpty && !block.done { condition.wait() }
+        while wait && !block.done && block.recordedBytes < Self.collectAt && !cancelled {
+            frontWaitsFor = block
+            condition.wait()
+        }
+        frontWaitsFor = nil
         let writes = block.recorded
         block.recorded = []
         block.recordedBytes = 0
-        condition.broadcast()
+        if workersWaitingForRoom > 0 { condition.broadcast() }
         return (writes, block.done)
     }
 
