@@ -16,7 +16,8 @@
 #                   scale-out workloads use 10 times as many
 #   --quick         --records 100000 --runs 3
 #   --only LIST     comma-separated subset of: numgroup numconv phonefmt coinfmt
-#                   csv startup memory scaleout (default all)
+#                   csv startup memory scaleout (default all); scaleout runs
+#                   each tool with -j 2 against -j 1, then GNU parallel
 #   --bin DIR       benchmark the executables in DIR instead of building (a
 #                   numtools there is installed first, and its links measured)
 #   --no-static     measure the plain release build (shared Swift runtime)
@@ -40,7 +41,7 @@
 #                   directory (LOCPATH), which changes nothing on the system; the
 #                   locale sources come with Debian's `locales` package
 #   mlr             Miller, Debian package `miller`: the CSV field anchor
-#   parallel        GNU parallel, Debian package `parallel`: the scale-out rows
+#   parallel        GNU parallel, Debian package `parallel`: the parallel scale-out rows
 #   /usr/bin/time   GNU time, Debian package `time`: peak RSS (without it the
 #                   memory rows poll VmHWM in /proc and the others show n/a)
 #   python3 + babel, phonenumbers
@@ -589,10 +590,16 @@ if wants scaleout; then
         read -ra cmd <<<"$cmdline"
         cmd[0]="$tools/${cmd[0]}"
         label="scale-out: $name, $(awk -v n="$big" 'BEGIN { printf "%gM", n / 1e6 }') records, parallel --pipe -k -j2"
-        if [ -n "$parallel_skip" ]; then skip_row "$label" "one process" "report" "$parallel_skip"; continue; fi
         why=$(tool_ready "$(data "$kind")" "${cmd[@]}")
         if [ -n "$why" ]; then skip_row "$label" "one process" "report" "skipped: $why"; log "$label: skipped: $why"; continue; fi
         f=$(data "$kind" 10)
+        # The tool's own threads: -j 2 against one thread, same output.
+        # numgroup is bound by its input and output, the others by the CPU.
+        target="≥1.7x"; spec="ratio>=1.7"
+        [ "$name" = numgroup ] && { target="report"; spec=""; }
+        throughput "scale-out: $name, $(awk -v n="$big" 'BEGIN { printf "%gM", n / 1e6 }') records, -j 2" "$f" "$big" \
+            "${cmd[@]}" -j 2 -- "-j 1" "" "$target" "$spec" "${cmd[@]}" -j 1
+        [ -n "$parallel_skip" ] && { skip_row "$label" "one process" "report" "$parallel_skip"; continue; }
         # Exit 1 means some records were errors (phonefmt's data has invalid
         # numbers); GNU parallel would count every such job as failed.
         job="$(printf '%q ' "${cmd[@]}"); test \$? -le 1"

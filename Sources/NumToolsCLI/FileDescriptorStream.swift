@@ -98,6 +98,13 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
         throw IOFailure.errno("read error on \(name)", code)
     }
 
+    /// Whether a read would return at once: input, its end or an error is
+    /// waiting (a regular file always is).
+    public func hasInputWaiting() -> Bool {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 1, 0) > 0
+    }
+
     public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOFailure) {
         guard var p = bytes.baseAddress else { return }
         var left = bytes.count

@@ -1,3 +1,4 @@
+import Foundation
 import NumToolsCore
 
 /// What `--empty` does with a blank value.
@@ -52,6 +53,9 @@ public enum StreamOptions {
         "trim", help: "drop the spaces and tabs around each transformed value")
     public static let maxRecordBytes: Option<Int?> = .integer(
         "max-record-bytes", in: 1...Int(Int32.max), help: "longer records are errors (default 1048576)")
+    public static let jobs: Option<Int?> = .integer(
+        "jobs", short: "j", in: 0...1024,
+        help: "transform on N threads, output in input order (default 1; 0: one a core)")
     public static let help: Option<Bool> = .flag("help", short: "h", help: "show this help and exit")
     public static let version: Option<Bool> = .flag("version", help: "show the version and exit")
     public static let completion: Option<Shell?> = .choice(
@@ -59,9 +63,15 @@ public enum StreamOptions {
 
     /// The table, in the order `--help` shows it.
     public static let all: [any OptionDeclaration] = [
-        field, delimiter, csv, header, zeroTerminated, onError, errors, empty, trim, maxRecordBytes, help, version,
-        completion,
+        field, delimiter, csv, header, zeroTerminated, onError, errors, empty, trim, maxRecordBytes, jobs, help,
+        version, completion,
     ]
+
+    /// How many threads `-j` asks for: 1 when not given, one a core for 0.
+    public static func threads(_ invocation: ToolInvocation) throws(UsageError) -> Int {
+        guard let n = try invocation.value(jobs) else { return 1 }
+        return n == 0 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : n
+    }
 
     /// The stream contract's options as a configuration.
     public static func configuration(_ name: String, _ invocation: ToolInvocation) throws(UsageError)

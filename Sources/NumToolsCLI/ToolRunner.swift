@@ -51,6 +51,7 @@ public enum ToolRunner {
         let configuration: StreamConfiguration
         let transform: Transform
         let errorsFile: String?
+        let jobs: Int
         do throws(UsageError) {
             parsed = try ParsedArguments(arguments, options: tool.allOptions)
             let invocation = ToolInvocation(arguments: parsed, environment: environment)
@@ -62,6 +63,7 @@ public enum ToolRunner {
             }
             configuration = try StreamOptions.configuration(tool.name, invocation)
             errorsFile = try invocation.value(StreamOptions.errors)
+            jobs = try StreamOptions.threads(invocation)
             // A listing needs no other option; then what an option requires,
             // before the tool reads any value.
             if let listing = tool.listings.first(where: { invocation.has($0) }) { printAndExit(listing.text()) }
@@ -90,7 +92,7 @@ public enum ToolRunner {
             let failed = FailedRecords()
             let outcome = try runEngine(
                 transform, configuration, operands: operands, output: stdout, diagnostics: stderr, errors: errors,
-                failed: operands.isEmpty ? nil : failed)
+                failed: operands.isEmpty ? nil : failed, jobs: jobs)
             if let errors { try errors.closeFile() }
             hintAtFiles(operands, failed.numbers, &stderr)
             switch outcome {
@@ -121,14 +123,54 @@ public enum ToolRunner {
     static func runEngine<T: ValueTransform>(
         _ transform: T, _ configuration: StreamConfiguration, operands: [[UInt8]],
         output: FileDescriptorStream, diagnostics: FileDescriptorStream, errors: FileDescriptorStream?,
-        failed: FailedRecords?
+        failed: FailedRecords?, jobs: Int = 1
     ) throws(IOFailure) -> StreamOutcome {
+        let input = FileDescriptorStream(fd: 0, name: "standard input")
+        // For the tests of `-j` only (not documented): reads of at most
+        // NUMTOOLS_TEST_READ_BYTES bytes, blocks of about
+        // NUMTOOLS_TEST_BLOCK_BYTES, so that their boundaries land everywhere.
+        let readBytes = testKnob("NUMTOOLS_TEST_READ_BYTES")
         var run = StreamRun(
             configuration: configuration, operands: operands.isEmpty ? nil : operands,
-            input: FileDescriptorStream(fd: 0, name: "standard input"), output: output, diagnostics: diagnostics,
-            errors: errors.map { AnyByteSink($0) }, pendingSignal: Signals.pending,
-            secondSignal: Signals.pendingAgain, failedRecord: failed.map { f in { f.numbers.append($0) } })
+            input: readBytes.map { AnyByteSource(SmallReads(base: input, limit: $0)) } ?? AnyByteSource(input),
+            output: output, diagnostics: diagnostics, errors: errors.map { AnyByteSink($0) },
+            pendingSignal: Signals.pending, secondSignal: Signals.pendingAgain,
+            failedRecord: failed.map { f in { f.numbers.append($0) } })
+        run.jobs = jobs
+        #if canImport(Glibc)
+            if jobs > 1 {
+                // The threads allocate and free a few buffers of a few hundred
+                // KiB a block: kept in the heap rather than mapped and unmapped
+                // (and faulted in again) each time. (glibc's mallopt, which the
+                // Glibc module does not import: M_MMAP_THRESHOLD is -3,
+                // M_TRIM_THRESHOLD -1, in malloc.h.)
+                typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+                if let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") {
+                    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+                    _ = mallopt(-3, 1 << 24)
+                    _ = mallopt(-1, 1 << 27)
+                }
+            }
+        #endif
+        run.inputReady = { input.hasInputWaiting() }
+        if let n = testKnob("NUMTOOLS_TEST_BLOCK_BYTES") { run.jobBlockBytes = n }
         return try transform.runStream(&run)
+    }
+
+    /// A positive whole number from the environment variable `name`, if set.
+    static func testKnob(_ name: String) -> Int? {
+        guard let value = getenv(name), let n = Int(String(cString: value)), n > 0 else { return nil }
+        return n
+    }
+
+    /// A source whose reads return at most `limit` bytes (tests).
+    struct SmallReads: ByteSource {
+        var base: FileDescriptorStream
+        let limit: Int
+
+        mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(IOFailure) -> Int? {
+            try base.read(into: buffer, capacity: min(capacity, limit))
+        }
     }
 
     /// The numbers of the records that failed, as the engine reports them.

@@ -2,7 +2,7 @@
 /// number, formats it with a ``CoinFormatter`` and, when asked, colours it
 /// (green when positive, red when negative, zero uncoloured, judged after
 /// rounding).
-public struct CoinTransform: ValueTransform {
+public struct CoinTransform: ValueTransform, Sendable {
     /// The formatter derived from the tool's options.
     public var formatter: CoinFormatter
     /// Whether to wrap each value in ANSI colour codes.

@@ -92,6 +92,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     public var pendingSignal: () -> Int32? = { nil }
     /// Returns the signal, if one arrived twice: stop even mid-record.
     public var secondSignal: () -> Int32? = { nil }
+    /// Whether the input may start with a byte-order mark: not so for the
+    /// blocks of a parallel run, whose front writes it (``ParallelStream``).
+    var readsByteOrderMark = true
 
     let scanner: CSVScanner
     var writer: RecordWriter<Output, Diagnostics>
@@ -156,7 +159,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         var reader = RecordReader(
             scanner: scanner, csv: configuration.csv, maxRecordBytes: configuration.maxRecordBytes)
         var stopping = false  // a signal came while reading a record through
-        var atInputStart = true  // a byte-order mark may still stand at the start
+        var atInputStart = readsByteOrderMark  // a byte-order mark may still stand at the start
         while true {
             if atInputStart {
                 switch byteOrderMark(reader) {

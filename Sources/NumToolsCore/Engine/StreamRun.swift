@@ -22,6 +22,23 @@ public struct StreamRun {
     public var pendingSignal: () -> Int32?
     /// The signal, once a second one came (the user insists).
     public var secondSignal: () -> Int32?
+    /// How many threads transform the records read from `input` (`-j`):
+    /// above 1, the package's four transforms (each `Sendable`, whose
+    /// witnesses below take the `Sendable` engine) run on that many, each
+    /// with its own copy, and the output is byte for byte what one thread
+    /// writes (``ParallelStream``). 1 (the default), operands, or a transform
+    /// through the default witness: the engine runs on the calling thread.
+    public var jobs = 1
+    /// With `jobs` above 1, about how many bytes of whole records go to a
+    /// thread at a time (at least one record). Tests make it tiny, so that
+    /// block boundaries land everywhere.
+    public var jobBlockBytes = 1 << 18
+    /// With `jobs` above 1, whether a read of `input` would return at once
+    /// (input, or its end, is waiting). Before a read that would block, the
+    /// output of everything read is written; so the default, false, writes
+    /// it before every read, and a source that knows better says so (the
+    /// command line polls standard input; a file is always ready).
+    public var inputReady: () -> Bool = { false }
 
     public init(
         configuration: StreamConfiguration, operands: [[UInt8]]?, input: some ByteSource, output: some ByteSink,
@@ -83,6 +100,23 @@ extension StreamRun {
         engine.secondSignal = run.secondSignal
         if let operands = run.operands { return try engine.run(operandBytes: operands) }
         return try engine.run(&run.input)
+    }
+
+    /// Runs the engine on `transform`, on ``jobs`` threads when that is
+    /// above 1 and the records come from the input.
+    static func engine<T: ValueTransform & Sendable>(_ transform: T, _ run: inout StreamRun) throws(IOFailure)
+        -> StreamOutcome
+    {
+        if run.jobs > 1 && run.operands == nil { return try ParallelStream.run(transform, &run) }
+        return try oneThread(transform, &run)
+    }
+
+    /// The engine on the calling thread (the overload above, not this one,
+    /// is chosen where `T` is known to be `Sendable`).
+    private static func oneThread<T: ValueTransform>(_ transform: T, _ run: inout StreamRun) throws(IOFailure)
+        -> StreamOutcome
+    {
+        try engine(transform, &run)
     }
 }
 

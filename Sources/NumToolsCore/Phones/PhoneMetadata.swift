@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The numbering plans compiled in from libphonenumber's metadata.
 ///
@@ -280,11 +281,47 @@ struct CountryCodeRegions: Sendable {
     }
 }
 
+/// Whether some thread has made a metadata store of its own.
+private let threadsHaveOwnStores = Atomic<Bool>(false)
+
 // @unchecked Sendable, safely: every `var` is read and written only while
 // `lock` is held (the lookups below).
 /// Compiles regions of the generated data on demand; nothing at start-up.
 final class PhoneMetadataStore: @unchecked Sendable {
     static let shared = PhoneMetadataStore()
+
+    /// Gives the calling thread a store of its own, for as long as it runs:
+    /// the lookups of ``shared`` made on it go there, so that a thread of a
+    /// parallel run (`-j`) retains and locks objects no other thread touches
+    /// (shared, their reference counts and the lock would move between the
+    /// cores on every number).
+    static func useOwnStoreOnThisThread() {
+        guard pthread_getspecific(threadStoreKey) == nil else { return }
+        threadsHaveOwnStores.store(true, ordering: .relaxed)
+        pthread_setspecific(threadStoreKey, Unmanaged.passRetained(PhoneMetadataStore()).toOpaque())
+    }
+
+    /// The store the lookups of ``shared`` made on this thread go to
+    /// instead, if it has one. (One load while no thread has: one thread's
+    /// numbers cost what they did.)
+    @inline(__always)
+    private var threadsOwn: PhoneMetadataStore? {
+        guard threadsHaveOwnStores.load(ordering: .relaxed), self === Self.shared else { return nil }
+        return Self.threadStore
+    }
+
+    @inline(never)
+    private static var threadStore: PhoneMetadataStore? {
+        pthread_getspecific(threadStoreKey).map { Unmanaged<PhoneMetadataStore>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let threadStoreKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { own in
+            if let own { Unmanaged<PhoneMetadataStore>.fromOpaque(own).release() }
+        }
+        return key
+    }()
 
     /// Every region code, sorted (for listings, completions and close matches).
     static let regionCodes: [String] = codes(phoneMetadataRegionCodes).map(String.init)
@@ -321,6 +358,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
 
     /// The compiled plan of a geographic region, or nil if unknown.
     func region(_ id: String) -> PhoneRegionMetadata? {
+        if let own = threadsOwn { return own.region(id) }
         lock.lock()
         defer { lock.unlock() }
         if let m = compiled[id] { return m }
@@ -332,6 +370,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
 
     /// The compiled plan of a non-geographic entity (`+800`, ...).
     func nonGeographic(_ countryCode: Int) -> PhoneRegionMetadata? {
+        if let own = threadsOwn { return own.nonGeographic(countryCode) }
         lock.lock()
         defer { lock.unlock() }
         if let m = compiledNonGeographic[countryCode] { return m }
@@ -355,6 +394,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
     /// The compiled plans of every region sharing `countryCode`, the main
     /// one first (for non-geographic entities, the entity's plan).
     func regionsMetadata(countryCode: Int) -> [PhoneRegionMetadata] {
+        if let own = threadsOwn { return own.regionsMetadata(countryCode: countryCode) }
         guard countryCode > 0 && countryCode < 1000 else { return [] }
         lock.lock()
         let cached = regionsByCountryCode[countryCode]
@@ -371,6 +411,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
 
     /// The plan used to format and length-check numbers of `countryCode`.
     func mainMetadata(countryCode: Int) -> PhoneRegionMetadata? {
+        if let own = threadsOwn { return own.mainMetadata(countryCode: countryCode) }
         guard countryCode > 0 && countryCode < 1000 else { return nil }
         lock.lock()
         let cached = mainByCountryCode[countryCode]
