@@ -162,6 +162,8 @@ extension FixedFormat {
             ) {
                 buffer throws(ExactDecimal.ParseError) in
                 let number = try ExactDecimal.scan(bytes, into: buffer.baseAddress! + 1)
+                // Eight initialized bytes past the digits, for the writer's eight-byte loads.
+                UnsafeMutableRawPointer(buffer.baseAddress! + 1 + number.count).storeBytes(of: 0, as: UInt64.self)
                 return write(buffer.baseAddress!, number, emit)
             }
         }
@@ -170,7 +172,9 @@ extension FixedFormat {
         /// calling `emit`) when it is too long for this path.
         func write<R>(_ value: ExactDecimal, _ emit: (UnsafeBufferPointer<UInt8>, CoinFormatter.Outcome) -> R) -> R? {
             if value.digits.count > FixedFormat.digitLimit { return nil }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: value.digits.count + 1) { buffer in
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: value.digits.count + 1 + 8) { buffer in
+                // Eight zeros past the digits, for the writer's eight-byte loads.
+                (buffer.baseAddress! + 1 + value.digits.count).initialize(repeating: 0, count: 8)
                 _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(fromContentsOf: value.digits)
                 let number = ExactDecimal.Scanned(
                     isNegative: value.isNegative, count: value.digits.count, exponent: value.exponent)
@@ -228,7 +232,8 @@ extension FixedFormat {
             let (table, width, ascii, coefficient) = (
                 digitTable, digitWidth, asciiDigits, UnsafePointer(digits + first)
             )
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            // `size` plus the slack of `copy`'s eight-byte stores.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size + 8) { buffer in
                 let out = buffer.baseAddress!
                 var at = 0
                 func put(_ piece: UnsafeBufferPointer<UInt8>) {
@@ -247,20 +252,56 @@ extension FixedFormat {
                     for k in 0..<width { out[at + k] = source[k] }
                     at += width
                 }
-                put(affixes.prefix)
-                var separator = grouping.nextSeparator(after: 0, of: integerCount)
-                for index in 0..<integerCount {
-                    if index == separator {
-                        put(groupingSeparator)
-                        separator = grouping.nextSeparator(after: index, of: integerCount)
+                // The coefficient's digits `from..<to` (`to` at most `count`).
+                // ASCII digits are copied eight bytes at a time: the loads
+                // read at most 7 bytes past `count` (within the digits'
+                // buffer: see the callers), the stores write at most 8 past
+                // `at` (within `size + 8`).
+                func copy(_ from: Int, _ to: Int) {
+                    if !ascii {
+                        for k in from..<to { putDigit(coefficient[k]) }
+                        return
                     }
-                    putDigit(index < integerDigits ? coefficient[index] : UInt8(ascii: "0"))
+                    var k = from
+                    while k < to {
+                        UnsafeMutableRawPointer(out + at).storeBytes(
+                            of: UnsafeRawPointer(coefficient + k).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                        let step = min(8, to &- k)
+                        k &+= step
+                        at &+= step
+                    }
                 }
+                func zeros(_ n: Int) {
+                    for _ in 0..<n { putDigit(UInt8(ascii: "0")) }
+                }
+                put(affixes.prefix)
+                // Digits past the coefficient's are zeros.
+                func integerGroup(_ from: Int, _ to: Int) {
+                    let end = min(to, integerDigits)
+                    if from < end { copy(from, end) }
+                    zeros(to &- max(from, end))
+                }
+                // ``Grouping/forEachGroup(digits:_:separator:)``, without
+                // closures (which would capture `at` and check its access
+                // at run time).
+                var k = 0
+                let lead = grouping.leadingGroup(digits: integerCount)
+                if lead > 0 {
+                    let primaryStart = integerCount &- grouping.primary
+                    var chunk = lead
+                    while k < primaryStart {
+                        integerGroup(k, k &+ chunk)
+                        put(groupingSeparator)
+                        k &+= chunk
+                        chunk = grouping.secondary
+                    }
+                }
+                integerGroup(k, integerCount)
                 if shownFraction > 0 {
                     put(decimalSeparator)
-                    for _ in count..<max(count, fractionCount) { putDigit(UInt8(ascii: "0")) }
-                    for i in max(0, count - fractionCount)..<count { putDigit(coefficient[i]) }
-                    for _ in fractionCount..<shownFraction { putDigit(UInt8(ascii: "0")) }
+                    zeros(max(count, fractionCount) &- count)
+                    copy(max(0, count - fractionCount), count)
+                    zeros(shownFraction &- fractionCount)
                 }
                 put(affixes.suffix)
                 return emit(UnsafeBufferPointer(start: out, count: at), outcome)
