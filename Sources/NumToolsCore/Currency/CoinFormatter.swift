@@ -37,6 +37,10 @@ public struct CoinFormatter: Sendable {
     private(set) var fixedTemplates: [Template?]
     /// The byte-level writer for a fixed template, or nil (compact, plural-dependent templates).
     private(set) var fixedFormat: FixedFormat?
+    /// `fixedFormat`'s view, for the hot path: a trivial value, so that
+    /// binding it in a `mutating` method retains nothing (`fixedFormat`
+    /// keeps its memory alive).
+    private(set) var fixedView: FixedFormat.View?
     /// Plural-dependent templates, by pattern magnitude and shape of the number.
     var cache: [FormKey: Template.Affixes] = [:]
     /// The probe configurations whose ICU formatters have been warmed up.
@@ -69,10 +73,12 @@ public struct CoinFormatter: Sendable {
         // The templates are probed with this formatter's own layout, before any is fixed.
         fixedTemplates = Array(repeating: nil, count: divisors.count)
         fixedFormat = nil
+        fixedView = nil
         fixedTemplates = findFixedTemplates()
         if let template = fixedTemplates[0] {
             fixedFormat = FixedFormat(template: template, notation: notation, style: style, precision: precision)
         }
+        fixedView = fixedFormat?.view
     }
 
     /// Magnitudes probed for compact patterns; larger ones use the last
@@ -103,8 +109,8 @@ public struct CoinFormatter: Sendable {
     /// Appends `value` formatted to `out` and tells its sign after rounding.
     @discardableResult
     public mutating func format(_ value: ExactDecimal, into out: inout [UInt8]) -> Outcome {
-        if let fixedFormat,
-            let outcome = fixedFormat.write(
+        if let fixedView,
+            let outcome = fixedView.write(
                 value,
                 { bytes, outcome in
                     out.append(contentsOf: bytes)
@@ -133,7 +139,7 @@ public struct CoinFormatter: Sendable {
     public mutating func format<R>(
         parsing value: UnsafeBufferPointer<UInt8>, limit: Int, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
     ) throws(ExactDecimal.ParseError) -> R? {
-        if let fixedFormat, limit >= FixedFormat.outputLimit, let result = try fixedFormat.write(parsing: value, emit) {
+        if let fixedView, limit >= FixedFormat.outputLimit, let result = try fixedView.write(parsing: value, emit) {
             return result
         }
         let number = try ExactDecimal(parsing: value)

@@ -283,8 +283,9 @@ extension ExactDecimal {
     /// not), and an optional exponent `e` or `E` with optional sign and digits
     /// (`1.5e-7`, `2E+3`). Nothing else may appear, not even spaces.
     public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
-        self = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) {
-            buffer throws(ParseError) in
+        self = try withUnsafeTemporaryAllocation(
+            of: UInt8.self, capacity: bytes.count + ExactDecimal.scanSlack
+        ) { buffer throws(ParseError) in
             let scanned = try ExactDecimal.scan(bytes, into: buffer.baseAddress!)
             return ExactDecimal(
                 negative: scanned.isNegative, digits: UnsafeBufferPointer(rebasing: buffer[..<scanned.count]),
@@ -306,7 +307,11 @@ extension ExactDecimal {
 
     /// Reads a machine number (the grammar of ``init(parsing:)``, with its
     /// errors and limits) and writes its normalized coefficient digits to
-    /// `digits`, which must have room for `bytes.count` of them.
+    /// `digits`, which must have room for `bytes.count + scanSlack` bytes (it
+    /// copies digits eight bytes at a time).
+    /// The room ``scan(_:into:)`` needs past `bytes.count` bytes: its eight-byte stores.
+    static let scanSlack = 8
+
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>) throws(ParseError)
         -> Scanned
     {
@@ -330,38 +335,42 @@ extension ExactDecimal {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        // Digits written so far, and how many of them end in a non-zero digit.
+        // Digits written so far (leading zeros are not).
         var count = 0
-        var significant = 0
-        var sawDigit = false
         // Indices are bounded by `n`: they step without overflow checks.
-        while i < n && isDigit(bytes[i]) {
-            if count > 0 || bytes[i] != UInt8(ascii: "0") {
-                digits[count] = bytes[i]
-                count &+= 1
-                if bytes[i] != UInt8(ascii: "0") { significant = count }
+        // Copies the run of digits at `i` eight bytes at a time (a store may
+        // write up to 8 bytes past the run: within `bytes.count + scanSlack`).
+        func copyDigits() {
+            var run = 8
+            while run == 8 {
+                let word = UTF8Bytes.load8(bytes, i)
+                UnsafeMutableRawPointer(digits + count).storeBytes(of: word, as: UInt64.self)
+                run = UTF8Bytes.leadingDigits(word)
+                count &+= run
+                i &+= run
             }
-            sawDigit = true
-            i &+= 1
         }
+        let integerStart = i
+        while i < n && bytes[i] == UInt8(ascii: "0") { i &+= 1 }
+        copyDigits()
+        var sawDigit = i > integerStart
         var fractionCount = 0
         var sawDot = false
         if i < n && bytes[i] == UInt8(ascii: ".") {
             sawDot = true
             i += 1
             let start = i
-            while i < n && isDigit(bytes[i]) {
-                if count > 0 || bytes[i] != UInt8(ascii: "0") {
-                    digits[count] = bytes[i]
-                    count &+= 1
-                    if bytes[i] != UInt8(ascii: "0") { significant = count }
-                }
-                i &+= 1
+            if count == 0 {
+                while i < n && bytes[i] == UInt8(ascii: "0") { i &+= 1 }
             }
+            copyDigits()
             fractionCount = i - start
             if !sawDigit && fractionCount == 0 { throw fail(i, expected: "a digit") }
             sawDigit = true
         }
+        // How many of the digits end in a non-zero digit.
+        var significant = count
+        while significant > 0 && digits[significant &- 1] == UInt8(ascii: "0") { significant &-= 1 }
         if !sawDigit { throw fail(i, expected: i == 0 ? "a sign or a digit" : "a digit") }
         var exponent = 0
         if i < n && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
