@@ -776,6 +776,35 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     }
 }
 
+/// The CSV scanner's sixteen-byte search for a terminator or quote against
+/// a byte loop: every length to 70 (blocks of 16, 32 and 64 and the scalar
+/// tail), the byte at every position, none, and two, from every start.
+@Suite struct CSVScannerBlockTests {
+    @Test(arguments: [UInt8(0x0A), 0]) func firstOfMatchesTheByteLoop(_ terminator: UInt8) {
+        let quote = UInt8(ascii: "\"")
+        for length in 0...70 {
+            for hit in -1..<length {
+                for second in [-1, hit + 1, length - 1] where second > hit && second < length {
+                    var bytes = (0..<length).map { UInt8(ascii: "a") &+ UInt8($0 % 26) }
+                    // Bytes near both: one above and below each, and 0x80 (no borrow trick may take them).
+                    if length > 3 { (bytes[0], bytes[1], bytes[2]) = (terminator &+ 1, quote &- 1, 0x80) }
+                    if hit >= 0 { bytes[hit] = hit % 2 == 0 ? terminator : quote }
+                    if second >= 0 { bytes[second] = quote }
+                    bytes.withUnsafeBufferPointer { b in
+                        let p = b.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                        for start in 0...length {
+                            var expected = start
+                            while expected < length, b[expected] != terminator, b[expected] != quote { expected += 1 }
+                            let found = CSVScanner.firstOf(terminator, quote, p, start, length)
+                            #expect(found == expected, "\(length) \(hit) \(second) \(start)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 @Suite struct RecordRunTests {
     /// Runs `values` (with odd records mixed in: blanks, spaces, CRLF,
     /// invalid UTF-8, long records, a last record without its terminator)
