@@ -206,7 +206,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let limit = outputLimit
         var done = start
         var count = 0
-        let wide = decimalByte != nil
+        // (With a separator of more than one byte the SIMD path groups
+        // nothing: half the records would be classified twice.)
+        let wide = decimalByte != nil && (ungroup || separatorLength == 1)
         out.appendWithUnsafeMutableBytes(maximumCount: room) { block in
             let o = block.baseAddress!
             var q = o
