@@ -1,6 +1,9 @@
 // libFuzzer target: numgroup's value parser in every mode. Invariants: a
 // value gives output or a known error code; grouping is idempotent;
-// ungrouping undoes grouping; no digit is added, dropped or changed.
+// ungrouping undoes grouping; no digit is added, dropped or changed. And
+// numgroup's run of whole records (transformRecords, with its SIMD
+// classification where 64 bytes are readable): the value as records, LF and
+// CRLF, at eight alignments, repeated past 64 bytes, against the value alone.
 import Foundation
 
 // Every number code but mixed-digits: numgroup reads ASCII digits only.
@@ -38,6 +41,14 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(regrouped == out, "ungroup does not undo group")
     } catch {
         check(groupCodes.contains(error.code), "unknown error code \(error.code)")
+    }
+    if !value.contains(0x0A) {
+        var records: [UInt8] = Array(repeating: UInt8(ascii: "7"), count: Int(data[0] >> 2) % 8) + [0x0A]
+        for k in 0..<max(2, 200 / (value.count + 1)) { records += Array(value) + (k % 3 == 2 ? [0x0D, 0x0A] : [0x0A]) }
+        let limit = StreamConfiguration(toolName: "fuzz").outputLimit
+        for t in [group, ungroup] {
+            checkTransformRecords(t, records, terminator: 0x0A, maxLength: 1 << 20, outputLimit: limit)
+        }
     }
     var textOut: [UInt8] = []
     do { try text.transform(value, into: &textOut) } catch { check(false, "--text threw \(error.code)") }

@@ -776,6 +776,35 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     }
 }
 
+/// The CSV scanner's sixteen-byte search for a terminator or quote against
+/// a byte loop: every length to 70 (blocks of 16, 32 and 64 and the scalar
+/// tail), the byte at every position, none, and two, from every start.
+@Suite struct CSVScannerBlockTests {
+    @Test(arguments: [UInt8(0x0A), 0]) func firstOfMatchesTheByteLoop(_ terminator: UInt8) {
+        let quote = UInt8(ascii: "\"")
+        for length in 0...70 {
+            for hit in -1..<length {
+                for second in [-1, hit + 1, length - 1] where second > hit && second < length {
+                    var bytes = (0..<length).map { UInt8(ascii: "a") &+ UInt8($0 % 26) }
+                    // Bytes near both: one above and below each, and 0x80 (no borrow trick may take them).
+                    if length > 3 { (bytes[0], bytes[1], bytes[2]) = (terminator &+ 1, quote &- 1, 0x80) }
+                    if hit >= 0 { bytes[hit] = hit % 2 == 0 ? terminator : quote }
+                    if second >= 0 { bytes[second] = quote }
+                    bytes.withUnsafeBufferPointer { b in
+                        let p = b.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                        for start in 0...length {
+                            var expected = start
+                            while expected < length, b[expected] != terminator, b[expected] != quote { expected += 1 }
+                            let found = CSVScanner.firstOf(terminator, quote, p, start, length)
+                            #expect(found == expected, "\(length) \(hit) \(second) \(start)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 @Suite struct RecordRunTests {
     /// Runs `values` (with odd records mixed in: blanks, spaces, CRLF,
     /// invalid UTF-8, long records, a last record without its terminator)
@@ -981,6 +1010,105 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
                                 out == String(decoding: expected, as: UTF8.self), "\(length) \(integerDigits) \(pad)")
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// numgroup's run as a whole against each record alone (the general
+    /// path), over random records: plain numbers of 0 to 34 integer digits
+    /// with and without sign and fraction, LF and CRLF, values the SIMD
+    /// classification (32 bytes a record, 64 readable) must leave to the
+    /// scalar path (a point alone, a lone sign, a stray CR, records longer
+    /// than 32 bytes, separators already in place, errors), at every
+    /// alignment, with groupings 3, 3;2, 1, 4 and 64, `--ungroup`, a
+    /// multibyte separator and small output limits; and the buffer cut at
+    /// every offset of its last 64 bytes (the run takes the whole records
+    /// before the cut and only those).
+    @Test(arguments: 0..<8) func numgroupRunAgainstEachRecord(_ variant: Int) {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(variant + 1)
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let styles: [(GroupingStyle, DigitGrouper.Mode, Int)] = [
+            (GroupingStyle(), .group, Int.max), (GroupingStyle(), .ungroup, Int.max),
+            (GroupingStyle(grouping: Grouping(primary: 3, secondary: 2)), .group, Int.max),
+            (GroupingStyle(grouping: Grouping(primary: 1)), .group, Int.max),
+            (GroupingStyle(separator: "\u{202F}", decimal: ",", grouping: Grouping(primary: 3)), .group, Int.max),
+            (GroupingStyle(grouping: Grouping(primary: 4, secondary: 4, minimumDigits: 2)), .group, 12),
+            (GroupingStyle(grouping: Grouping(primary: 64)), .group, 20),
+            (
+                GroupingStyle(separator: "_", decimal: ".", grouping: Grouping(primary: 2, secondary: 5)), .group,
+                Int.max
+            ),
+        ]
+        let (style, mode, limit) = styles[variant]
+        var grouper = DigitGrouper(style: style, mode: mode)
+        grouper.outputLimit = limit
+        let point = String(decoding: style.decimal, as: UTF8.self)
+        func record() -> String {
+            let digits = { (k: Int) in String((0..<k).map { _ in Character(String(next(10))) }) }
+            switch next(20) {
+            case 0:
+                return ["N/A", "-", "+", point, "-" + point, "", "\r", "1\r2", "12" + point + "3" + point + "4"][
+                    next(9)]
+            case 1: return digits(next(40) + 1) + point + digits(next(30))
+            case 2: return "1,234" + point + digits(next(4))
+            case 3: return "1" + point + "5e3"
+            default:
+                let sign = ["", "", "", "-", "+"][next(5)]
+                let integer = digits(next(next(4) == 0 ? 35 : 10))
+                let fraction = next(3) == 0 ? "" : point + digits(next(9))
+                return sign + integer + fraction
+            }
+        }
+        for round in 0..<40 {
+            var input: [UInt8] = []
+            for _ in 0..<(next(60) + 1) {
+                input += Array(record().utf8) + (next(6) == 0 ? [0x0D, 0x0A] : [0x0A])
+            }
+            input = Array(repeating: UInt8(ascii: "7"), count: round % 17) + [0x0A] + input
+            // Cut at every offset of the last 64 bytes (and not at all).
+            for cut in max(0, input.count - 64)...input.count {
+                let slice = Array(input[..<cut])
+                var t = grouper
+                var out: [UInt8] = []
+                var failure = ValueError(.engine(.empty), "none")
+                let run = slice.withUnsafeBufferPointer {
+                    t.transformRecords($0, terminator: 0x0A, maxLength: 1 << 20, into: &out, failure: &failure)
+                }
+                // The same records one by one, up to the first that fails.
+                var expected: [UInt8] = []
+                var taken = 0
+                var records = 0
+                var failed: ValueError? = nil
+                while let lf = slice[taken...].firstIndex(of: 0x0A) {
+                    let crlf = lf > taken && slice[lf - 1] == 0x0D
+                    let value = Array(slice[taken..<(crlf ? lf - 1 : lf)])
+                    var one = grouper
+                    var written: [UInt8] = []
+                    do {
+                        try value.withUnsafeBufferPointer { (b) throws(ValueError) in
+                            try one.transform(b, into: &written)
+                        }
+                    } catch {
+                        failed = error
+                        break
+                    }
+                    expected += written + (crlf ? [0x0D, 0x0A] : [0x0A])
+                    taken = lf + 1
+                    records += 1
+                }
+                // The run may stop early at a record the engine must see (never past a failure).
+                let where_ = "variant \(variant) round \(round) cut \(cut)"
+                #expect(run.bytes <= taken, "\(where_)")
+                #expect(run.records <= records, "\(where_)")
+                if run.bytes == taken && run.records == records {
+                    #expect(out == expected, "\(where_)")
+                    if run.failed { #expect(failure == failed, "\(where_)") }
+                } else {
+                    #expect(expected.starts(with: out), "\(where_)")
                 }
             }
         }

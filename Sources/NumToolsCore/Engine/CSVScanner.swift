@@ -100,6 +100,31 @@ struct CSVScanner {
         return .open
     }
 
+    /// The index of the first `a` or `b` in `p[i..<end]`, or `end`: sixteen
+    /// bytes at a time with SIMD lane arithmetic while sixteen are left
+    /// before `end` (it reads nothing at or past `end`), then byte by byte.
+    @inline(__always)
+    static func firstOf(_ a: UInt8, _ b: UInt8, _ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        var i = i
+        let aa = SIMD16<UInt8>(repeating: a)
+        let bb = SIMD16<UInt8>(repeating: b)
+        let one = SIMD16<UInt8>(repeating: 1)
+        let high = SIMD16<UInt8>(repeating: 0x80)
+        while end &- i >= 16 {
+            let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            // A lane is zero exactly where (x - 1) & ~x has its high bit set (no borrow leaves a lane).
+            let x = v ^ aa
+            let y = v ^ bb
+            let hits = ((x &- one) & ~x | (y &- one) & ~y) & high
+            let words = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+            if words[0] != 0 { return i &+ words[0].trailingZeroBitCount &>> 3 }
+            if words[1] != 0 { return i &+ 8 &+ words[1].trailingZeroBitCount &>> 3 }
+            i &+= 16
+        }
+        while i < end, p[i] != a, p[i] != b { i &+= 1 }
+        return i
+    }
+
     // MARK: Record ends
 
     /// Finds the terminator outside quotes that ends the record starting at
@@ -144,8 +169,7 @@ struct CSVScanner {
             // Unquoted text: skip to the next terminator or quote.
             if p[i] != t && p[i] != quote {
                 state.mode = .unquoted
-                i += 1
-                while i < count, p[i] != t, p[i] != quote { i += 1 }
+                i = Self.firstOf(t, quote, p, i &+ 1, count)
                 if i == count { break }
             }
             let b = p[i]
@@ -239,30 +263,38 @@ struct CSVScanner {
     /// delimiter, a quote, CR or LF, so that it reads back as one field.
     func requoteIfNeeded(_ out: inout OutputBuffer, from mark: Int) {
         let n = out.count
-        let delimiter = self.delimiter.bytes
-        var needs = false
-        var quotes = 0
-        out.withUnsafeBytes { o in
+        let delimiter = self.delimiter
+        let first = delimiter.bytes[0]
+        let (needs, quotes) = out.withUnsafeBytes { o -> (Bool, Int) in
+            guard let p = o.baseAddress else { return (false, 0) }
+            var needs = false
+            var quotes = 0
             var i = mark
             while i < n {
-                let b = o[i]
+                let b = p[i]
                 if b == Self.quote {
-                    quotes += 1
+                    quotes &+= 1
+                } else if b == 0x0A || b == 0x0D || (b == first && delimiter.matches(p, i, n)) {
                     needs = true
-                } else if b == 0x0A || b == 0x0D {
-                    needs = true
-                } else if b == delimiter[0], n - i >= delimiter.count {
-                    var all = true
-                    for k in 1..<delimiter.count where o[i + k] != delimiter[k] { all = false }
-                    if all { needs = true }
                 }
-                i += 1
+                i &+= 1
             }
+            return (needs || quotes > 0, quotes)
         }
         guard needs else { return }
         // Widen in place, from the end: a quote before and after, every quote doubled.
         let extra = 2 + quotes
         out.extend(by: extra)
+        if quotes == 0 {
+            // (The common case, a separator that is the delimiter: one move.)
+            out.withUnsafeMutableBytes { o in
+                let p = o.baseAddress!
+                (p + mark + 1).update(from: p + mark, count: n - mark)
+                p[mark] = Self.quote
+                p[n + 1] = Self.quote
+            }
+            return
+        }
         out.withUnsafeMutableBytes { o in
             var w = n + extra - 1
             o[w] = Self.quote

@@ -30,6 +30,7 @@ public struct FieldList: Sendable, Hashable {
             }
         }
         self.ranges = ranges
+        upperBound = ranges.map(\.upperBound).max() ?? 0
     }
 
     /// Whether field `n` (1-based) is selected.
@@ -38,6 +39,7 @@ public struct FieldList: Sendable, Hashable {
         return false
     }
 
-    /// The highest field number that can be selected (`Int.max` when open-ended).
-    public var upperBound: Int { ranges.map(\.upperBound).max() ?? 0 }
+    /// The highest field number that can be selected (`Int.max` when
+    /// open-ended); stored: the engine reads it once a record.
+    public let upperBound: Int
 }

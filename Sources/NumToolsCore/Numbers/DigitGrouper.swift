@@ -206,12 +206,26 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let limit = outputLimit
         var done = start
         var count = 0
+        // (With a separator of more than one byte the SIMD path groups
+        // nothing: half the records would be classified twice.)
+        let wide = decimalByte != nil && (ungroup || separatorLength == 1)
         out.appendWithUnsafeMutableBytes(maximumCount: room) { block in
             let o = block.baseAddress!
             var q = o
-            while q - o < budget, let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n,
-                end - done <= maxLength
-            {
+            while q - o < budget {
+                // Most records: classified 32 bytes at a time (see `wideRecord`),
+                // where 64 bytes may be read and 128 written.
+                if wide, n &- done >= 64, room &- (q - o) >= 128 {
+                    let next = wideRecord(
+                        p, done, terminator: terminator, maxLength: maxLength, limit: limit, ungroup: ungroup, &q)
+                    if next > 0 {
+                        done = next
+                        count &+= 1
+                        continue
+                    }
+                }
+                guard let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n, end - done <= maxLength
+                else { break }
                 // The terminator, or (with LF) CR LF.
                 var terminatorLength = 1
                 if p[end] != terminator {
@@ -238,6 +252,114 @@ public struct DigitGrouper: ValueTransform, Sendable {
             return q - o
         }
         return (done, count)
+    }
+
+    /// One record of ``plainRecords(_:_:_:terminator:maxLength:budget:ungroup:into:)``
+    /// from `p[start]` on, classified with SIMD: a plain number (see
+    /// ``scanPlain(_:_:_:)``) and its terminator (or, with LF, CRLF) in the
+    /// first 32 bytes. Writes it to `q` (advancing it) grouped, or, with no
+    /// separator to insert, copied whole with its terminator, and returns
+    /// where the next record starts; returns 0, having written nothing, for
+    /// anything else (then the scalar path takes the record).
+    ///
+    /// Bounds: it reads `p[start..<start + 64]`, which the caller guarantees
+    /// (`n - start >= 64`). It writes at most 128 bytes from `q`, which the
+    /// caller guarantees are in its block (`room - (q - o) >= 128`): a record
+    /// of at most 32 bytes and at most 30 one-byte separators (a separator a
+    /// digit, `-g 1`), the last store 16 bytes wide (15 past the output's end),
+    /// and group copies 8 bytes wide. The bytes it appends are within
+    /// `limit` (``outputLimit``), as the scalar path checks.
+    @inline(__always)
+    func wideRecord(
+        _ p: UnsafePointer<UInt8>, _ start: Int, terminator: UInt8, maxLength: Int, limit: Int, ungroup: Bool,
+        _ q: inout UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let point = decimalByte.unsafelyUnwrapped
+        let r = p + start
+        let raw = UnsafeRawPointer(r)
+        let low = raw.loadUnaligned(as: SIMD16<UInt8>.self)
+        let high = raw.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+        // Bit k set: byte k is no ASCII digit.
+        var rest = Self.nonDigitBits(low) | Self.nonDigitBits(high) &<< 16
+        let first = r[0]
+        let sign = first == UInt8(ascii: "+") || first == UInt8(ascii: "-") ? 1 : 0
+        rest &= ~UInt32(truncatingIfNeeded: sign)
+        let integerEnd = rest.trailingZeroBitCount
+        guard integerEnd < 32 else { return 0 }
+        var end = integerEnd
+        if r[integerEnd] == point {
+            rest &= rest &- 1
+            end = rest.trailingZeroBitCount
+            if integerEnd == sign && end == integerEnd &+ 1 { return 0 }  // a point alone
+        } else if integerEnd == sign {
+            return 0
+        }
+        guard end < 32, end <= maxLength, end <= limit else { return 0 }
+        var next = end &+ 1
+        if r[end] != terminator {
+            guard terminator == 0x0A, r[end] == 0x0D, end < 31, r[end &+ 1] == 0x0A else { return 0 }
+            next = end &+ 2
+        }
+        let digits = integerEnd &- sign
+        let separators = ungroup ? 0 : Int(bytes.base[separatorCountSpan.offset &+ digits])
+        if separators == 0 {
+            // The record and its terminator as they are: the two loaded blocks.
+            UnsafeMutableRawPointer(q).storeBytes(of: low, as: SIMD16<UInt8>.self)
+            if next > 16 { UnsafeMutableRawPointer(q + 16).storeBytes(of: high, as: SIMD16<UInt8>.self) }
+            q += next
+            return start &+ next
+        }
+        guard separatorSpan.count == 1, separators <= limit &- end else { return 0 }
+        let separatorByte = bytes.base[separatorSpan.offset]
+        let lead = Int(bytes.base[leadGroupSpan.offset &+ digits])
+        var o = q
+        o.pointee = first
+        o += sign
+        let digitsAt = raw + sign
+        style.grouping.forEachGroup(digits: digits, lead: lead) { from, to in
+            UnsafeMutableRawPointer(o).storeBytes(
+                of: digitsAt.loadUnaligned(fromByteOffset: from, as: UInt64.self), as: UInt64.self)
+            if to &- from > 8 {
+                UnsafeMutableRawPointer(o + 8).storeBytes(
+                    of: digitsAt.loadUnaligned(fromByteOffset: from &+ 8, as: UInt64.self), as: UInt64.self)
+                if to &- from > 16 {
+                    UnsafeMutableRawPointer(o + 16).storeBytes(
+                        of: digitsAt.loadUnaligned(fromByteOffset: from &+ 16, as: SIMD16<UInt8>.self),
+                        as: SIMD16<UInt8>.self)
+                }
+            }
+            o += to &- from
+        } separator: {
+            o.pointee = separatorByte
+            o += 1
+        }
+        // The point, the fraction and the terminator: at most 32 bytes.
+        let tail = raw + integerEnd
+        UnsafeMutableRawPointer(o).storeBytes(of: tail.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        if next &- integerEnd > 16 {
+            UnsafeMutableRawPointer(o + 16).storeBytes(
+                of: tail.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        }
+        q = o + (next &- integerEnd)
+        return start &+ next
+    }
+
+    /// Bit k set where byte k of `v` is no ASCII digit.
+    ///
+    /// Lane-wise arithmetic only: the stdlib's SIMD comparisons (`.>=`)
+    /// compile to a loop over the lanes, these to one instruction each.
+    @inline(__always)
+    static func nonDigitBits(_ v: SIMD16<UInt8>) -> UInt32 {
+        // x = byte - '0' is a digit below 10: its high bit, or the high bit
+        // of its low seven bits plus 118 (no carry leaves a lane), is set otherwise.
+        let x = v &- SIMD16(repeating: 48)
+        let high = ((x & SIMD16(repeating: 0x7F)) &+ SIMD16(repeating: 0x76) | x) & SIMD16(repeating: 0x80)
+        // 0x80 in each lane that is no digit, then eight lanes a word to eight bits.
+        let words = unsafeBitCast(high, to: SIMD2<UInt64>.self)
+        let magic: UInt64 = 0x0102_0408_1020_4080
+        let lowBits = ((words[0] &>> 7) &* magic) &>> 56
+        let highBits = ((words[1] &>> 7) &* magic) &>> 56
+        return UInt32(truncatingIfNeeded: lowBits | highBits &<< 8)
     }
 
     /// Reads a plain number from `p[start]` on, before `end`: an optional
