@@ -186,7 +186,7 @@ struct EngineRun {
 }
 
 /// Output kept in memory, with the size of the largest write.
-struct RecordingSink: ByteSink {
+struct FuzzRecordingSink: ByteSink {
     var bytes: [UInt8] = []
     var largestWrite = 0
     mutating func write(_ b: UnsafeBufferPointer<UInt8>) throws(IOFailure) {
@@ -214,7 +214,7 @@ func engineRun<T: ValueTransform>(
     var c = configuration
     c.onError = policy
     var engine = StreamEngine(
-        configuration: c, transform: transform, output: RecordingSink(), diagnostics: MemorySink())
+        configuration: c, transform: transform, output: FuzzRecordingSink(), diagnostics: MemorySink())
     if let n = signalAfter {
         let counter = CallCounter()
         engine.pendingSignal = {
@@ -222,7 +222,7 @@ func engineRun<T: ValueTransform>(
             return counter.calls >= n ? 2 : nil
         }
     }
-    if separateErrors { engine.errors = RecordingSink() }
+    if separateErrors { engine.errors = FuzzRecordingSink() }
     var source = MemorySource(input, chunkSize: chunk)
     let outcome = try? engine.run(&source)
     let run = EngineRun(

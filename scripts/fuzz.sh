@@ -32,6 +32,8 @@ binary=.build/fuzz/$target
 sources=$(find Sources/NumToolsCore -name '*.swift' | sort)
 if [ ! -x "$binary" ] || [ -n "$(find Sources/NumToolsCore Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
     echo "building $binary"
+    # A failed build must not leave the previous binary to be run.
+    rm -f "$binary"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NumToolsCore \
         $sources Fuzz/Support.swift "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' || true
     [ -x "$binary" ] || { echo "fuzz.sh: build failed" >&2; exit 1; }
