@@ -1,19 +1,6 @@
 import Foundation
 import Testing
 
-/// SplitMix64, seeded: the random environment values are the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Values of locale variables no tool may crash on. ICU reads `LC_ALL`,
 /// `LC_MESSAGES` and `LANG` when it sets up its default locale, which it does
 /// even when every locale is named explicitly, and crashes on a language code
@@ -26,7 +13,7 @@ private let hostileLocaleValues: [String] = {
         "de_DE.UTF-8@@@@@@@@@@@@@", "en-u-nu-aaaaaaaaaaaaaaaaaaaa", "x-private-aaaaaaaaaaaaaaaaaa",
         "ääääääääääääää", "\u{FFFD}\u{FFFD}", "\u{202E}ar_EG", "zh_Hans_CN_aaaaaaaaaaaaaaaaaaaaaaa",
     ]
-    var rng = SeededGenerator(seed: 0x5EED_10CA1E)
+    var rng = SplitMix64(seed: 0x5EED_10CA1E)
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.@=%/ \t")
     for _ in 0..<8 {
         let count = Int.random(in: 1...40, using: &rng)

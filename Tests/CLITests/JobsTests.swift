@@ -7,18 +7,6 @@ import Testing
     import Darwin
 #endif
 
-/// SplitMix64: the random inputs are the same on every run.
-private struct JobsMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A tool, its arguments, and values it transforms and values it rejects.
 private struct JobsTool: CustomTestStringConvertible, Sendable {
     var tool: String
@@ -47,7 +35,7 @@ private struct JobsTool: CustomTestStringConvertible, Sendable {
 /// invalid UTF-8, error records of an earlier pass, quoted CSV fields
 /// holding delimiters, quotes and line breaks, records longer than 64
 /// bytes, a byte-order mark, and sometimes no final terminator.
-private func jobsInput(_ tool: JobsTool, csv: Bool, zero: Bool, records: Int, _ rng: inout JobsMix) -> [UInt8] {
+private func jobsInput(_ tool: JobsTool, csv: Bool, zero: Bool, records: Int, _ rng: inout SplitMix64) -> [UInt8] {
     let t: UInt8 = zero ? 0 : 0x0A
     let d: UInt8 = csv ? UInt8(ascii: ",") : 0x09
     var out: [UInt8] = []
@@ -130,7 +118,7 @@ private struct JobsRun: Equatable {
     /// and in the errors file, with the same exit status.
     @Test(arguments: JobsTool.all)
     fileprivate func manyThreadsWriteWhatOneWrites(tool: JobsTool) throws {
-        var rng = JobsMix(state: UInt64(tool.tool.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
+        var rng = SplitMix64(seed: UInt64(tool.tool.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
         // What the inputs exercised: errors, diagnostics, error records in the file, aborts.
         var (failed, diagnosed, filed, aborted) = (0, 0, 0, 0)
         defer {

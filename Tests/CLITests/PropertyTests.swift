@@ -1,19 +1,6 @@
 import Foundation
 import Testing
 
-/// SplitMix64: every random stream here is the same on every run.
-private struct Mix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// What the random records are made of, most of it numbers: digits, signs,
 /// separators, decimal points, quotes, delimiters, CR, LF, NUL, bytes that
 /// are not UTF-8, long runs of digits, and lines that look like error records.
@@ -27,7 +14,7 @@ private let propertyPieces: [[UInt8]] =
 /// `records` random records, most ended by LF (some CRLF; NUL with `zero`),
 /// the last one sometimes without a terminator.
 private func propertyStream(seed: UInt64, records: Int, zero: Bool) -> [UInt8] {
-    var rng = Mix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     var bytes: [UInt8] = []
     for k in 0..<records {
         let kind = Int.random(in: 0..<10, using: &rng)

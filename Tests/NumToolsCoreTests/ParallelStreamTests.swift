@@ -3,19 +3,6 @@ import Testing
 
 @testable import NumToolsCore
 
-/// SplitMix64: the random streams are the same on every run.
-private struct JobsRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// What a run through ``StreamRun`` wrote: output, diagnostics, error records, outcome.
 private struct RunResult: Equatable, CustomStringConvertible {
     var output: [UInt8]
@@ -51,7 +38,7 @@ private func run<T: ValueTransform & Sendable>(
 /// invalid UTF-8, error records of an earlier pass, quoted CSV fields
 /// holding delimiters, quotes and terminators, unterminated quotes, records
 /// longer than the limit, a byte-order mark, and sometimes no final terminator.
-private func randomStream(_ rng: inout JobsRandom, _ configuration: StreamConfiguration, records: Int) -> [UInt8] {
+private func randomStream(_ rng: inout SplitMix64, _ configuration: StreamConfiguration, records: Int) -> [UInt8] {
     let t: UInt8 = configuration.zeroTerminated ? 0 : 0x0A
     let delimiter = configuration.delimiter ?? (configuration.csv ? [UInt8(ascii: ",")] : [0x09])
     var out: [UInt8] = []
@@ -126,7 +113,7 @@ private func randomStream(_ rng: inout JobsRandom, _ configuration: StreamConfig
     /// those of one, on random streams, whatever the block size and the
     /// read size, and whether or not reads would block.
     @Test func manyThreadsWriteWhatOneWrites() throws {
-        var rng = JobsRandom(seed: 0x10B5)
+        var rng = SplitMix64(seed: 0x10B5)
         for (name, configuration, errorsFile) in Self.configurations {
             for round in 0..<6 {
                 let input = randomStream(&rng, configuration, records: Int.random(in: 0..<120, using: &rng))
@@ -196,7 +183,7 @@ private func randomStream(_ rng: inout JobsRandom, _ configuration: StreamConfig
 
     /// The front counts terminators eight bytes at a time: exactly.
     @Test func countsTerminators() {
-        var rng = JobsRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for n in 0..<70 {
             let b = (0..<n).map { _ in
                 [0x00, 0x0A, 0x80, 0x8A, 0x0B, 0xFF][Int.random(in: 0..<6, using: &rng)] as UInt8
