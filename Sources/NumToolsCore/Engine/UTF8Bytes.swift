@@ -121,6 +121,24 @@ public enum UTF8Bytes {
         return word
     }
 
+    /// Copies the run of ASCII digits of `p` at `i` to `out + count` eight
+    /// bytes at a time, and moves `i` and `count` past it. Reads stay within
+    /// `p` (``load8(_:_:)``); each store writes 8 bytes, so `out` must have
+    /// room for `count` + the run + 8 bytes.
+    @inlinable @inline(__always)
+    public static func copyDigitRun(
+        _ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, to out: UnsafeMutablePointer<UInt8>, _ count: inout Int
+    ) {
+        var run = 8
+        while run == 8 {
+            let word = load8(p, i)
+            UnsafeMutableRawPointer(out + count).storeBytes(of: word, as: UInt64.self)
+            run = leadingDigits(word)
+            count &+= run
+            i &+= run
+        }
+    }
+
     /// How many of the bytes of `word` (little-endian), from the first, are
     /// ASCII digits before one that is not: 0 to 8.
     @inlinable @inline(__always)

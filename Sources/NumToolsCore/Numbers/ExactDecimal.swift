@@ -340,16 +340,7 @@ extension ExactDecimal {
         // Indices are bounded by `n`: they step without overflow checks.
         // Copies the run of digits at `i` eight bytes at a time (a store may
         // write up to 8 bytes past the run: within `bytes.count + scanSlack`).
-        func copyDigits() {
-            var run = 8
-            while run == 8 {
-                let word = UTF8Bytes.load8(bytes, i)
-                UnsafeMutableRawPointer(digits + count).storeBytes(of: word, as: UInt64.self)
-                run = UTF8Bytes.leadingDigits(word)
-                count &+= run
-                i &+= run
-            }
-        }
+        func copyDigits() { UTF8Bytes.copyDigitRun(bytes, &i, to: digits, &count) }
         let integerStart = i
         while i < n && bytes[i] == UInt8(ascii: "0") { i &+= 1 }
         copyDigits()

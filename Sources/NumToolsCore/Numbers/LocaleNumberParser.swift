@@ -210,14 +210,7 @@ public struct LocaleNumberParser: Sendable {
                 if digitSystem != 2 && !(sawPercent && !percentIsPrefix) {
                     digitSystem = 1
                     lastWasSeparator = false
-                    var run = 8
-                    while run == 8 {
-                        let word = UTF8Bytes.load8(p, i)
-                        UnsafeMutableRawPointer(digits + count).storeBytes(of: word, as: UInt64.self)
-                        run = UTF8Bytes.leadingDigits(word)
-                        count &+= run
-                        i &+= run
-                    }
+                    UTF8Bytes.copyDigitRun(p, &i, to: digits, &count)
                     continue
                 }
                 digit = b
