@@ -1,3 +1,5 @@
+import Foundation
+
 // Shared by the fuzz targets: an invariant failure is a crash libFuzzer records.
 func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() { fatalError("invariant violated: \(message())") }
@@ -684,3 +686,16 @@ func checkTransformRecords<T: ValueTransform>(
         )
     }
 }
+
+/// The coinfmt styles the coin and coinrecords targets format with: a
+/// currency with a fraction range, percent in Arabic digits with a sign,
+/// number rounded up with an apostrophe, compact short and compact currency.
+let fuzzCoinStyles: [CoinFormatStyle] = [
+    CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+        .fractionLength(min: 2, max: 6),
+    CoinFormatStyle(style: .percent, locale: Locale(identifier: "ar_EG")).sign(.always),
+    CoinFormatStyle(style: .number, locale: Locale(identifier: "de_CH")).rounded(.up),
+    CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
+    CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+        .significantDigits(3...3),
+]

@@ -5,15 +5,7 @@
 // formats whatever parses, the same on the fast and the general path.
 import Foundation
 
-nonisolated(unsafe) var coinFormatters: [CoinFormatter] = [
-    CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
-        .fractionLength(min: 2, max: 6),
-    CoinFormatStyle(style: .percent, locale: Locale(identifier: "ar_EG")).sign(.always),
-    CoinFormatStyle(style: .number, locale: Locale(identifier: "de_CH")).rounded(.up),
-    CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
-    CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
-        .significantDigits(3...3),
-].map { $0.formatter() }
+nonisolated(unsafe) var coinFormatters: [CoinFormatter] = fuzzCoinStyles.map { $0.formatter() }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -16,15 +16,7 @@ let coinPieces: [[UInt8]] = [
 ].map { Array($0.utf8) }
 
 let coinTransforms: [CoinTransform] =
-    [
-        CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
-            .fractionLength(min: 2, max: 6),
-        CoinFormatStyle(style: .percent, locale: Locale(identifier: "ar_EG")).sign(.always),
-        CoinFormatStyle(style: .number, locale: Locale(identifier: "de_CH")).rounded(.up),
-        CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
-        CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
-            .significantDigits(3...3),
-    ].map { CoinTransform(formatter: $0.formatter(), colored: false) }
+    fuzzCoinStyles.map { CoinTransform(formatter: $0.formatter(), colored: false) }
     + [CoinTransform(style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US")), colored: true)]
 
 let coinMaxRecordBytes = [16, 64, 256, 4096]
