@@ -185,17 +185,21 @@ let completionCases: [CompletionCase] = [
         defer { try? FileManager.default.removeItem(at: directory) }
         try script.out.write(to: directory.appendingPathComponent("_" + c.tool), atomically: true, encoding: .utf8)
         let harness = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/completion/zsh-complete.zsh").path
-        let result = try ToolProcess.shell(
-            "\(zsh) -f \(Self.quoted(harness)) \(Self.quoted(directory.path)) \(Self.quoted(c.line))",
-            environment: ToolProcess.environment(["HOME": directory.path, "TERM": "dumb"]))
-        #expect(result.exited(0), "zsh did not finish completing \(c.line): \(result)")
-        let recorded = (try? String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8)) ?? ""
-        let offered = recorded.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("__") }.map {
-            var match = String($0.dropFirst(c.optionPart.count))
-            if c.isList, match.hasSuffix(",") { match.removeLast() }  // _values' removable separator
-            return match
+        // Autoloaded from fpath as installed, and sourced (`--completion zsh`
+        // loaded from any prefix).
+        for mode in ["fpath", "source"] {
+            let result = try ToolProcess.shell(
+                "\(zsh) -f \(Self.quoted(harness)) \(Self.quoted(directory.path)) \(Self.quoted(c.line)) \(mode)",
+                environment: ToolProcess.environment(["HOME": directory.path, "TERM": "dumb"]))
+            #expect(result.exited(0), "zsh (\(mode)) did not finish completing \(c.line): \(result)")
+            let recorded = (try? String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8)) ?? ""
+            let offered = recorded.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("__") }.map {
+                var match = String($0.dropFirst(c.optionPart.count))
+                if c.isList, match.hasSuffix(",") { match.removeLast() }  // _values' removable separator
+                return match
+            }
+            c.check(Array(Set(offered)), shell: "zsh (\(mode))")
         }
-        c.check(Array(Set(offered)), shell: "zsh")
     }
 
     /// `--complete-values KIND` lists the names of the matching listing's
