@@ -7,9 +7,11 @@ import NumToolsCore
 public enum Phonefmt {
     enum Options {
         static let region: Option<String> = .region(
-            "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)")
+            "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)"
+        ).suggested(for: "country", "default-region", "country-code")
         static let format: Option<PhoneNumberFormat> = .choice(
-            "format", "FMT", default: .national, help: "national (default), international, e164, rfc3966 or digits")
+            "format", "FMT", default: .national, help: "national (default), international, e164, rfc3966 or digits"
+        ).suggested(for: "output-format")
         static let type: Option<Set<PhoneNumberType>?> = .value(
             "type", short: "t", "TYPE", help: "accept only these types, comma-separated (default any)",
             completion: .choices(PhoneNumberType.filterNames)
@@ -19,6 +21,7 @@ public enum Phonefmt {
             }
             return filter
         }
+        .commaList()
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
     }
