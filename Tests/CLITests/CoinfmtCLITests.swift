@@ -186,4 +186,33 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         #expect(manOptions.subtracting(helpOptions).isEmpty, "in coinfmt.1 but not in --help")
         #expect(options(help, #"(?m)^\s+-(\w), --"#) == options(items, #"Fl (\w)\b"#), "short options differ")
     }
+
+    /// `--display name` writes the number with the currency's own notation,
+    /// as FormatStyle does (and as coinfmt's symbol display did already).
+    @Test(arguments: [
+        ("en_150", "-1.234,50\u{A0}€ euros\n-1.234,50\u{A0}€\n"),
+        ("en_BG", "-1234,50\u{A0}€ euros\n-1234,50\u{A0}€\n"),
+        ("en_CH", "€-1’234.50 euros\n€-1’234.50\n"),
+    ])
+    func nameDisplayTakesTheCurrencysNotation(locale: String, expected: String) throws {
+        let name = try coinfmt(["-l", locale, "-c", "EUR", "--display", "name"], input: "-1234.5\n")
+        let symbol = try coinfmt(["-l", locale, "-c", "EUR"], input: "-1234.5\n")
+        #expect(name.exited(0) && symbol.exited(0))
+        #expect(name.out + symbol.out == expected)
+    }
+
+    /// Foundation appends a stray digit to the currency name on a new
+    /// formatter's first calls in these locales (`MGA  Malagasy ariary1`);
+    /// coinfmt writes the settled output from its first record on (coinfmt.1, NOTES).
+    @Test(arguments: [
+        ("en_EE", "Malagasy ariary"), ("en_FR", "Malagasy ariary"), ("en_LT", "Malagasy ariary"),
+        ("en_LV", "Malagasy ariary"), ("en_PT", "Malagasy ariary"), ("en_SK", "Malagasy ariary"),
+        ("tr_TR", "Madagaskar ariarisi"),
+    ])
+    func nameDisplayWritesTheSettledOutput(locale: String, name: String) throws {
+        let result = try coinfmt(["-l", locale, "-c", "MGA", "--display", "name"], input: "1\n1\n")
+        #expect(result.exited(0))
+        #expect(result.out == "MGA\u{A0}1 \(name)\nMGA\u{A0}1 \(name)\n")
+    }
+
 }

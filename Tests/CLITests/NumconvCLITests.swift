@@ -29,6 +29,16 @@ import Testing
         #expect(result.err == "")
     }
 
+    /// Bidi marks are ignored wherever they stand, also between a leading
+    /// percent sign and its space (eu and blo write `%\u{A0}12,5`).
+    @Test(arguments: ["eu", "blo"])
+    func bidiMarkAfterALeadingPercentSign(locale: String) throws {
+        let input = "%\u{200F}\u{A0}12,5\n-%\u{A0}\u{200E}12,5\n\u{200F}%\u{A0}12,5\u{200F}\n"
+        let result = try numconv(["--style", "percent", "--from", locale, "--to", "en_US"], input: input)
+        #expect(result.exited(0), "\(result)")
+        #expect(result.out == "12.5%\n-12.5%\n12.5%\n")
+    }
+
     @Test func errorRecordsAndExitStatusOne() throws {
         let result = try numconv(["--from", "en_US", "--to", "de_DE"], input: "1,234.5\n1.000,12\r\n١٢\n")
         #expect(result.exited(1))

@@ -143,6 +143,20 @@ private func expectUsageError(
                 """)
     }
 
+    /// The hand-written log lines of Tests/Fixtures/numgroup-text-logs.txt through
+    /// one pipe, as `tail -f log | numgroup --text` reads them: each line as expected.
+    @Test func textOnTheLogLinesTable() throws {
+        let url = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/numgroup-text-logs.txt")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        let inputs = lines.filter { $0.hasPrefix("< ") }.map { $0.dropFirst(2) }
+        let expected = lines.filter { $0.hasPrefix("> ") }.map { $0.dropFirst(2) }
+        #expect(inputs.count >= 60 && inputs.count == expected.count)
+        let result = try numgroup(["--text"], input: inputs.joined(separator: "\n") + "\n")
+        #expect(result.exited(0))
+        #expect(result.err.isEmpty)
+        #expect(result.out == expected.joined(separator: "\n") + "\n")
+    }
+
     /// Sizes from --group are not the locale's: messages name them, not the locale.
     @Test func groupSizesOverALocaleNameTheirGrouping() throws {
         let result = try numgroup(["-l", "de_CH", "-g", "3,2", "-u", "1'234'567", "12'34'567"])

@@ -69,6 +69,22 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         #expect(r.status == 0)
     }
 
+    /// Spaces and tabs around a typed value are typed too, as the dialler is
+    /// fed them (outputs from phonenumbers' AsYouTypeFormatter): no spacing of
+    /// the formatter's own is added to them. With --trim they are dropped
+    /// before typing; a value of spaces only passes through.
+    @Test func asYouTypeTypesTheSpacesAround() throws {
+        let de = try phonefmt(["--as-you-type", "-r", "DE"], stdin: "+49 \n+49\n\t+4930\n   \n")
+        #expect(de.out == "+49 \n+49 \n\t+4930\n   \n")
+        #expect(de.status == 0)
+        let af = try phonefmt(["--as-you-type", "-r", "AF"], stdin: " 7012\n7012\n")
+        #expect(af.out == " 7012\n701 2\n")
+        let kr = try phonefmt(["--as-you-type", "-f", "2"], stdin: "a\t0101234 \n")
+        #expect(kr.out == "a\t0101234 \n")
+        let trimmed = try phonefmt(["--as-you-type", "-r", "AF", "--trim"], stdin: " 7012\n")
+        #expect(trimmed.out == "701 2\n")
+    }
+
     /// A 1 MiB record (the default --max-record-bytes) is typed in linear
     /// time: it took about an hour when each character re-ran the steps on all
     /// typed so far. Shown as typed (too long for any format), and after an

@@ -82,6 +82,62 @@ import Testing
             failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
+    static let nameCurrencies = ["EUR", "USD", "CHF", "BGN", "JPY", "GBP", "INR", "KWD", "CLP", "ALL", "MGA", "XAF"]
+
+    /// `--display name` in every locale, with the 12 currencies of
+    /// ``nameCurrencies`` in turn (each in about 80 locales): the number in
+    /// the name presentation is written with the currency's own notation
+    /// (EUR in en_150, en_BG and en_CH: `-1.234,50 € euros`), the name around
+    /// it as FormatStyle writes it. A negative value with grouping and a
+    /// fraction, or a random one. `COIN_NAME_PAIRS=all` checks every locale
+    /// with all 12 (some 12,000 formatters: minutes).
+    @Test func nameDisplayInEveryLocale() {
+        var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xA3E)
+        let all = ProcessInfo.processInfo.environment["COIN_NAME_PAIRS"] == "all"
+        var failures: [String] = []
+        var checked = Set<String>()
+        for (index, id) in Locale.availableIdentifiers.sorted().enumerated() {
+            let locale = Locale(identifier: id)
+            let codes = all ? Self.nameCurrencies : [Self.nameCurrencies[(index &+ Int(Self.seed)) % 12]]
+            for code in codes {
+                let style = CoinFormatStyle(style: .currency, locale: locale, currencyCode: code).display(.name)
+                let value = index % 2 == 0 ? "-1234567.5" : rng.machineNumber()
+                Self.checkName(style, [value], failures: &failures)
+                checked.insert(code)
+            }
+        }
+        #expect(checked.count == 12)
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    /// The locales with a notation of their own for a currency (CLDR's
+    /// currency-specific separators and patterns), with the 12 currencies.
+    @Test(arguments: [
+        "en_150", "en_BG", "en_CH", "en_DE", "en_AT", "de_CH", "de_AT", "pt_CV", "pt_PT", "fr_CH", "it_CH", "en_NL",
+    ])
+    func nameDisplayWhereCurrenciesHaveTheirOwnNotation(id: String) {
+        var failures: [String] = []
+        for code in Self.nameCurrencies {
+            let style = CoinFormatStyle(style: .currency, locale: Locale(identifier: id), currencyCode: code)
+            Self.checkName(style.display(.name), ["-1234567.5", "1234.5", "1", "0.5"], failures: &failures)
+        }
+        #expect(failures.isEmpty, "\(failures.count) differences: \(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    static func checkName(_ style: CoinFormatStyle, _ values: [String], failures: inout [String]) {
+        var formatter = style.formatter()
+        for text in values {
+            let expected = coinOracle(style, text)
+            let actual = formatter.string(try! ExactDecimal(text))
+            if actual != expected {
+                failures.append(
+                    "\(style.locale.identifier) \(style.resolvedCurrencyCode ?? "-") \(text): got \(actual.debugDescription), expected \(expected.debugDescription)"
+                )
+            }
+        }
+    }
+
     /// Every ISO 4217 currency Foundation knows (historic ones have years in
     /// their names), in a random locale, display and style each.
     @Test func everyCurrency() {

@@ -118,3 +118,46 @@ func readsAsInternational(_ written: String, _ parser: PhoneNumberParser) -> Boo
         #expect(failures.isEmpty, "\(failures.count) of \(checked): \(failures.prefix(20))")
     }
 }
+
+@Suite struct PhoneAsYouTypeSpacesFixtureTests {
+    /// Inputs with spaces before or after them, every region: the stream
+    /// (which keeps the whitespace around other tools' values) shows exactly
+    /// what phonenumbers' AsYouTypeFormatter shows, fed every character.
+    @Test func spacesAroundAgreeWithLibphonenumber() throws {
+        let rows = try phoneFixtureRows("phone-asyoutype-spaces.tsv")
+        #expect(rows.count > 10000)
+        var byRegion: [String: [[String]]] = [:]
+        for row in rows { byRegion[row[1], default: []].append(row) }
+        #expect(byRegion.count > 200)
+        var failures: [String] = []
+        for (region, rows) in byRegion.sorted(by: { $0.key < $1.key }) {
+            let transform = try #require(PhoneTransform(region: region, asYouType: true))
+            let input = rows.map { $0[0] + "\n" }.joined()
+            let result = try runEngine(Array(input.utf8), config(), chunkSize: 4096, transform: transform)
+            let lines = String(decoding: result.output, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (i, row) in rows.enumerated() {
+                let got = i < lines.count ? String(lines[i]) : "(missing)"
+                if got != row[2] {
+                    failures.append(
+                        "\(row[0].debugDescription) \(region): want \(row[2].debugDescription), got \(got.debugDescription)"
+                    )
+                }
+                if PhoneAsYouTypeFormatter.format(row[0], region: region) != row[2] {
+                    failures.append("\(row[0].debugDescription) \(region): the formatter differs")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(rows.count) rows disagree: \(failures.prefix(10))")
+    }
+
+    /// With `--trim` the spaces around are dropped before typing.
+    @Test func trimTypesTheValueAlone() throws {
+        let transform = try #require(PhoneTransform(region: "DE", asYouType: true))
+        let result = try runEngine(
+            Array(" 030123\n+49 \n".utf8), config(trim: true), chunkSize: 3, transform: transform)
+        #expect(String(decoding: result.output, as: UTF8.self) == "030 123\n+49 \n")
+        let kept = try runEngine(Array(" 030123\n+49 \n".utf8), config(), chunkSize: 3, transform: transform)
+        #expect(String(decoding: kept.output, as: UTF8.self) == " 030123\n+49 \n")
+    }
+}

@@ -769,6 +769,7 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
 /// agree with.
 struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     var inner: Inner
+    var keepsSurroundingWhitespace: Bool { inner.keepsSurroundingWhitespace }
     mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {

@@ -17,13 +17,36 @@ extension CoinFormatter {
                 kind = .number
             }
         }
-        // Currency names may hold digits ("Albanian lekë (1946–1965)",
-        // "unités de compte 9 européennes"): digits, separators and compact
-        // divisors of the name presentation are read with US dollars, whose
-        // name has none, and only the text around the number with the real
-        // currency (found by the number's exact text, see NumberNotation.affixes).
-        if case .currency(_, .name) = kind { return (kind, .currency(code: "USD", display: .name)) }
+        // The notation of the name presentation is the currency's own: ICU
+        // applies a currency's own separators and pattern to every
+        // presentation (EUR in en_150, en_BG and en_CH: "-1.234,50 € euros",
+        // where US dollars are "-1,234.50 US dollars"). But currency names may
+        // hold digits ("Albanian lekë (1946–1965)", "unités de compte 9
+        // européennes"), which the derivation would take for the number's:
+        // for those alone, digits, separators and compact divisors are read
+        // with US dollars, whose name has none, and only the text around the
+        // number with the real currency (found by the number's exact text,
+        // see NumberNotation.affixes).
+        if case .currency(_, .name) = kind,
+            nameHoldsDigits(FoundationProbe(locale: style.locale, kind: kind, compact: false))
+        {
+            return (kind, .currency(code: "USD", display: .name))
+        }
         return (kind, kind)
+    }
+
+    /// Whether the currency name of `probe` (name presentation) shows a
+    /// digit of its own in any plural form: rendered numbers of each plural
+    /// category show more digits than the number has.
+    static func nameHoldsDigits(_ probe: FoundationProbe) -> Bool {
+        for sample in ["0", "1", "2", "3", "5", "11", "21", "100", "1.5", "0.1"] {
+            let fraction = sample.split(separator: ".").dropFirst().first?.count ?? 0
+            let rendered = probe.render(
+                sample, precision: .fractionLength(fraction...fraction), rule: nil, form: .positive)
+            let shown = rendered.unicodeScalars.count { $0.properties.numericType == .decimal }
+            if shown != sample.count(where: { $0 != "." }) { return true }
+        }
+        return false
     }
 
     /// Compact's divisor per magnitude: 10^m shown with Foundation's default

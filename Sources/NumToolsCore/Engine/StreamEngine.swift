@@ -502,7 +502,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     }
 
     /// Transforms `[start, end)`, keeping the spaces and tabs around it
-    /// (dropping them with ``StreamConfiguration/trim``).
+    /// (dropping them with ``StreamConfiguration/trim``; handing them to a
+    /// transform that ``ValueTransform/keepsSurroundingWhitespace``).
     @inline(__always)
     mutating func transformValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
         var lo = start
@@ -517,6 +518,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             return
         }
         let trim = configuration.trim
+        if !trim && transform.keepsSurroundingWhitespace { (lo, hi) = (start, end) }
         if lo > start && !trim {
             writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start))
         }

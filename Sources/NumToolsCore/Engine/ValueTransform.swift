@@ -39,8 +39,17 @@ public struct ValueError: Error, Equatable, Sendable {
 /// stream engine besides its options.
 ///
 /// The engine hands over one value at a time: valid UTF-8, never empty, with
-/// the spaces and tabs around it already removed (the engine puts them back).
+/// the spaces and tabs around it already removed (the engine puts them back),
+/// unless the transform ``keepsSurroundingWhitespace``.
 public protocol ValueTransform {
+    /// Whether the value is handed over with the spaces and tabs around it,
+    /// for the transform to write as its rule says (the engine then adds
+    /// none back); `--trim` still removes them first. phonefmt's
+    /// `--as-you-type` shows what the dialler shows for every character
+    /// typed, surrounding spaces included. A value that is only spaces and
+    /// tabs still passes through unchanged.
+    var keepsSurroundingWhitespace: Bool { get }
+
     /// The most bytes the output of one value may take. The engine sets it
     /// from ``StreamConfiguration/outputLimit`` before the first value. A
     /// transform whose output can outgrow its input by more than a constant
@@ -91,6 +100,9 @@ public protocol ValueTransform {
 }
 
 extension ValueTransform {
+    /// The engine takes the whitespace around a value off and puts it back.
+    public var keepsSurroundingWhitespace: Bool { false }
+
     /// No limit of its own: the engine's check of each record's output applies.
     public var outputLimit: Int {
         get { .max }

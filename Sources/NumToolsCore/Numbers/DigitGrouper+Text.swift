@@ -4,9 +4,13 @@ extension DigitGrouper {
     /// Groups each number standing alone in `p`: a run of at least
     /// `minimumDigits` ASCII digits not starting with 0, with its sign and
     /// fraction, touching no letter, digit or `_`, and not part of a dotted,
-    /// dashed, slashed or colon sequence (versions, dates, times, addresses).
+    /// dashed, slashed or colon sequence (versions, dates, times, addresses),
+    /// nor a path component, a side of a `..` range or a JSON value
+    /// (``isPathRangeOrJSON(_:from:to:brackets:)``).
     /// Never an error but `output-too-long`, thrown before the separator
-    /// that would pass ``outputLimit`` is written.
+    /// that would pass ``outputLimit`` is written. Linear: each byte is read
+    /// a bounded number of times (the look-arounds stay within the gaps
+    /// between numbers, the bracket count resumes where it stopped).
     func groupText<Output: ByteOutput & ~Copyable>(
         _ p: UnsafeBufferPointer<UInt8>, minimumDigits: Int, into out: inout Output
     ) throws(ValueError) {
@@ -15,6 +19,7 @@ extension DigitGrouper {
         // Separators that fit in the limit beside the text itself.
         var separatorsLeft = (outputLimit - n) / max(1, style.separator.count)
         var copied = 0
+        var brackets = BracketDepth()
         var i = 0
         while i < n {
             guard p[i] &- 48 < 10 else {
@@ -34,7 +39,8 @@ extension DigitGrouper {
             i = numberEnd
             guard runEnd - runStart >= minimumDigits, p[runStart] != UInt8(ascii: "0"),
                 style.grouping.groups(count: runEnd - runStart),
-                standsAlone(p, before: runStart, after: numberEnd)
+                standsAlone(p, before: runStart, after: numberEnd),
+                !isPathRangeOrJSON(p, from: signed(p, runStart), to: numberEnd, brackets: &brackets)
             else { continue }
             let separators = separatorCount(digits: runEnd - runStart)
             guard separators <= separatorsLeft else { throw ValueError.outputTooLong(outputLimit) }
@@ -84,6 +90,70 @@ extension DigitGrouper {
             }
         }
         return true
+    }
+
+    /// Where the number whose digits start at `start` begins: at its sign, if it has one.
+    func signed(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        start > 0 && (p[start - 1] == UInt8(ascii: "-") || p[start - 1] == UInt8(ascii: "+")) ? start - 1 : start
+    }
+
+    /// Whether the number in `[start, end)` (sign and fraction included) is
+    /// left alone as part of a path, a range or JSON:
+    /// - a path component: the byte just before or just after it is `/` or `\`;
+    /// - a side of a `..` range: two dots stand just before or just after it
+    ///   (`12345..67890`, `..12345`, and an ellipsis `12345...`);
+    /// - a JSON member value: before it, past spaces and tabs, a `:` and
+    ///   before that, past spaces and tabs, a `"` (`"bytes": 1234567`);
+    /// - a JSON array element: inside an open `[`, with `[` or `,` before it
+    ///   and `,` or `]` after it, past spaces and tabs (`[12345, 67890]`).
+    func isPathRangeOrJSON(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, brackets: inout BracketDepth
+    ) -> Bool {
+        let n = p.count
+        let slash = UInt8(ascii: "/")
+        let backslash = UInt8(ascii: "\\")
+        let dot = UInt8(ascii: ".")
+        if start > 0, p[start - 1] == slash || p[start - 1] == backslash { return true }
+        if end < n, p[end] == slash || p[end] == backslash { return true }
+        if start > 1, p[start - 1] == dot, p[start - 2] == dot { return true }
+        if end + 1 < n, p[end] == dot, p[end + 1] == dot { return true }
+        // JSON: what stands before and after, past blanks (within the gaps between numbers).
+        var left = start
+        while left > 0, isBlank(p[left - 1]) { left -= 1 }
+        guard left > 0 else { return false }
+        let before = p[left - 1]
+        if before == UInt8(ascii: ":") {
+            left -= 1
+            while left > 0, isBlank(p[left - 1]) { left -= 1 }
+            return left > 0 && p[left - 1] == UInt8(ascii: "\"")
+        }
+        guard before == UInt8(ascii: "[") || before == UInt8(ascii: ",") else { return false }
+        var right = end
+        while right < n, isBlank(p[right]) { right += 1 }
+        guard right < n, p[right] == UInt8(ascii: ",") || p[right] == UInt8(ascii: "]") else { return false }
+        return before == UInt8(ascii: "[") || brackets.isOpen(p, at: start)
+    }
+
+    func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+
+    /// How many `[` are open at a point of the text, counted forward from
+    /// where the last question stopped (questions come in increasing order,
+    /// so the text is counted once).
+    struct BracketDepth {
+        var scanned = 0
+        var depth = 0
+
+        mutating func isOpen(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+            while scanned < i {
+                if p[scanned] == UInt8(ascii: "[") {
+                    depth += 1
+                } else if p[scanned] == UInt8(ascii: "]"), depth > 0 {
+                    depth -= 1
+                }
+                scanned += 1
+            }
+            return depth > 0
+        }
     }
 
     /// Whether grouping separator `s` followed or preceded by `neighbour`

@@ -274,8 +274,9 @@ public struct LocaleNumberParser: Sendable {
                     }
                     sawPercent = true
                     i += t.length
-                    // Spaces between a leading percent sign and the digits.
-                    while atPrefix, i < n, let s = token(p, i), s.isSpace { i += s.length }
+                    // Spaces between a leading percent sign and the digits,
+                    // with bidi marks anywhere among them (`%\u{200F}\u{A0}12,5`).
+                    while atPrefix, i < n, let s = token(p, i), s.isSpace || s.kind == .bidi { i += s.length }
                     continue
                 case .minus, .plus:
                     if sawSign || count > 0 || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {

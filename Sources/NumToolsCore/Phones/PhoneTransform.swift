@@ -38,6 +38,11 @@ public struct PhoneTransform: ValueTransform, Sendable {
         acceptedMask = mask & ~(1 << UInt32(PhoneNumberType.allCases.firstIndex(of: .unknown)!))
     }
 
+    /// As-you-type values are typed with the spaces and tabs around them, as
+    /// AsYouTypeFormatter is fed every character (` 7012` shows ` 7012`,
+    /// `+49 ` shows `+49 `).
+    public var keepsSurroundingWhitespace: Bool { asYouType }
+
     /// Writes the number in ``format``, the as-you-type display, or throws
     /// the reason the value is not an acceptable number.
     public mutating func transform<Output: ByteOutput & ~Copyable>(
