@@ -161,12 +161,32 @@ public struct LocaleNumberParser: Sendable {
     /// the value is read again with `integerDigits` known, which throws for
     /// the first separator that does not fit, as a check of each in turn would.
     ///
-    /// - Parameter integerDigits: the integer part's length, when known; -1 otherwise.
-    func scan(_ p: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>, integerDigits: Int = -1)
-        throws(ValueError) -> (negative: Bool, digits: DigitString)
-    {
-        let n = p.count
+    /// - Parameters:
+    ///   - integerDigits: the integer part's length, when known; -1 otherwise.
+    ///   - reach: where a failed read stores how far it got: the byte offset
+    ///     it had reached when it found the error (`p.count` when it read the
+    ///     whole value and the error is one of the whole: no digits, a
+    ///     grouping that does not fit). `numconv --from auto` reports the error
+    ///     of the candidate that got furthest.
+    func scan(
+        _ p: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>, integerDigits: Int = -1,
+        reach: UnsafeMutablePointer<Int>? = nil
+    ) throws(ValueError) -> (negative: Bool, digits: DigitString) {
         var i = 0
+        do { return try scanBody(p, into: digits, integerDigits: integerDigits, &i) } catch {
+            reach?.pointee = i
+            throw error
+        }
+    }
+
+    /// ``scan(_:into:integerDigits:reach:)``'s loop, with the offset it has
+    /// reached in `i`.
+    @inline(__always)
+    private func scanBody(
+        _ p: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>, integerDigits: Int,
+        _ i: inout Int
+    ) throws(ValueError) -> (negative: Bool, digits: DigitString) {
+        let n = p.count
         var count = 0  // digits written
         var integerCount = 0  // set at the decimal separator
         var negative = false

@@ -43,7 +43,19 @@ public struct NumberConverter: ValueTransform, Sendable {
         // parser's eight-byte stores.
         let capacity = 1 + value.count + max(LocaleNumberParser.scratchSlack, minimumFraction ?? 0)
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { (buffer) throws(ValueError) in
-            var (negative, digits) = try parser.scan(value, into: buffer.baseAddress! + 1)
+            let (negative, digits) = try parser.scan(value, into: buffer.baseAddress! + 1)
+            try write(negative: negative, digits: digits, into: &output)
+        }
+    }
+
+    /// Writes a number read (its digits in memory laid out as ``convert(_:into:)``
+    /// lays them out) in every target: the canonical form, rounded or padded
+    /// to the fraction options. `numconv --from auto` writes its reading with it.
+    @inline(__always)
+    func write<Output: ByteOutput & ~Copyable>(negative: Bool, digits: DigitString, into output: inout Output)
+        throws(ValueError)
+    {
+            var (negative, digits) = (negative, digits)
             // FormatStyle's canonical form: no sign on zero, no leading zeros.
             if negative && digits.isZero { negative = false }
             var target = digits.fractionCount
@@ -86,7 +98,6 @@ public struct NumberConverter: ValueTransform, Sendable {
                 }
                 return q - start
             }
-        }
     }
 
     /// Converts a value held in a string (library use).
