@@ -55,7 +55,9 @@ public enum Numconv {
             let fraction = try invocation.fractionRange(Options.minFraction, Options.maxFraction)
             let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
             guard case .auto(let locales) = from else {
-                if prefer != nil { throw UsageError("--prefer settles what --from auto finds ambiguous: it needs --from auto") }
+                if prefer != nil {
+                    throw UsageError("--prefer settles what --from auto finds ambiguous: it needs --from auto")
+                }
                 if report { throw UsageError("--report counts what --from auto read values as: it needs --from auto") }
                 guard case .locale(let locale) = from else { preconditionFailure() }
                 return NumberConversion.fixed(
@@ -66,11 +68,13 @@ public enum Numconv {
             let candidates = AutoNumberConverter.unique(locales.map { LocaleNumberFormat(locale: $0, style: style) })
             let names = candidates.map(\.localeIdentifier)
             guard names.count <= AutoNumberConverter.maximumCandidates else {
-                throw UsageError("--from auto takes at most \(AutoNumberConverter.maximumCandidates) notations, not \(names.count)")
+                throw UsageError(
+                    "--from auto takes at most \(AutoNumberConverter.maximumCandidates) notations, not \(names.count)")
             }
             let preferred = prefer.map { LocaleNumberFormat(locale: $0, style: style).localeIdentifier }
             if let preferred, !names.contains(preferred) {
-                throw UsageError("--prefer \(preferred) is not one of the notations of --from: \(names.joined(separator: ", "))")
+                throw UsageError(
+                    "--prefer \(preferred) is not one of the notations of --from: \(names.joined(separator: ", "))")
             }
             return NumberConversion.auto(
                 AutoNumberConverter(

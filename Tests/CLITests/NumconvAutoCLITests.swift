@@ -108,7 +108,8 @@ import Testing
         #expect(operands.out == "7\n1.5\n")
         #expect(
             operands.err
-                == "numconv: 1 value read as en_US and de_CH and en_IN alike\nnumconv: 1 value read alike in every notation\n")
+                == "numconv: 1 value read as en_US and de_CH and en_IN alike\nnumconv: 1 value read alike in every notation\n"
+        )
     }
 
     /// The environment's locale joins the default candidates: one that

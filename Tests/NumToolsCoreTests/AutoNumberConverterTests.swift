@@ -87,7 +87,10 @@ func convertAuto(
         ),
         ("1,234", ["de_DE", "en_US"], "ambiguous-notation: notations disagree: 1.234 (de_DE) or 1234 (en_US)"),
         // en_GB shares en_US's notation: one reading, not two.
-        ("1,234", ["en_US", "en_GB", "de_DE"], "ambiguous-notation: notations disagree: 1234 (en_US, en_GB) or 1.234 (de_DE)"),
+        (
+            "1,234", ["en_US", "en_GB", "de_DE"],
+            "ambiguous-notation: notations disagree: 1234 (en_US, en_GB) or 1.234 (de_DE)"
+        ),
         ("0,000", ["en_US", "de_DE"], "ambiguous-notation: notations disagree: 0 (en_US) or 0.000 (de_DE)"),
         ("-1,500", ["en_US", "de_DE"], "ambiguous-notation: notations disagree: -1500 (en_US) or -1.500 (de_DE)"),
         // A long reading is shortened: the lengths still tell the readings apart.
@@ -97,12 +100,18 @@ func convertAuto(
         ),
         // The error of the reading that got furthest: de_DE reads to the
         // second comma, en_US fails at the grouping of the whole.
-        ("1,2,3", ["de_DE", "en_US"], "misplaced-grouping: grouping separator at offset 1 does not fit en_US grouping"),
+        (
+            "1,2,3", ["de_DE", "en_US"],
+            "misplaced-grouping: grouping separator at offset 1 does not fit en_US grouping"
+        ),
         // A tie goes to the earlier candidate.
         ("x", ["de_DE", "en_US"], "invalid-character: 'x' at offset 0 is not part of a de_DE number"),
         ("x", ["en_US", "de_DE"], "invalid-character: 'x' at offset 0 is not part of a en_US number"),
         // fr_FR stops at the `.`, en_US reads past it to the second.
-        ("1.234.5", ["fr_FR", "en_US"], "multiple-decimal-separators: second decimal separator at offset 5; the first is at offset 1"),
+        (
+            "1.234.5", ["fr_FR", "en_US"],
+            "multiple-decimal-separators: second decimal separator at offset 5; the first is at offset 1"
+        ),
     ])
     func messages(input: String, candidates: [String], expected: String) {
         #expect(convertAuto(input, from: candidates, messages: true) == expected)
@@ -158,7 +167,8 @@ func convertAuto(
         ("١٢٫٥٪\u{61C}", "12.5%"),
     ])
     func percent(input: String, expected: String) {
-        #expect(convertAuto(input, from: ["en_US", "de_DE", "fr_FR", "ar_EG"], to: ["en_US"], style: .percent) == expected)
+        #expect(
+            convertAuto(input, from: ["en_US", "de_DE", "fr_FR", "ar_EG"], to: ["en_US"], style: .percent) == expected)
     }
 
     /// The fraction options apply to the number read.
@@ -254,7 +264,11 @@ func convertAuto(
             var preferring = AutoNumberConverter(from: [fa, fb], to: [c], preferring: fa.localeIdentifier)
             do {
                 let got = try auto(written)
-                if got == value { same += 1 } else { failures.append("auto:\(a),\(b) \(written): \(got), not \(value)") }
+                if got == value {
+                    same += 1
+                } else {
+                    failures.append("auto:\(a),\(b) \(written): \(got), not \(value)")
+                }
             } catch {
                 if error.code == .number(.ambiguousNotation) {
                     ambiguous += 1
@@ -263,7 +277,8 @@ func convertAuto(
                 }
             }
             let preferred = Result { () throws(ValueError) in try preferring(written) }
-            if case .success(value) = preferred {} else {
+            if case .success(value) = preferred {
+            } else {
                 failures.append("auto:\(a),\(b) --prefer \(a) \(written): \(preferred), not \(value)")
             }
         }

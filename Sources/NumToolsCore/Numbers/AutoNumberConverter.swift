@@ -267,7 +267,9 @@ public final class AutoReadingReport: @unchecked Sendable {
         if names.count > 1, let n = byNotations[every] { lines.append("\(values(n)) read alike in every notation") }
         if ambiguous > 0 { lines.append("\(values(ambiguous)) ambiguous") }
         if settled > 0, let preferred {
-            lines.append("\(settled == 1 ? "1 ambiguous value" : "\(settled) ambiguous values") read as \(names[preferred]) (--prefer)")
+            lines.append(
+                "\(settled == 1 ? "1 ambiguous value" : "\(settled) ambiguous values") read as \(names[preferred]) (--prefer)"
+            )
         }
         if unread > 0 { lines.append("\(values(unread)) not read in any notation") }
         return lines.isEmpty ? ["no values read"] : lines
