@@ -9,11 +9,11 @@ public enum Numconv {
         static let from: Option<NumberSource> = .numberSource(
             "from", "LOCALE|auto[:LOCALE,...]", environment: "LC_NUMERIC",
             defaults: AutoNumberConverter.defaultCandidates,
-            help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG); auto reads each value in several")
+            help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG); auto: read in several")
         static let prefer: Option<Locale?> = .locale(
-            "prefer", "LOCALE", help: "with --from auto, the notation whose reading settles an ambiguous value")
+            "prefer", "LOCALE", help: "with --from auto, take this notation's reading of an ambiguous value")
         static let report: Option<Bool> = .flag(
-            "report", help: "with --from auto, count on stderr what notations the values were read as")
+            "report", help: "with --from auto, count on stderr what the values were read as")
         static let to: Option<[Locale]> = .locales(
             "to", "LOCALE[,...]", required: "--to is required: the locale(s) to write",
             help: "notation(s) to write; several give TAB-separated columns")
