@@ -1,6 +1,8 @@
 // libFuzzer target: numconv's strict parser over a set of locales.
 // Invariants: a value gives output or a known error code, and converting
-// A to B and back to A gives A's canonical form.
+// A to B and back to A gives A's canonical form; `--from auto:A,B` gives the
+// reading of A or B when those that succeed agree, ambiguous-notation when
+// they differ (A's reading with --prefer A), A's or B's error when both fail.
 import Foundation
 
 let convCodes = Set(NumberErrorCode.allCases.map(ValueError.Code.number))
@@ -19,6 +21,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let b = candidates[Int(data[1]) % candidates.count]
     let value = UnsafeBufferPointer(start: data + 2, count: size - 2)
     guard !value.isEmpty, UTF8Bytes.isValid(value) else { return 0 }
+    checkAuto(value, a, b)
     var toB = NumberConverter(from: a, to: [b])
     var toA = NumberConverter(from: b, to: [a])
     var canonical = NumberConverter(from: a, to: [a])
@@ -39,4 +42,34 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     check(back == expected, "A→B→A is not the identity")
     return 0
+}
+
+/// `--from auto:A,B` against A and B alone, written in A.
+func checkAuto(_ value: UnsafeBufferPointer<UInt8>, _ a: LocaleNumberFormat, _ b: LocaleNumberFormat) {
+    func run(_ transform: inout some ValueTransform) -> Result<[UInt8], ValueError> {
+        var out: [UInt8] = []
+        do throws(ValueError) {
+            try transform.transform(value, into: &out)
+            return .success(out)
+        } catch { return .failure(error) }
+    }
+    var fromA = NumberConverter(from: a, to: [a])
+    var fromB = NumberConverter(from: b, to: [a])
+    var auto = AutoNumberConverter(from: [a, b], to: [a])
+    var preferring = AutoNumberConverter(from: [a, b], to: [a], preferring: a.localeIdentifier)
+    let (readA, readB, got, preferred) = (run(&fromA), run(&fromB), run(&auto), run(&preferring))
+    switch (readA, readB, got) {
+    case (.success(let x), .success(let y), .success(let z)): check(x == y && z == x, "auto gave another number")
+    case (.success(let x), .success(let y), .failure(let e)):
+        check(x != y && e.code == .number(.ambiguousNotation), "auto: \(e.code) for two readings")
+    case (.success(let x), .failure, .success(let z)), (.failure, .success(let x), .success(let z)):
+        check(z == x, "auto gave another number than its one reading")
+    case (.failure(let e1), .failure(let e2), .failure(let e)):
+        check(e == e1 || e == e2, "auto's error is neither reading's")
+    default: check(false, "auto and the readings disagree")
+    }
+    if case .success(let x) = readA, case .success(let z) = preferred {
+        check(z == x, "--prefer A gave another number")
+    }
+    if case .success = readA, case .failure = preferred { check(false, "--prefer A failed where A reads") }
 }

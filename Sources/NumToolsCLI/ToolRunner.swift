@@ -96,6 +96,9 @@ public enum ToolRunner {
                 failed: operands.isEmpty ? nil : failed, jobs: jobs)
             if let errors { try errors.closeFile() }
             hintAtFiles(operands, failed.numbers, &stderr)
+            if case .completed = outcome, let summarizing = transform as? any StreamSummarizing {
+                for line in summarizing.summaryLines() { write("\(tool.name): \(line)\n", to: &stderr) }
+            }
             switch outcome {
             case .completed(let errors): exit(errors > 0 ? 1 : 0)
             case .aborted: exit(1)

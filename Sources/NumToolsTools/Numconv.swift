@@ -6,10 +6,15 @@ import NumToolsCore
 /// `Sources/numconv/main.swift` and the `numtools` multi-call binary run it.
 public enum Numconv {
     enum Options {
-        static let from: Option<Locale> = .locale(
-            "from", "LOCALE", environment: "LC_NUMERIC",
-            help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG)"
+        static let from: Option<NumberSource> = .numberSource(
+            "from", "LOCALE|auto[:LOCALE,...]", environment: "LC_NUMERIC",
+            defaults: AutoNumberConverter.defaultCandidates,
+            help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG); auto: read in several"
         ).suggested(for: "from-locale", "input-locale", "source-locale")
+        static let prefer: Option<Locale?> = .locale(
+            "prefer", "LOCALE", help: "with --from auto, take this notation's reading of an ambiguous value")
+        static let report: Option<Bool> = .flag(
+            "report", help: "with --from auto, count on stderr what the values were read as")
         static let to: Option<[Locale]> = .locales(
             "to", "LOCALE[,...]", required: "--to is required: the locale(s) to write",
             help: "notation(s) to write; several give TAB-separated columns"
@@ -26,18 +31,22 @@ public enum Numconv {
 
     static let definition = ToolDefinition(
         name: "numconv",
-        synopsis: "--from LOCALE --to LOCALE[,LOCALE...] [OPTIONS] [VALUE...]",
+        synopsis: "--from LOCALE|auto[:LOCALE,...] --to LOCALE[,LOCALE...] [OPTIONS] [VALUE...]",
         summary: """
             Convert numbers written in one locale's notation to another's, exactly: the same
             digits, in the target locale's digits, separators, grouping and signs. Input that
             does not follow the source locale's notation strictly is an error, never a guess.
             """,
-        options: [Options.from, Options.to, Options.style, Options.minFraction, Options.maxFraction, Listing.locales],
+        options: [
+            Options.from, Options.to, Options.prefer, Options.report, Options.style, Options.minFraction,
+            Options.maxFraction, Listing.locales,
+        ],
         examples: [
             "numconv --from en_US --to de_DE 1234567.891        # 1.234.567,891",
             "numconv --from en_US --to ko_KR,fr_GP,ne,ar,it_CH 1234567.891",
             "numconv --csv -f 3 --from de_DE --to en_US < prices.csv",
             "numconv --style percent --from fr_FR --to ar_EG '12,5 %'",
+            "numconv --csv -f 2 --from auto --to C --report < mixed.csv  # US, German, French, Swiss, Indian rows",
         ])
 
     /// Runs numconv on the command line's arguments after the first `count`
@@ -45,11 +54,36 @@ public enum Numconv {
     public static func main(argumentsAfter count: Int = 1) -> Never {
         ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
             let style = try invocation.value(Options.style)
-            let source = LocaleNumberFormat(locale: try invocation.value(Options.from), style: style)
+            let from = try invocation.value(Options.from)
             let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: style) }
             let fraction = try invocation.fractionRange(Options.minFraction, Options.maxFraction)
-            return NumberConverter(
-                from: source, to: targets, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum)
+            let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
+            guard case .auto(let locales) = from else {
+                if prefer != nil {
+                    throw UsageError("--prefer settles what --from auto finds ambiguous: it needs --from auto")
+                }
+                if report { throw UsageError("--report counts what --from auto read values as: it needs --from auto") }
+                guard case .locale(let locale) = from else { preconditionFailure() }
+                return NumberConversion.fixed(
+                    NumberConverter(
+                        from: LocaleNumberFormat(locale: locale, style: style), to: targets,
+                        minimumFraction: fraction.minimum, maximumFraction: fraction.maximum))
+            }
+            let candidates = AutoNumberConverter.unique(locales.map { LocaleNumberFormat(locale: $0, style: style) })
+            let names = candidates.map(\.localeIdentifier)
+            guard names.count <= AutoNumberConverter.maximumCandidates else {
+                throw UsageError(
+                    "--from auto takes at most \(AutoNumberConverter.maximumCandidates) notations, not \(names.count)")
+            }
+            let preferred = prefer.map { LocaleNumberFormat(locale: $0, style: style).localeIdentifier }
+            if let preferred, !names.contains(preferred) {
+                throw UsageError(
+                    "--prefer \(preferred) is not one of the notations of --from: \(names.joined(separator: ", "))")
+            }
+            return NumberConversion.auto(
+                AutoNumberConverter(
+                    from: candidates, to: targets, preferring: preferred, minimumFraction: fraction.minimum,
+                    maximumFraction: fraction.maximum, report: report ? AutoReadingReport() : nil))
         }
     }
 }

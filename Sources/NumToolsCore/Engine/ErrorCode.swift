@@ -62,6 +62,9 @@ public enum NumberErrorCode: String, ErrorCode {
     case misplacedSign = "misplaced-sign"
     /// No digit at all.
     case noDigits = "no-digits"
+    /// `numconv --from auto`: the candidate notations read the value as
+    /// different numbers, and no `--prefer` settles it.
+    case ambiguousNotation = "ambiguous-notation"
 
     public var summary: String {
         switch self {
@@ -71,6 +74,7 @@ public enum NumberErrorCode: String, ErrorCode {
         case .multipleDecimalSeparators: "more than one decimal separator"
         case .misplacedSign: "a sign anywhere but at the start"
         case .noDigits: "no digit at all"
+        case .ambiguousNotation: "with --from auto, the candidate notations read the value as different numbers"
         }
     }
 }
@@ -178,8 +182,10 @@ extension ValueError {
     public static func codes(writtenBy tool: String) -> [Code] {
         let own: [Code]
         switch tool {
-        // numgroup reads ASCII digits only, so it never mixes digit systems.
-        case "numgroup": own = NumberErrorCode.allCases.filter { $0 != .mixedDigits }.map(Code.number)
+        // numgroup reads ASCII digits only, so it never mixes digit systems,
+        // and in one notation, so it never finds one ambiguous.
+        case "numgroup":
+            own = NumberErrorCode.allCases.filter { $0 != .mixedDigits && $0 != .ambiguousNotation }.map(Code.number)
         case "numconv": own = NumberErrorCode.allCases.map(Code.number)
         case "phonefmt": own = PhoneErrorCode.allCases.map(Code.phone)
         case "coinfmt": own = CurrencyErrorCode.allCases.map(Code.currency)

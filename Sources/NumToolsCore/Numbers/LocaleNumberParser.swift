@@ -161,10 +161,18 @@ public struct LocaleNumberParser: Sendable {
     /// the value is read again with `integerDigits` known, which throws for
     /// the first separator that does not fit, as a check of each in turn would.
     ///
-    /// - Parameter integerDigits: the integer part's length, when known; -1 otherwise.
-    func scan(_ p: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>, integerDigits: Int = -1)
-        throws(ValueError) -> (negative: Bool, digits: DigitString)
-    {
+    /// - Parameters:
+    ///   - integerDigits: the integer part's length, when known; -1 otherwise.
+    ///   - reach: where a failed read stores how far it got: the byte offset
+    ///     it had reached when it found the error (`p.count` when it read the
+    ///     whole value and the error is one of the whole: no digits, a
+    ///     grouping that does not fit). `numconv --from auto` reports the error
+    ///     of the candidate that got furthest. Stored at each throw, so that
+    ///     a read that succeeds does no more than it did without it.
+    func scan(
+        _ p: UnsafeBufferPointer<UInt8>, into digits: UnsafeMutablePointer<UInt8>, integerDigits: Int = -1,
+        reach: UnsafeMutablePointer<Int>? = nil
+    ) throws(ValueError) -> (negative: Bool, digits: DigitString) {
         let n = p.count
         var i = 0
         var count = 0  // digits written
@@ -185,6 +193,11 @@ public struct LocaleNumberParser: Sendable {
         var gapsFit = true
 
         func offset(_ i: Int) -> Int { UTF8Bytes.scalarOffset(p, i) }
+        /// `error`, found with the read at `at`.
+        func failed(_ error: ValueError, at: Int) -> ValueError {
+            reach?.pointee = at
+            return error
+        }
         // The common messages from templates: no String an error (see ErrorText).
         func misplaced(_ at: Int) -> ValueError {
             var text = ErrorText(template: "grouping separator at offset \u{2} does not fit \u{4} grouping", offset(at))
@@ -215,7 +228,7 @@ public struct LocaleNumberParser: Sendable {
                 }
                 digit = b
             } else {
-                guard let t = token(p, i) else { throw invalid(i) }
+                guard let t = token(p, i) else { throw failed(invalid(i), at: i) }
                 switch t.kind {
                 case .bidi:
                     i += t.length
@@ -226,13 +239,14 @@ public struct LocaleNumberParser: Sendable {
                     system = 2
                 case .decimal:
                     if decimalAt >= 0 {
-                        throw ValueError(
-                            .number(.multipleDecimalSeparators),
-                            ErrorText(
-                                template: "second decimal separator at offset \u{2}; the first is at offset \u{3}",
-                                offset(i), offset(decimalAt)))
+                        throw failed(
+                            ValueError(
+                                .number(.multipleDecimalSeparators),
+                                ErrorText(
+                                    template: "second decimal separator at offset \u{2}; the first is at offset \u{3}",
+                                    offset(i), offset(decimalAt))), at: i)
                     }
-                    if lastWasSeparator { throw misplaced(lastSeparatorAt) }
+                    if lastWasSeparator { throw failed(misplaced(lastSeparatorAt), at: i) }
                     decimalAt = i
                     integerCount = count
                     i += t.length
@@ -244,14 +258,16 @@ public struct LocaleNumberParser: Sendable {
                         i = n
                         continue
                     }
-                    guard t.kind == .group else { throw invalid(i) }
+                    guard t.kind == .group else { throw failed(invalid(i), at: i) }
                     if decimalAt >= 0 {
-                        throw ValueError(
-                            .number(.misplacedGrouping), "grouping separator at offset \(offset(i)) is in the fraction")
+                        throw failed(
+                            ValueError(
+                                .number(.misplacedGrouping),
+                                "grouping separator at offset \(offset(i)) is in the fraction"), at: i)
                     }
-                    if count == 0 || lastWasSeparator { throw misplaced(i) }
+                    if count == 0 || lastWasSeparator { throw failed(misplaced(i), at: i) }
                     if integerDigits >= 0, !grouping.isBoundary(digitsToTheRight: integerDigits - count) {
-                        throw misplaced(i)
+                        throw failed(misplaced(i), at: i)
                     }
                     if separators == 0 {
                         firstGroup = count
@@ -268,9 +284,11 @@ public struct LocaleNumberParser: Sendable {
                     let atPrefix = percentIsPrefix && !sawPercent && count == 0 && decimalAt < 0
                     let atSuffix = !percentIsPrefix && !sawPercent && restIsPercent(p, from: i)
                     guard atPrefix || atSuffix else {
-                        throw ValueError(
-                            .number(.invalidCharacter),
-                            "percent sign at offset \(offset(i)) is not where \(localeIdentifier) writes it")
+                        throw failed(
+                            ValueError(
+                                .number(.invalidCharacter),
+                                "percent sign at offset \(offset(i)) is not where \(localeIdentifier) writes it"), at: i
+                        )
                     }
                     sawPercent = true
                     i += t.length
@@ -280,9 +298,11 @@ public struct LocaleNumberParser: Sendable {
                     continue
                 case .minus, .plus:
                     if sawSign || count > 0 || decimalAt >= 0 || (sawPercent && !percentIsPrefix) {
-                        throw ValueError(
-                            .number(.misplacedSign),
-                            ErrorText(template: "sign at offset \u{2}; a sign may only lead the number", offset(i)))
+                        throw failed(
+                            ValueError(
+                                .number(.misplacedSign),
+                                ErrorText(template: "sign at offset \u{2}; a sign may only lead the number", offset(i))),
+                            at: i)
                     }
                     sawSign = true
                     negative = t.kind == .minus
@@ -291,14 +311,17 @@ public struct LocaleNumberParser: Sendable {
                 }
             }
             if sawPercent && !percentIsPrefix {
-                throw ValueError(.number(.invalidCharacter), "digit at offset \(offset(i)) after the percent sign")
+                throw failed(
+                    ValueError(.number(.invalidCharacter), "digit at offset \(offset(i)) after the percent sign"), at: i
+                )
             }
             if digitSystem != system {
                 if digitSystem != 0 {
-                    throw ValueError(
-                        .number(.mixedDigits),
-                        "\(system == 1 ? "ASCII" : localeIdentifier) digit at offset \(offset(i)) mixed with \(digitSystem == 1 ? "ASCII" : localeIdentifier) digits"
-                    )
+                    throw failed(
+                        ValueError(
+                            .number(.mixedDigits),
+                            "\(system == 1 ? "ASCII" : localeIdentifier) digit at offset \(offset(i)) mixed with \(digitSystem == 1 ? "ASCII" : localeIdentifier) digits"
+                        ), at: i)
                 }
                 digitSystem = system
             }
@@ -307,14 +330,17 @@ public struct LocaleNumberParser: Sendable {
             count += 1
             i += length
         }
-        if count == 0 { throw ValueError(.number(.noDigits), ErrorText(template: "value has no digits")) }
-        if lastWasSeparator { throw misplaced(lastSeparatorAt) }
+        if count == 0 {
+            throw failed(ValueError(.number(.noDigits), ErrorText(template: "value has no digits")), at: n)
+        }
+        if lastWasSeparator { throw failed(misplaced(lastSeparatorAt), at: n) }
         if decimalAt < 0 { integerCount = count }
         if separators > 0, integerDigits < 0,
             !(gapsFit && grouping.isBoundary(digitsToTheRight: integerCount - firstGroup)
                 && grouping.isBoundary(digitsToTheRight: integerCount - lastGroup))
         {
-            _ = try scan(p, into: digits, integerDigits: integerCount)
+            // It read the whole value: the error is one of the whole.
+            do { _ = try scan(p, into: digits, integerDigits: integerCount) } catch { throw failed(error, at: n) }
         }
         return (negative, DigitString(start: digits, integerCount: integerCount, fractionCount: count - integerCount))
     }

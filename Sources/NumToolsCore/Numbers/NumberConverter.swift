@@ -43,49 +43,60 @@ public struct NumberConverter: ValueTransform, Sendable {
         // parser's eight-byte stores.
         let capacity = 1 + value.count + max(LocaleNumberParser.scratchSlack, minimumFraction ?? 0)
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { (buffer) throws(ValueError) in
-            var (negative, digits) = try parser.scan(value, into: buffer.baseAddress! + 1)
-            // FormatStyle's canonical form: no sign on zero, no leading zeros.
-            if negative && digits.isZero { negative = false }
-            var target = digits.fractionCount
-            if let minimumFraction { target = max(target, minimumFraction) }
-            if let maximumFraction { target = min(target, maximumFraction) }
-            if target != digits.fractionCount { digits.roundHalfEven(fractionDigits: target) }
-            digits.trimLeadingZeros()
-            let (integer, fraction) = (digits.integer, digits.fraction)
-            // Every target, TAB-separated, written straight into the output.
-            // Its length first: longer than the limit, it is an error before
-            // any of it is written.
-            let plans = self.plans
-            if plans.count == 1 {
-                let length = plans[0].length(
-                    negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
-                guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
-                output.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
-                    plans[0].write(
-                        negative: negative, integer: integer, fraction: fraction, showPlus: false,
-                        to: buffer.baseAddress!)
-                }
-                return
-            }
-            var length = plans.count &- 1  // the TABs between targets
-            for plan in plans {
-                length &+= plan.length(
-                    negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
-            }
+            let (negative, digits) = try parser.scan(value, into: buffer.baseAddress! + 1)
+            try write(negative: negative, digits: digits, into: &output)
+        }
+    }
+
+    /// Writes a number read (its digits in memory laid out as ``convert(_:into:)``
+    /// lays them out) in every target: the canonical form, rounded or padded
+    /// to the fraction options. `numconv --from auto` writes its reading with it.
+    @inline(__always)
+    func write<Output: ByteOutput & ~Copyable>(negative: Bool, digits: DigitString, into output: inout Output)
+        throws(ValueError)
+    {
+        var (negative, digits) = (negative, digits)
+        // FormatStyle's canonical form: no sign on zero, no leading zeros.
+        if negative && digits.isZero { negative = false }
+        var target = digits.fractionCount
+        if let minimumFraction { target = max(target, minimumFraction) }
+        if let maximumFraction { target = min(target, maximumFraction) }
+        if target != digits.fractionCount { digits.roundHalfEven(fractionDigits: target) }
+        digits.trimLeadingZeros()
+        let (integer, fraction) = (digits.integer, digits.fraction)
+        // Every target, TAB-separated, written straight into the output.
+        // Its length first: longer than the limit, it is an error before
+        // any of it is written.
+        let plans = self.plans
+        if plans.count == 1 {
+            let length = plans[0].length(
+                negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
             guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
             output.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
-                let start = buffer.baseAddress!
-                var q = start
-                for k in plans.indices {
-                    if k > 0 {
-                        q[0] = 0x09
-                        q += 1
-                    }
-                    q += plans[k].write(
-                        negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)
-                }
-                return q - start
+                plans[0].write(
+                    negative: negative, integer: integer, fraction: fraction, showPlus: false,
+                    to: buffer.baseAddress!)
             }
+            return
+        }
+        var length = plans.count &- 1  // the TABs between targets
+        for plan in plans {
+            length &+= plan.length(
+                negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
+        }
+        guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
+        output.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
+            let start = buffer.baseAddress!
+            var q = start
+            for k in plans.indices {
+                if k > 0 {
+                    q[0] = 0x09
+                    q += 1
+                }
+                q += plans[k].write(
+                    negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)
+            }
+            return q - start
         }
     }
 

@@ -1,0 +1,50 @@
+import Foundation
+import NumToolsCore
+
+/// What numconv's `--from` names: one notation, or `auto` and the
+/// candidate notations to read each value in.
+public enum NumberSource: Sendable {
+    /// One locale's notation (given, or the environment's).
+    case locale(Locale)
+    /// `auto` (the default candidates, then the environment's locale) or
+    /// `auto:L1,L2,...` (those alone), in order, duplicates kept.
+    case auto([Locale])
+}
+
+extension Option where Value == NumberSource {
+    /// A locale, `auto` or `auto:LOCALE[,...]`; the environment's locale
+    /// for `category` when not given (a locale variable that names no known
+    /// locale is not fatal: the tool warns once and uses en_US). `auto`
+    /// tries `defaults` and then the environment's locale.
+    public static func numberSource(
+        _ long: String, _ name: String, environment category: String, defaults: [String], help: String
+    ) -> Option<NumberSource> {
+        Option<NumberSource>(OptionSpec(long, .required(name), help: help, completion: .locales)) {
+            invocation throws(UsageError) in
+            let option = "--" + long
+            let given = invocation.arguments.last(long)
+            guard let text = given, text.lowercased() == "auto" || text.lowercased().hasPrefix("auto:") else {
+                return .locale(
+                    try LocaleSupport.resolve(
+                        option: option, value: given, environment: invocation.environment, category: category,
+                        warn: ToolRunner.warnOnce))
+            }
+            if text.count == 4 {
+                var locales: [Locale] = []
+                for id in defaults { locales.append(try LocaleSupport.resolve(id, option: option)) }
+                let (environment, warning) = LocaleSupport.environmentLocale(
+                    invocation.environment, category: category)
+                if let warning { ToolRunner.warnOnce(warning) }
+                return .auto(locales + [environment])
+            }
+            let names = text.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false)
+            guard !names.contains(where: \.isEmpty) else {
+                throw UsageError(
+                    "invalid value '\(text)' for \(option): expected auto:LOCALE[,LOCALE...], such as auto:en_US,de_DE")
+            }
+            var locales: [Locale] = []
+            for id in names { locales.append(try LocaleSupport.resolve(String(id), option: option)) }
+            return .auto(locales)
+        }
+    }
+}
