@@ -1222,3 +1222,103 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
                     diagnostics: "", outcome: .completed(errors: 1)))
     }
 }
+
+/// The error record written in one in-place block
+/// (`RecordWriter.appendErrorRecord`) against the general path it stands
+/// for (`appendErrorPrefix`, `UTF8Bytes.appendEscaped`, the terminator):
+/// the same bytes for messages with every kind of hole and quoted
+/// character, ORIGINALs of every byte class and of lengths on both sides of
+/// `inPlaceOriginal`, every terminator, with and without `-z`.
+@Suite struct ErrorRecordInPlaceTests {
+    typealias Writer = RecordWriter<MemorySink, MemorySink>
+
+    /// Both paths for one record; the general one first.
+    static func both(
+        record: Int, field: Int, _ error: ValueError, _ original: [UInt8], _ terminator: Terminator, escapesNUL: Bool
+    ) -> ([UInt8], [UInt8]) {
+        var general = OutputBuffer(capacity: 16)
+        var inPlace = OutputBuffer(capacity: 16)
+        (original + [0]).withUnsafeBufferPointer { b in
+            let p = b.baseAddress!
+            Writer.appendErrorPrefix(record: record, field: field, error, escapesNUL: escapesNUL, into: &general)
+            UTF8Bytes.appendEscaped(p, 0, original.count, escapingNUL: escapesNUL, into: &general)
+            Writer.append(terminator, to: &general)
+            Writer.appendErrorRecord(
+                record: record, field: field, error, p, 0, original.count, terminator, escapesNUL: escapesNUL,
+                into: &inPlace)
+        }
+        return (general.bytes, inPlace.bytes)
+    }
+
+    static let templates: [StaticString] = [
+        "", "\u{1}", "\u{2}", "x\u{3}", "value has no digits",
+        "\u{1} at offset \u{2} is not a digit, grouping separator or decimal point",
+        "second decimal point at offset \u{2}; the first is at offset \u{3}",
+        "grouping separator at offset \u{2} does not fit \u{4}", "1234567\u{1}", "12345678\u{2}abcdefgh\u{1}",
+        "\u{5}: \u{1}\u{1}\u{2}\u{2}\u{3}\u{5}", "expected \u{5} at offset \u{2}, found \u{1} (more text past eight)",
+    ]
+    static let details: [StaticString] = ["a digit", "", "a long detail past twenty bytes, to widen the bound"]
+    /// Quoted characters and ORIGINAL bytes of every class: printable, the
+    /// escaped ones, other controls, NUL, DEL, valid sequences of 2 to 4
+    /// bytes, and bytes of no sequence.
+    static let pieces: [[UInt8]] = [
+        [0x31], [0x41], [0x5C], [0x09], [0x0A], [0x0D], [0x00], [0x07], [0x7F], [0x20], Array("é".utf8),
+        Array("€".utf8), Array("𝟙".utf8), [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], Array("12345678".utf8),
+    ]
+
+    /// `writeDecimal` writes what `String(n)` does, for every length and sign.
+    @Test func decimals() {
+        var values = [0, 1, 9, 10, 99, 100, 101, 999, 1000, Int.max, Int.min, Int.min + 1, -1, -10, -99, -100]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1), power * 9 / 7]
+        }
+        var rng = SplitMix64(seed: 10)
+        values += (0..<2000).map { _ in Int(truncatingIfNeeded: rng.next()) >> Int.random(in: 0...63, using: &rng) }
+        for n in values {
+            var bytes = [UInt8](repeating: 0, count: 24)
+            let count = bytes.withUnsafeMutableBufferPointer { ErrorText.writeDecimal(n, to: $0.baseAddress!) }
+            #expect(count <= 20)
+            #expect(String(decoding: bytes[..<count], as: UTF8.self) == String(n))
+        }
+    }
+
+    @Test(arguments: 0..<4) func inPlaceMatchesTheGeneralPath(_ variant: Int) {
+        var rng = SplitMix64(seed: UInt64(variant) &+ 0x5EED)
+        let numbers = [0, 7, -1, 42, 123_456_789, -98_765, Int.max, Int.min + 1]
+        for round in 0..<600 {
+            let template = Self.templates[round % Self.templates.count]
+            var text = ErrorText(
+                template: template, numbers.randomElement(using: &rng)!, numbers.randomElement(using: &rng)!)
+            let quotedSource = (0..<Int.random(in: 1...3, using: &rng)).flatMap { _ in
+                Self.pieces.randomElement(using: &rng)!
+            }
+            let at = Int.random(in: 0...quotedSource.count, using: &rng)  // (at the end: `end of value`)
+            quotedSource.withUnsafeBufferPointer { text.quote($0, at: at) }
+            if Bool.random(using: &rng) { text.detail(Self.details.randomElement(using: &rng)!) }
+            let error = ValueError(
+                [.number(.invalidCharacter), .engine(.invalidUTF8), .number(.noDigits)].randomElement(using: &rng)!,
+                text)
+            // ORIGINALs up to 300 bytes: past `inPlaceOriginal` the general path writes it.
+            let length = [0, 1, 3, 7, 8, 9, 17, 64, 255, 256, 257, 300].randomElement(using: &rng)!
+            var original: [UInt8] = []
+            while original.count < length { original += Self.pieces.randomElement(using: &rng)! }
+            let terminator = [Terminator.none, .byte(0x0A), .byte(0), .crlf].randomElement(using: &rng)!
+            for escapesNUL in [false, true] {
+                let record = numbers.randomElement(using: &rng)!.magnitude % 1_000_000_000
+                let (general, inPlace) = Self.both(
+                    record: Int(record), field: round % 4, error, original, terminator, escapesNUL: escapesNUL)
+                #expect(general == inPlace, "round \(round) \(template) \(original)")
+            }
+        }
+        // A message held as a String, or with a name, takes the general path: the same bytes.
+        var named = ErrorText(template: "separator at offset \u{2} does not fit \u{4}", 3)
+        named.name("de\\CH\t")
+        for error in [ValueError(.number(.noDigits), "value\thas\\no digits"), ValueError(.number(.noDigits), named)] {
+            let (general, inPlace) = Self.both(
+                record: 12, field: 3, error, Array("1\t2".utf8), .byte(0x0A), escapesNUL: false)
+            #expect(general == inPlace)
+        }
+    }
+}

@@ -132,6 +132,139 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    // MARK: Writing in place
+
+    /// The most bytes ``writeInPlace(escapingNUL:to:)`` writes, or nil when
+    /// it does not apply (a message held as a `String`, or a name in the
+    /// name hole): then ``write(escaping:escapingNUL:into:)`` writes it.
+    ///
+    /// Bound: each byte of the template is written as itself or, a hole,
+    /// as at most `max(20, detailCount)` bytes: a number at most 20
+    /// (``writeDecimal(_:to:)``), the quote at most 12 (`end of value`;
+    /// `byte 0xHH` is 9, a quoted character at most 6: two quotes and four
+    /// bytes, or `\x00`), the detail `detailCount`, the (unset) name nothing.
+    @inline(__always)
+    var inPlaceBound: Int? {
+        guard template != nil, long == nil else { return nil }
+        return Int(templateCount) &* max(20, Int(detailCount))
+    }
+
+    /// Writes at `q` the bytes that ``write(escaping:escapingNUL:into:)``
+    /// appends with `escaping` true, and returns how many: the template's
+    /// text is moved eight bytes at a time, the holes filled in place (no
+    /// call an append). Only where ``inPlaceBound`` is not nil, with
+    /// ``inPlaceBound`` bytes and eight more of room at `q` (an eight-byte
+    /// store may reach seven bytes past what is written, within the bound
+    /// and `InPlaceWrite.slack`: every byte stored before the end is one
+    /// the template's text puts there, or is overwritten).
+    @inline(__always)
+    func writeInPlace(escapingNUL: Bool, to q: UnsafeMutablePointer<UInt8>) -> Int {
+        let t = template.unsafelyUnwrapped
+        let n = Int(templateCount)
+        var o = q
+        var i = 0
+        while i < n {
+            if n &- i >= 8 {
+                let word = UnsafeRawPointer(t + i).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(o).storeBytes(of: word, as: UInt64.self)
+                // The first byte below 6, a hole (exact for the lowest byte).
+                let hole = (word &- 0x0606_0606_0606_0606) & ~word & 0x8080_8080_8080_8080
+                if hole == 0 {
+                    o += 8
+                    i &+= 8
+                    continue
+                }
+                let k = hole.trailingZeroBitCount >> 3
+                o += k
+                i &+= k
+            } else {
+                while i < n, t[i] > 5 {
+                    o.pointee = t[i]
+                    o += 1
+                    i &+= 1
+                }
+                if i == n { break }
+            }
+            switch t[i] {
+            case 1: o += writeQuote(escapingNUL: escapingNUL, to: o)
+            case 2: o += Self.writeDecimal(first, to: o)
+            case 3: o += Self.writeDecimal(second, to: o)
+            case 4: break  // (no name: see `inPlaceBound`)
+            default:
+                if let detail {
+                    o.update(from: detail, count: Int(detailCount))
+                    o += Int(detailCount)
+                }
+            }
+            i &+= 1
+        }
+        return o - q
+    }
+
+    /// The quote hole at `o`, escaped, as ``write(escaping:escapingNUL:into:)``
+    /// writes it: at most 12 bytes, and it may store 9 (see ``inPlaceBound``).
+    @inline(__always)
+    func writeQuote(escapingNUL: Bool, to o: UnsafeMutablePointer<UInt8>) -> Int {
+        let mark = quoted >> 56
+        if mark == Self.endMark {
+            let text: StaticString = "end of value"
+            o.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            return text.utf8CodeUnitCount
+        }
+        if mark == Self.byteNameMark {
+            let text: StaticString = "byte 0x"
+            o.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            Self.writeHex(UInt8(truncatingIfNeeded: quoted), to: o + text.utf8CodeUnitCount)
+            return text.utf8CodeUnitCount &+ 2
+        }
+        o[0] = UInt8(ascii: "'")
+        var k = 1
+        if mark == 1 {
+            k &+= Self.escapeASCII(UInt8(truncatingIfNeeded: quoted), escapingNUL: escapingNUL, to: o + 1)
+        } else {
+            // A whole UTF-8 sequence of two to four bytes, written as it is
+            // (``quote(_:at:)`` keeps valid sequences only); the store's
+            // other bytes are overwritten or past the end.
+            UnsafeMutableRawPointer(o + 1).storeBytes(of: quoted, as: UInt64.self)
+            k &+= Int(mark)
+        }
+        o[k] = UInt8(ascii: "'")
+        return k &+ 1
+    }
+
+    /// Writes the ASCII byte `b` at `o` as an error record does (see
+    /// ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)``) and returns how
+    /// many bytes that is: 1, 2 (`\\`, `\t`, `\n`, `\r`) or 4 (`\x00`).
+    @inline(__always)
+    static func escapeASCII(_ b: UInt8, escapingNUL: Bool, to o: UnsafeMutablePointer<UInt8>) -> Int {
+        switch b {
+        case UInt8(ascii: "\\"):
+            o[0] = b
+            o[1] = b
+            return 2
+        case 0x09, 0x0A, 0x0D:
+            o[0] = UInt8(ascii: "\\")
+            o[1] = b == 0x09 ? UInt8(ascii: "t") : b == 0x0A ? UInt8(ascii: "n") : UInt8(ascii: "r")
+            return 2
+        case 0x00 where escapingNUL:
+            o[0] = UInt8(ascii: "\\")
+            o[1] = UInt8(ascii: "x")
+            writeHex(0, to: o + 2)
+            return 4
+        default:
+            o[0] = b
+            return 1
+        }
+    }
+
+    /// Two upper-case hexadecimal digits of `b` at `o`.
+    @inline(__always)
+    static func writeHex(_ b: UInt8, to o: UnsafeMutablePointer<UInt8>) {
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 55 + nibble }
+        o[0] = hex(b >> 4)
+        o[1] = hex(b & 0xF)
+    }
+
     @inline(__always)
     static func append<Output: ByteOutput & ~Copyable>(_ text: StaticString, into out: inout Output) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -151,25 +284,41 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
         out.appendWithUnsafeMutableBytes(maximumCount: 20) { writeDecimal(n, to: $0.baseAddress!) }
     }
 
-    /// Writes `n` in decimal at `q` (at most 20 bytes) and returns how many bytes that is.
+    /// Writes `n` in decimal at `q` (at most 20 bytes: a sign and 19
+    /// digits) and returns how many bytes that is. The digits are counted
+    /// by comparisons, then written two a division.
     @inline(__always)
     static func writeDecimal(_ n: Int, to q: UnsafeMutablePointer<UInt8>) -> Int {
         let sign = n < 0 ? 1 : 0
         if n < 0 { q[0] = UInt8(ascii: "-") }
         var magnitude = n.magnitude
-        var length = sign &+ 1
-        var rest = magnitude
-        while rest >= 10 {
-            rest /= 10
+        // (A magnitude is at most 2^63, below 10^19: at most 19 digits, and
+        // the last power reached, 10^19, fits in 64 bits.)
+        var length = 1
+        var power: UInt = 10
+        while magnitude >= power && length < 19 {
             length &+= 1
+            power &*= 10
         }
-        var k = length
-        repeat {
-            k &-= 1
-            q[k] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
-            magnitude /= 10
-        } while magnitude > 0
-        return length
+        var k = sign &+ length
+        // Two digits a division by 100; the pair split by a multiplication
+        // (`r * 205 >> 11` is `r / 10` for every r below 1029).
+        while magnitude >= 100 {
+            let pair = magnitude % 100
+            magnitude /= 100
+            let tens = (pair &* 205) &>> 11
+            k &-= 2
+            q[k] = UInt8(truncatingIfNeeded: tens) &+ 48
+            q[k &+ 1] = UInt8(truncatingIfNeeded: pair &- tens &* 10) &+ 48
+        }
+        if magnitude >= 10 {
+            let tens = (magnitude &* 205) &>> 11
+            q[k &- 2] = UInt8(truncatingIfNeeded: tens) &+ 48
+            q[k &- 1] = UInt8(truncatingIfNeeded: magnitude &- tens &* 10) &+ 48
+        } else {
+            q[k &- 1] = UInt8(truncatingIfNeeded: magnitude) &+ 48
+        }
+        return sign &+ length
     }
 
     // MARK: As a String

@@ -136,9 +136,9 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         errorCount += 1
         failed?(recordNumber)
         if routesErrors {
-            Self.appendErrorPrefix(record: recordNumber, field: field, error, escapesNUL: escapesNUL, into: &errorOut)
-            UTF8Bytes.appendEscaped(p, start, end, escapingNUL: escapesNUL, into: &errorOut)
-            Self.append(terminator, to: &errorOut)
+            Self.appendErrorRecord(
+                record: recordNumber, field: field, error, p, start, end, terminator, escapesNUL: escapesNUL,
+                into: &errorOut)
             switch policy {
             case .keep:
                 out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
@@ -151,9 +151,9 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         }
         switch policy {
         case .record:
-            Self.appendErrorPrefix(record: recordNumber, field: field, error, escapesNUL: escapesNUL, into: &out)
-            UTF8Bytes.appendEscaped(p, start, end, escapingNUL: escapesNUL, into: &out)
-            appendTerminator(terminator)
+            Self.appendErrorRecord(
+                record: recordNumber, field: field, error, p, start, end, terminator, escapesNUL: escapesNUL,
+                into: &out)
         case .keep:
             diagnose(field: field, error)
             out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
@@ -164,6 +164,124 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
             diagnose(field: field, error)
             aborted = true
         }
+    }
+
+    /// The longest ORIGINAL that ``appendErrorRecord(record:field:_:_:_:_:_:escapesNUL:into:)``
+    /// escapes in place (longer ones through ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)``,
+    /// whose reservation would otherwise be four times the record).
+    static var inPlaceOriginal: Int { 256 }
+
+    /// The error record of `[start, end)`: `error <TAB> RECORD <TAB> FIELD
+    /// <TAB> CODE <TAB> MESSAGE <TAB> ORIGINAL` and the terminator. The
+    /// common case (a message from a template without a name, an ORIGINAL
+    /// of at most ``inPlaceOriginal`` bytes) is written in one in-place
+    /// block; anything else as ``appendErrorPrefix(record:field:_:escapesNUL:into:)``,
+    /// ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)`` and the
+    /// terminator. The bytes are the same either way (a test compares them).
+    static func appendErrorRecord(
+        record recordNumber: Int, field: Int, _ error: ValueError, _ p: UnsafePointer<UInt8>, _ start: Int,
+        _ end: Int, _ terminator: Terminator, escapesNUL: Bool, into out: inout OutputBuffer
+    ) {
+        let count = end &- start
+        guard let messageBound = error.text.inPlaceBound, count <= inPlaceOriginal else {
+            appendErrorPrefix(record: recordNumber, field: field, error, escapesNUL: escapesNUL, into: &out)
+            UTF8Bytes.appendEscaped(p, start, end, escapingNUL: escapesNUL, into: &out)
+            append(terminator, to: &out)
+            return
+        }
+        var code = error.code.name
+        code.withUTF8 { name in
+            // Bound: `error` TAB and two numbers with their TABs (48, as in
+            // `appendErrorPrefix`), the code and a TAB, the message
+            // (`inPlaceBound`) and a TAB, the ORIGINAL (each byte at most
+            // four, `\xHH`; eight-byte stores only of eight bytes written
+            // as they are) and the terminator (two bytes at most).
+            let bound = 48 &+ name.count &+ 1 &+ messageBound &+ 1 &+ 4 &* count &+ 2
+            out.appendWithUnsafeMutableBytes(maximumCount: bound) { buffer in
+                let q = buffer.baseAddress!
+                // "error" TAB, little-endian.
+                UnsafeMutableRawPointer(q).storeBytes(of: 0x0972_6f72_7265, as: UInt64.self)
+                var o = q + 6
+                o += ErrorText.writeDecimal(recordNumber, to: o)
+                o.pointee = 0x09
+                o += 1
+                o += ErrorText.writeDecimal(field, to: o)
+                o.pointee = 0x09
+                o += 1
+                // (A code is a few words: eight bytes a move, then bytes, no call.)
+                if let base = name.baseAddress {
+                    var k = 0
+                    while name.count &- k >= 8 {
+                        UnsafeMutableRawPointer(o + k).storeBytes(
+                            of: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                        k &+= 8
+                    }
+                    while k < name.count {
+                        o[k] = base[k]
+                        k &+= 1
+                    }
+                }
+                o += name.count
+                o.pointee = 0x09
+                o += 1
+                o += error.text.writeInPlace(escapingNUL: escapesNUL, to: o)
+                o.pointee = 0x09
+                o += 1
+                o += escapeShort(p, start, end, escapingNUL: escapesNUL, to: o)
+                switch terminator {
+                case .none: break
+                case .byte(let b):
+                    o.pointee = b
+                    o += 1
+                case .crlf:
+                    o[0] = 0x0D
+                    o[1] = 0x0A
+                    o += 2
+                }
+                return o - q
+            }
+        }
+    }
+
+    /// Writes `p[start..<end]` at `o` escaped as ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)``
+    /// appends it (the same bytes) and returns how many: at most four a
+    /// byte (`\xHH`); eight bytes that need no escape are moved in one store.
+    @inline(__always)
+    static func escapeShort(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escapingNUL: Bool, to q: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var o = q
+        var i = start
+        while i < end {
+            if end &- i >= 8 {
+                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                if !UTF8Bytes.mayNeedEscape(word) {
+                    UnsafeMutableRawPointer(o).storeBytes(of: word, as: UInt64.self)
+                    o += 8
+                    i &+= 8
+                    continue
+                }
+            }
+            let b = p[i]
+            if b < 0x80 {
+                o += ErrorText.escapeASCII(b, escapingNUL: escapingNUL, to: o)
+                i &+= 1
+                continue
+            }
+            let n = UTF8Bytes.sequenceLength(p, i, end)
+            if n == 0 {
+                o[0] = UInt8(ascii: "\\")
+                o[1] = UInt8(ascii: "x")
+                ErrorText.writeHex(b, to: o + 2)
+                o += 4
+                i &+= 1
+            } else {
+                for k in 0..<n { o[k] = p[i &+ k] }
+                o += n
+                i &+= n
+            }
+        }
+        return o - q
     }
 
     /// `error <TAB> RECORD <TAB> FIELD <TAB> CODE <TAB> MESSAGE <TAB>` (ORIGINAL follows).
