@@ -10,9 +10,7 @@ public enum Phonefmt {
             "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)")
         static let format: Option<[PhoneField]?> = .value(
             "format", "FIELD[,...]",
-            help:
-                "national (default), international, e164, rfc3966 or digits; a comma list of these and type, region,"
-                + " country-code, valid, possible, timezone, carrier, location writes them TAB-separated",
+            help: "national (default), international, e164, rfc3966, digits, or a list of fields, TAB-separated",
             completion: .choices(PhoneField.allCases.map(\.rawValue))
         ) { text throws(UsageError) in
             guard let fields = PhoneField.list(text) else {
@@ -49,7 +47,9 @@ public enum Phonefmt {
         synopsis: "[--region CC] [--format FIELD,...] [--lang LANG] [--type TYPE] [--as-you-type] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
-            by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does.
+            by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does;
+            or write several fields: the formats and type, region, country-code, valid, possible,
+            timezone, carrier, location.
             """,
         options: [Options.region, Options.format, Options.lang, Options.type, Options.asYouType, Listing.regions],
         examples: [
