@@ -69,7 +69,7 @@ public struct PhoneLanguage: Hashable, Sendable {
     /// A language tag `ll[_Ssss][_RR]` (`-` also separates; letters in any
     /// case); nil when it is not of that shape.
     public init?(_ tag: String) {
-        let parts = tag.split(separator: /[_-]/, omittingEmptySubsequences: false).map(String.init)
+        let parts = tag.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }.map(String.init)
         func letters(_ s: String) -> Bool { s.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
         guard let first = parts.first, (2...3).contains(first.utf8.count), letters(first), parts.count <= 3 else {
             return nil
