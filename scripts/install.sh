@@ -21,9 +21,10 @@
 #   PREFIX/share/zsh/site-functions/              _TOOL
 #   PREFIX/share/fish/vendor_completions.d/       TOOL.fish
 # and records every file and directory it created in
-# PREFIX/share/numtools/install-manifest (`f FILE`, `l LINK`), so that
-# --uninstall removes exactly those (directories only when they are empty
-# again).
+# PREFIX/share/numtools/install-manifest (`f FILE`, `l LINK`, each relative to
+# PREFIX), so that --uninstall removes exactly those under the PREFIX it is
+# given (directories only when they are empty again): a prefix copied or moved
+# elsewhere uninstalls its own files, never the original's.
 set -euo pipefail
 
 prefix=/usr/local
@@ -47,15 +48,36 @@ case "$prefix" in /*) ;; *) prefix="$PWD/$prefix";; esac
 tools=(numgroup numconv phonefmt coinfmt)
 manifest="$prefix/share/numtools/install-manifest"
 
+# A manifest entry as a path under $prefix: entries are relative to the prefix
+# (a manifest from before they were also takes absolute ones, but only those
+# under $prefix); one that would lead out of it (`..`, another prefix) is
+# refused with a warning, so a copied prefix never removes another's files.
+inside() {
+    local path=$1
+    case "$path" in
+        .|"$prefix") printf '%s\n' "$prefix"; return 0;;
+        "$prefix"/*) path=${path#"$prefix"/};;
+        /*) echo "install.sh: not removing $path: outside $prefix" >&2; return 1;;
+    esac
+    case "/$path/" in
+        */../*|*/./*|//) echo "install.sh: not removing $path: not a path inside $prefix" >&2; return 1;;
+    esac
+    printf '%s\n' "$prefix/$path"
+}
+
 if $uninstall; then
     [ -f "$manifest" ] || { echo "install.sh: nothing to uninstall: $manifest not found" >&2; exit 1; }
     files=$(grep '^[fl] ' "$manifest" | cut -c3-)
     dirs=$(grep '^d ' "$manifest.dirs" 2>/dev/null | cut -c3- | sort -r || true)
-    while IFS= read -r f; do [ -z "$f" ] || rm -f -- "$f"; done <<< "$files"
+    while IFS= read -r f; do
+        [ -z "$f" ] || { f=$(inside "$f") && rm -f -- "$f"; } || true
+    done <<< "$files"
     rm -f -- "$manifest" "$manifest.dirs"
     rmdir -- "$prefix/share/numtools" 2>/dev/null || true
     # Directories install created, deepest first, each only if empty again.
-    while IFS= read -r d; do [ -z "$d" ] || rmdir -- "$d" 2>/dev/null || true; done <<< "$dirs"
+    while IFS= read -r d; do
+        [ -z "$d" ] || { d=$(inside "$d") && rmdir -- "$d" 2>/dev/null; } || true
+    done <<< "$dirs"
     echo "numtools uninstalled from $prefix"
     exit 0
 fi
@@ -84,13 +106,13 @@ make_dir() {  # mkdir -p, remembering each directory it creates
 put() {  # put SOURCE DEST MODE
     make_dir "$(dirname "$2")"
     install -m "$3" -- "$1" "$2"
-    installed+=("f $2")
+    installed+=("f ${2#"$prefix"/}")
 }
 link() {  # link NAME DEST: DEST, a symbolic link to NAME in its own directory
     make_dir "$(dirname "$2")"
     rm -f -- "$2"
     ln -s -- "$1" "$2"
-    installed+=("l $2")
+    installed+=("l ${2#"$prefix"/}")
 }
 
 tmp=$(mktemp -d)
@@ -115,9 +137,29 @@ put man/numtools.7 "$prefix/share/man/man7/numtools.7" 644
 
 make_dir "$(dirname "$manifest")"
 { for f in "${installed[@]}"; do echo "$f"; done; } > "$manifest"
-# Directories created by an earlier install stay listed.
-{ cat "$manifest.dirs" 2>/dev/null || true
-  for d in "${created_dirs[@]}"; do [ "$d" = "$prefix/share/numtools" ] || echo "d $d"; done
+# Directories created by an earlier install stay listed (relative to the
+# prefix, as the files are; an older manifest's absolute entries under it are
+# made relative).
+# The prefix itself is `.`; directories above it are not recorded.
+relative() {
+    case "$1" in
+        "$prefix") echo .;;
+        "$prefix"/*) echo "${1#"$prefix"/}";;
+        /*) ;;
+        *) echo "$1";;
+    esac
+}
+{ if [ -f "$manifest.dirs" ]; then
+      while IFS= read -r line; do
+          d=$(relative "${line#d }")
+          [ -z "$d" ] || echo "d $d"
+      done < "$manifest.dirs"
+  fi
+  for d in "${created_dirs[@]}"; do
+      [ "$d" = "$prefix/share/numtools" ] && continue
+      d=$(relative "$d")
+      [ -z "$d" ] || echo "d $d"
+  done
 } | sort -u > "$manifest.dirs.new"
 mv -- "$manifest.dirs.new" "$manifest.dirs"
 echo "numtools installed in $prefix (${#installed[@]} files); uninstall with: scripts/install.sh --prefix $prefix --uninstall"

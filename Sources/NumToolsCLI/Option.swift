@@ -42,6 +42,21 @@ public struct Option<Value>: OptionDeclaration {
     public func checkRequirement(_ arguments: ParsedArguments) throws(UsageError) {
         try requirement?(arguments)
     }
+
+    /// A copy that "did you mean" offers for `names`, the names users bring
+    /// from other tools for this option (`--grouping` for `--group`).
+    public func suggested(for names: String...) -> Option {
+        var spec = self.spec
+        spec.otherNames += names
+        return Option(spec, requirement: requirement, read: read)
+    }
+
+    /// A copy whose value the completions take as a comma-separated list.
+    public func commaList() -> Option {
+        var spec = self.spec
+        spec.isList = true
+        return Option(spec, requirement: requirement, read: read)
+    }
 }
 
 extension Option where Value == Bool {
@@ -108,13 +123,17 @@ extension Option {
         return n
     }
 
-    /// One of an enumeration's cases, by raw value; the completions offer them all.
+    /// One of an enumeration's cases, by raw value in any case (`E164` is
+    /// `e164`); the completions offer them all.
     public static func choice<T: CaseIterable & RawRepresentable & Sendable>(
         _ long: String, short: Character? = nil, _ name: String, help: String
     ) -> Option<T?> where Value == T?, T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         return value(long, short: short, name, help: help, completion: .choices(names)) { text throws(UsageError) in
-            guard let choice = T(rawValue: text) else { throw UsageError.notOneOf(names, text, option: long) }
+            let wanted = text.lowercased()
+            guard let choice = T.allCases.first(where: { $0.rawValue.lowercased() == wanted }) else {
+                throw UsageError.notOneOf(names, text, option: long)
+            }
             return choice
         }
     }
@@ -151,8 +170,10 @@ extension Option {
         @Sendable func identifiers(_ arguments: ParsedArguments) -> [String] {
             arguments.all(long).flatMap { $0.split(separator: ",").map(String.init) }
         }
+        var spec = OptionSpec(long, .required(name), help: help, completion: .locales)
+        spec.isList = true
         return Option<[Locale]>(
-            OptionSpec(long, .required(name), help: help, completion: .locales),
+            spec,
             requirement: { arguments throws(UsageError) in
                 if identifiers(arguments).isEmpty { throw UsageError(missing) }
             }

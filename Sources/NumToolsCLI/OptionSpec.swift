@@ -30,6 +30,13 @@ public struct OptionSpec: Sendable, Hashable {
     /// One line of help.
     public let help: String
     public let completion: Completion
+    /// Whether the value is a comma-separated list (`--to de_DE,fr_FR`): the
+    /// completions complete it item by item; a single value never offers a comma.
+    public var isList = false
+    /// Names users bring from other tools (numfmt's `--grouping`, `--precision`)
+    /// that do not name this option but mean it: an unrecognized option with one
+    /// of these names is answered with this option in its "did you mean".
+    public var otherNames: [String] = []
 
     public init(
         _ long: String, short: Character? = nil, _ argument: Argument = .none, help: String,
@@ -155,8 +162,14 @@ public struct ParsedArguments: Sendable {
             let names = candidates.map { "'--\($0.long)'" }.joined(separator: " ")
             throw UsageError("option '--\(name)' is ambiguous; possibilities: \(names)")
         }
-        let close = closeMatches(name, among: options.map(\.long)).map { "--" + $0 }
-        throw UsageError("unrecognized option '--\(name)'" + didYouMean(close))
+        // A name from another tool first (`--precision`: `--max-fraction`),
+        // then the names a few edits away.
+        let meant = options.filter { $0.otherNames.contains(name.lowercased()) }.map(\.long)
+        var suggested: [String] = []
+        for long in meant + closeMatches(name, among: options.map(\.long)) where !suggested.contains(long) {
+            suggested.append(long)
+        }
+        throw UsageError("unrecognized option '--\(name)'" + didYouMean(suggested.prefix(3).map { "--" + $0 }))
     }
 
     /// Whether the option was given at all.

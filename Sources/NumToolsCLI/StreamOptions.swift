@@ -14,6 +14,26 @@ public enum Shell: String, CaseIterable, Sendable {
     case fish
 }
 
+/// What `--complete-values` lists: the names a shell completes an option's
+/// value with.
+public enum CompletionKind: String, CaseIterable, Sendable {
+    case locales
+    case currencies
+    case regions
+
+    /// The names, one a line: only names, derived without any formatting
+    /// (no samples, no FormatStyle), so a completion answers at once.
+    public var names: String {
+        let list: [String]
+        switch self {
+        case .locales: list = LocaleSupport.availableIdentifiers.sorted()
+        case .currencies: list = CurrencyCatalog.codes
+        case .regions: list = PhoneMetadata.regionCodes
+        }
+        return list.map { $0 + "\n" }.joined()
+    }
+}
+
 /// The stream contract's options, common to every tool, and the
 /// configuration they make.
 public enum StreamOptions {
@@ -33,9 +53,11 @@ public enum StreamOptions {
         return try Option<Int?>.integer(given, "header", 0...Int.max)
     }
     public static let zeroTerminated: Option<Bool> = .flag(
-        "zero-terminated", short: "z", help: "records end with NUL, not newline")
+        "zero-terminated", short: "z", help: "records end with NUL, not newline"
+    ).suggested(for: "null", "null-data")
     public static let onError: Option<ErrorPolicy?> = .choice(
-        "on-error", "POLICY", help: "record (default), keep, skip or abort on a bad value")
+        "on-error", "POLICY", help: "record (default), keep, skip or abort on a bad value"
+    ).suggested(for: "invalid")
     public static let errors: Option<String?> = .value(
         "errors", "FILE", help: "write error records to FILE, only good records to the output"
     ) { text throws(UsageError) in
@@ -55,16 +77,19 @@ public enum StreamOptions {
         "max-record-bytes", in: 1...Int(Int32.max), help: "longer records are errors (default 1048576)")
     public static let jobs: Option<Int?> = .integer(
         "jobs", short: "j", in: 0...1024,
-        help: "transform on N threads, output in input order (default 1; 0: one a core)")
+        help: "transform on N threads, output in input order (default 1; 0: one a core)"
+    ).suggested(for: "threads", "parallel")
     public static let help: Option<Bool> = .flag("help", short: "h", help: "show this help and exit")
     public static let version: Option<Bool> = .flag("version", help: "show the version and exit")
     public static let completion: Option<Shell?> = .choice(
         "completion", "SHELL", help: "print the bash, zsh or fish completion script and exit")
+    public static let completeValues: Option<CompletionKind?> = .choice(
+        "complete-values", "KIND", help: "print the names completed for locales, currencies or regions and exit")
 
     /// The table, in the order `--help` shows it.
     public static let all: [any OptionDeclaration] = [
         field, delimiter, csv, header, zeroTerminated, onError, errors, empty, trim, maxRecordBytes, jobs, help,
-        version, completion,
+        version, completion, completeValues,
     ]
 
     /// How many threads `-j` asks for: 1 when not given, one a core for 0.
@@ -94,6 +119,11 @@ public enum StreamOptions {
                 )
             }
             configuration.delimiter = bytes
+            // Without -f the whole record is the value; only CSV's quotes
+            // still need to know where a field starts.
+            if configuration.fields == nil, !configuration.csv {
+                throw UsageError("--delimiter applies only with --field or --csv: without them the record is the value")
+            }
         }
         if let n = try invocation.value(header) { configuration.headerRecords = n }
         if let policy = try invocation.value(onError) { configuration.onError = policy }

@@ -61,6 +61,7 @@ public enum ToolRunner {
             if let shell = try invocation.value(StreamOptions.completion) {
                 printAndExit(Completions.script(for: tool, shell: shell))
             }
+            if let kind = try invocation.value(StreamOptions.completeValues) { printAndExit(kind.names) }
             configuration = try StreamOptions.configuration(tool.name, invocation)
             errorsFile = try invocation.value(StreamOptions.errors)
             jobs = try StreamOptions.threads(invocation)

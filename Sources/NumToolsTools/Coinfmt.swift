@@ -7,27 +7,37 @@ import NumToolsCore
 public enum Coinfmt {
     enum Options {
         static let style: Option<CoinFormatStyle.Style> = .choice(
-            "style", "STYLE", default: .currency, help: "currency (default), percent, number or compact")
+            "style", "STYLE", default: .currency, help: "currency (default), percent, number or compact"
+        ).suggested(for: "notation")
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
         static let locale: Option<Locale> = .locale(
             "locale", short: "l", "ID", environment: "LC_MONETARY",
-            help: "notation of this locale (default from LC_ALL, LC_MONETARY, LANG)")
+            help: "notation of this locale (default from LC_ALL, LC_MONETARY, LANG)"
+        ).suggested(for: "lang", "language")
         static let display: Option<CoinFormatStyle.CurrencyDisplay?> = .choice(
-            "display", "HOW", help: "currency as symbol (default), narrow symbol, code or name")
+            "display", "HOW", help: "currency as symbol (default), narrow symbol, code or name"
+        ).suggested(for: "currency-display")
         static let symbol: Option<String?> = .string(
-            "symbol", "STR", help: "write STR instead of the currency's symbol")
+            "symbol", "STR", help: "write STR instead of the currency's symbol"
+        ).suggested(for: "currency-symbol")
         static let minFraction: Option<Int?> = .fractionDigits("min-fraction", help: "at least N fraction digits")
+            .suggested(for: "minimum-fraction-digits", "min-fraction-digits")
         static let maxFraction: Option<Int?> = .fractionDigits(
-            "max-fraction", help: "at most N fraction digits (default: currency's digits; 2 for percent and number)")
+            "max-fraction",
+            help: "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number)"
+        ).suggested(for: "precision", "decimals", "scale", "maximum-fraction-digits", "max-fraction-digits")
         static let significant: Option<ClosedRange<Int>?> = .value(
-            "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits)
+            "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits
+        ).suggested(for: "significant-digits", "precision-digits")
         static let rounding: Option<DecimalRoundingRule?> = .choice(
-            "rounding", "MODE", help: "half-even (default), half-up, half-down, up, down, ceiling, floor")
+            "rounding", "MODE", help: "half-even (default), half-up, half-down, up, down, ceiling, floor"
+        ).suggested(for: "rounding-mode", "round-mode")
         static let ratio: Option<Bool> = .flag(
             "ratio", help: "percent: the value is a ratio (0.0235 is 2.35%), not percent points")
         static let sign: Option<CoinFormatStyle.SignDisplay?> = .choice(
-            "sign", "WHEN", help: "auto (default), always, never or except-zero")
+            "sign", "WHEN", help: "auto (default), always, never or except-zero"
+        ).suggested(for: "sign-display")
         static let color: Option<ColorChoice> = .choice(
             "color", "WHEN", default: .auto, help: "green positive, red negative values: auto (default), always, never")
     }
@@ -58,6 +68,7 @@ public enum Coinfmt {
     public static func main(argumentsAfter count: Int = 1) -> Never {
         ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
             let kind = try invocation.value(Options.style)
+            try checkModeOptions(kind, invocation)
             var style = CoinFormatStyle(style: kind, locale: try invocation.value(Options.locale))
             if let code = try invocation.value(Options.currency) { style = style.currency(code) }
             if let display = try invocation.value(Options.display) { style = style.display(display) }
@@ -78,10 +89,7 @@ public enum Coinfmt {
             }
             if let rounding = try invocation.value(Options.rounding) { style = style.rounded(rounding) }
             if let sign = try invocation.value(Options.sign) { style = style.sign(sign) }
-            if invocation.has(Options.ratio) {
-                guard kind == .percent else { throw UsageError("--ratio applies only to --style percent") }
-                style = style.ratio(true)
-            }
+            if invocation.has(Options.ratio) { style = style.ratio(true) }
             return CoinTransform(style: style, colored: try invocation.value(Options.color).isOn)
         }
     }

@@ -8,16 +8,20 @@ public enum Numconv {
     enum Options {
         static let from: Option<Locale> = .locale(
             "from", "LOCALE", environment: "LC_NUMERIC",
-            help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG)")
+            help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG)"
+        ).suggested(for: "from-locale", "input-locale", "source-locale")
         static let to: Option<[Locale]> = .locales(
             "to", "LOCALE[,...]", required: "--to is required: the locale(s) to write",
-            help: "notation(s) to write; several give TAB-separated columns")
+            help: "notation(s) to write; several give TAB-separated columns"
+        ).suggested(for: "to-locale", "output-locale", "target-locale")
         static let style: Option<LocaleNumberFormat.Style> = .choice(
             "style", "STYLE", default: .number, help: "number (default) or percent")
         static let minFraction: Option<Int?> = .fractionDigits(
-            "min-fraction", help: "pad the fraction with zeros to at least N digits")
+            "min-fraction", help: "pad the fraction with zeros to at least N digits"
+        ).suggested(for: "minimum-fraction-digits", "min-fraction-digits")
         static let maxFraction: Option<Int?> = .fractionDigits(
-            "max-fraction", help: "round half-even to at most N fraction digits")
+            "max-fraction", help: "round half-even to at most N fraction digits"
+        ).suggested(for: "precision", "decimals", "scale", "maximum-fraction-digits", "max-fraction-digits")
     }
 
     static let definition = ToolDefinition(

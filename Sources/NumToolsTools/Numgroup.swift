@@ -7,15 +7,19 @@ import NumToolsCore
 public enum Numgroup {
     enum Options {
         static let separator: Option<String?> = .string(
-            "separator", short: "s", "STR", help: "grouping separator to write (default ',')")
+            "separator", short: "s", "STR", help: "grouping separator to write (default ',')"
+        ).suggested(for: "thousands-sep", "thousands-separator", "grouping-separator")
         static let decimal: Option<String?> = .character("decimal", "CHAR", help: "decimal point (default '.')")
+            .suggested(for: "decimal-point", "decimal-separator", "radix")
         static let group: Option<GroupSizes?> = .value(
             "group", short: "g", "N[,M]", help: "group size N, then M for further groups (default 3)",
-            parse: GroupSizes.init)
+            parse: GroupSizes.init
+        ).suggested(for: "grouping", "group-size", "grouping-size")
         static let minDigits: Option<Int?> = .integer(
             "min-digits", in: 1...Int(Int32.max), help: "group only integer parts of at least N digits (--text: 5)")
         static let locale: Option<Locale?> = .locale(
-            "locale", short: "l", "ID", help: "separator, decimal point and grouping of this locale")
+            "locale", short: "l", "ID", help: "separator, decimal point and grouping of this locale"
+        ).suggested(for: "lang", "language")
         static let ungroup: Option<Bool> = .flag("ungroup", short: "u", help: "remove grouping separators instead")
         static let sanitize: Option<Bool> = .flag(
             "sanitize", help: "drop every character but digits, the first decimal point and a leading sign")
@@ -59,6 +63,9 @@ public enum Numgroup {
             try style.checkSymbols()
 
             let minDigits = try invocation.value(Options.minDigits)
+            if minDigits != nil, invocation.has(Options.ungroup) {
+                throw UsageError("--min-digits applies only to grouping: --ungroup writes no grouping")
+            }
             let mode: DigitGrouper.Mode
             if invocation.has(Options.text) {
                 mode = .text(minimumDigits: minDigits ?? 5)

@@ -7,7 +7,8 @@ import NumToolsCore
 public enum Phonefmt {
     enum Options {
         static let region: Option<String> = .region(
-            "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)")
+            "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)"
+        ).suggested(for: "country", "default-region", "country-code")
         static let format: Option<[PhoneField]?> = .value(
             "format", "FIELD[,...]",
             help: "national (default), international, e164, rfc3966, digits, or a list of fields, TAB-separated",
@@ -15,12 +16,14 @@ public enum Phonefmt {
         ) { text throws(UsageError) in
             guard let fields = PhoneField.list(text) else {
                 let bad = text.split(separator: ",", omittingEmptySubsequences: false).first {
-                    PhoneField(rawValue: String($0)) == nil
+                    PhoneField(rawValue: $0.lowercased()) == nil
                 }
                 throw UsageError.notOneOf(PhoneField.allCases.map(\.rawValue), String(bad ?? ""), option: "format")
             }
             return fields
         }
+        .suggested(for: "output-format")
+        .commaList()
         static let lang: Option<PhoneLanguage?> = .value(
             "lang", "LANG", help: "language of the carrier and location fields (default en)"
         ) { text throws(UsageError) in
@@ -38,6 +41,7 @@ public enum Phonefmt {
             }
             return filter
         }
+        .commaList()
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
     }

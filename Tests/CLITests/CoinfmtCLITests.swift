@@ -23,7 +23,9 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         (["--style", "compact", "--currency", "USD", "--significant", "3..3", "1234567890123"], "$1.23T\n"),
         (["--display", "name", "--max-fraction", "0", "1", "2"], "1 US dollar\n2 US dollars\n"),
         (["--display", "code", "1"], "USD\u{A0}1.00\n"),
-        (["--symbol", "BTC", "--", "-1"], "-BTC\u{A0}1.00\n"),
+        // A custom unit without --currency keeps the value's own fraction digits, up to 8.
+        (["--symbol", "BTC", "--", "-1"], "-BTC\u{A0}1\n"),
+        (["--symbol", "BTC", "--currency", "USD", "--", "-1"], "-BTC\u{A0}1.00\n"),
         (["--rounding", "half-down", "2.345"], "$2.34\n"),
         (["--rounding", "floor", "-2.341"], "-$2.35\n"),
         (
@@ -135,11 +137,11 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         #expect(result.out == "a\t  $1,234.50 \r\nb\t-$2.00")
     }
 
-    /// The completion scripts parse, and complete --currency from --list-currencies.
+    /// The completion scripts parse, and complete --currency from --complete-values currencies.
     @Test func completionScriptsParse() throws {
         for (shell, flag) in [("bash", "-n"), ("zsh", "-n"), ("fish", "--no-execute")] {
             let script = try coinfmt(["--completion", shell]).out
-            #expect(script.contains("--list-currencies"), "\(shell)")
+            #expect(script.contains("coinfmt --complete-values currencies"), "\(shell)")
             guard
                 let path = ["/bin", "/usr/bin"].map({ "\($0)/\(shell)" }).first(where: {
                     FileManager.default.isExecutableFile(atPath: $0)

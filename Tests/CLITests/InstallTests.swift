@@ -102,6 +102,54 @@ import Testing
         #expect(Self.tree(prefix) == before, "uninstall left \(Self.tree(prefix).subtracting(before))")
     }
 
+    /// The manifest records paths relative to the prefix, so a prefix copied
+    /// elsewhere uninstalls its own files only; a manifest of absolute paths
+    /// (as older installs wrote) that lead out of the prefix is refused.
+    @Test func uninstallOfACopiedPrefixLeavesTheOriginal() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("numtools-copied-\(getpid())")
+        try? FileManager.default.removeItem(at: base)
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let original = base.appendingPathComponent("original")
+        let script = Self.root.appendingPathComponent("scripts/install.sh").path
+        let install = try Self.run("/bin/bash", [script, "--prefix", original.path, "--bin", Self.binDirectory().path])
+        #expect(install.status == 0, "install failed: \(install.output)")
+        let manifest = try String(
+            contentsOf: original.appendingPathComponent("share/numtools/install-manifest"), encoding: .utf8)
+        #expect(manifest.contains("f bin/numtools\n") && manifest.contains("l bin/numgroup\n"), "\(manifest)")
+        #expect(!manifest.contains(original.path), "the manifest holds absolute paths: \(manifest)")
+        let installed = Self.tree(original)
+
+        // A copy uninstalls itself, whole (install created its prefix), and only itself.
+        let copy = base.appendingPathComponent("copy")
+        #expect(try Self.run("/bin/cp", ["-a", original.path, copy.path]).status == 0)
+        let uninstall = try Self.run("/bin/bash", [script, "--prefix", copy.path, "--uninstall"])
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(!FileManager.default.fileExists(atPath: copy.path), "left \(Self.tree(copy))")
+        #expect(Self.tree(original) == installed, "the original lost \(installed.subtracting(Self.tree(original)))")
+
+        // A copy whose manifest names the original's files by absolute path
+        // (an old manifest, or one edited) removes none of them.
+        let old = base.appendingPathComponent("old")
+        #expect(try Self.run("/bin/cp", ["-a", original.path, old.path]).status == 0)
+        let absolute = manifest.split(separator: "\n").map { line -> String in
+            String(line.prefix(2)) + original.path + "/" + String(line.dropFirst(2)) + "\n"
+        }.joined()
+        try absolute.write(
+            to: old.appendingPathComponent("share/numtools/install-manifest"), atomically: true, encoding: .utf8)
+        let refused = try Self.run("/bin/bash", [script, "--prefix", old.path, "--uninstall"])
+        #expect(refused.status == 0, "\(refused.output)")
+        #expect(
+            refused.output.contains("not removing \(original.path)/bin/numtools: outside \(old.path)"),
+            "\(refused.output)")
+        #expect(Self.tree(original) == installed, "the original lost \(installed.subtracting(Self.tree(original)))")
+        #expect(FileManager.default.fileExists(atPath: old.appendingPathComponent("bin/numtools").path))
+
+        let last = try Self.run("/bin/bash", [script, "--prefix", original.path, "--uninstall"])
+        #expect(last.status == 0, "\(last.output)")
+        #expect(!FileManager.default.fileExists(atPath: original.path), "left \(Self.tree(original))")
+    }
+
     /// The file type bits of `path` itself (a link is not followed).
     static func fileType(_ path: String) -> mode_t {
         var info = stat()

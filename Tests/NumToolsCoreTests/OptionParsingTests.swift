@@ -167,10 +167,15 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         let defaults = try configuration([])
         #expect(!defaults.zeroTerminated && !defaults.csv && defaults.fields == nil && defaults.delimiter == nil)
         #expect(defaults.onError == .record && !defaults.emptyIsError && defaults.maxRecordBytes == 1_048_576)
-        #expect(try configuration(["-d", "§"]).delimiter == Array("§".utf8))
-        #expect(try configuration(["-z", "-d", "\n"]).delimiter == [0x0A])
-        #expect(try configuration(["-d", "\u{0}"]).delimiter == [0x00])
-        #expect(try configuration(["-d", "e\u{301}"]).delimiter == Array("e\u{301}".utf8))
+        // A delimiter needs fields to split (-f) or CSV quotes to place.
+        #expect(try configuration(["-f", "1", "-d", "§"]).delimiter == Array("§".utf8))
+        #expect(try configuration(["-f", "1", "-z", "-d", "\n"]).delimiter == [0x0A])
+        #expect(try configuration(["-f", "1", "-d", "\u{0}"]).delimiter == [0x00])
+        #expect(try configuration(["-f", "1", "-d", "e\u{301}"]).delimiter == Array("e\u{301}".utf8))
+        #expect(try configuration(["--csv", "-d", ";"]).delimiter == Array(";".utf8))
+        #expect(
+            throws: UsageError("--delimiter applies only with --field or --csv: without them the record is the value")
+        ) { try configuration(["-d", ";"]) }
     }
 
     @Test func closeMatchesRankByDistance() {

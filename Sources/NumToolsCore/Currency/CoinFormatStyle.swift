@@ -54,7 +54,8 @@ public struct CoinFormatStyle: Sendable, Hashable {
     /// How many digits to keep.
     public enum Precision: Sendable, Hashable {
         /// The style's default: the currency's ISO 4217 digits for
-        /// `currency`, exactly two fraction digits for `percent` and `number`,
+        /// `currency` (0 to ``CoinFormatStyle/customUnitMaximumFraction`` for
+        /// a custom unit: a ``CoinFormatStyle/symbol`` without a currency code), exactly two fraction digits for `percent` and `number`,
         /// and Foundation's compact default (round to an integer, but keep
         /// two significant digits) for `compact`.
         case automatic
@@ -143,10 +144,21 @@ public struct CoinFormatStyle: Sendable, Hashable {
         }
     }
 
+    /// The most fraction digits a custom unit keeps by default: a currency
+    /// style with a ``symbol`` and no ``currencyCode`` writes a unit without
+    /// ISO 4217 digits (a coin), and writes a value's own fraction digits up to
+    /// this many (crypto prices use eight: `BTC 0.00012345`), trailing zeros
+    /// dropped, rounding beyond it.
+    public static let customUnitMaximumFraction = 8
+
     /// The precision actually applied, with the style's defaults filled in.
     public var resolvedPrecision: ResolvedPrecision {
         let defaults: (min: Int, max: Int)?
         switch style {
+        case .currency where symbol != nil && currencyCode == nil:
+            // A custom unit (`--symbol BTC`) has no ISO 4217 digits: the
+            // value keeps its own fraction digits, up to eight.
+            defaults = (0, Self.customUnitMaximumFraction)
         case .currency:
             let digits = CurrencyCatalog.fractionDigits(resolvedCurrencyCode ?? "USD")
             defaults = (digits, digits)

@@ -32,11 +32,11 @@ public enum PhoneField: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The fields a `--format` value names, comma-separated, in order
-    /// (repeats allowed); nil when one is not a field name.
+    /// The fields a `--format` value names, comma-separated, in any case,
+    /// in order (repeats allowed); nil when one is not a field name.
     public static func list(_ text: String) -> [PhoneField]? {
         var fields: [PhoneField] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+        for name in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
             guard let field = PhoneField(rawValue: String(name)) else { return nil }
             fields.append(field)
         }

@@ -61,11 +61,11 @@ extension PhoneNumberType {
     }
 
     /// The types a `--type` value names: one kebab-case type name or a
-    /// comma-separated list of them; `any` (the empty set) accepts every
-    /// valid number. Nil when a name is unknown.
+    /// comma-separated list of them, in any case; `any` (the empty set)
+    /// accepts every valid number. Nil when a name is unknown.
     public static func filter(_ text: String) -> Set<PhoneNumberType>? {
         var result: Set<PhoneNumberType> = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+        for name in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
             if name == "any" { return [] }
             guard let t = PhoneNumberType(rawValue: String(name)), t != .unknown else { return nil }
             result.insert(t)

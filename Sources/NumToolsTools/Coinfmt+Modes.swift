@@ -1,0 +1,29 @@
+import NumToolsCLI
+import NumToolsCore
+
+extension Coinfmt {
+    /// A usage error for an option that does nothing with the style asked
+    /// for: a currency's options with a style that writes no currency.
+    static func checkModeOptions(_ kind: CoinFormatStyle.Style, _ invocation: ToolInvocation) throws(UsageError) {
+        let currencyOptions = [Options.currency.spec, Options.display.spec, Options.symbol.spec]
+        switch kind {
+        case .currency: break
+        case .percent, .number:
+            if let given = currencyOptions.first(where: { invocation.arguments.has($0.long) }) {
+                throw UsageError(
+                    "--\(given.long) applies only to --style currency or compact: --style \(kind.rawValue) writes no currency"
+                )
+            }
+        case .compact:
+            if !invocation.has(Options.currency),
+                let given = currencyOptions.dropFirst().first(where: { invocation.arguments.has($0.long) })
+            {
+                throw UsageError(
+                    "--\(given.long) applies only to a currency: --style compact without --currency writes none")
+            }
+        }
+        if invocation.has(Options.ratio), kind != .percent {
+            throw UsageError("--ratio applies only to --style percent: --style \(kind.rawValue) reads no ratio")
+        }
+    }
+}
