@@ -9,6 +9,10 @@
 
 let regions = ["KR", "US", "GB", "DE", "JP", "IN", "BR", "FR", "CN", "AU", "IT", "RU"]
 let parsers = regions.map { PhoneNumberParser(region: $0)! }
+/// `--format` with every field, in languages with and without data.
+let fieldTransforms = ["en", "ko", "zh_TW", "xx"].flatMap { tag in
+    regions.map { PhoneTransform(region: $0, fields: PhoneField.allCases, language: PhoneLanguage(tag)!)! }
+}
 
 /// `text` parsed by `parser`, or the error code, for the messages.
 func reparse(_ text: String, _ parser: PhoneNumberParser) -> Result<PhoneNumber, PhoneNumberError> {
@@ -70,6 +74,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     } catch {
         check(PhoneNumberError.Code.allCases.contains(error.code), "unknown error code")
+    }
+    var fields = fieldTransforms[(Int(data[0]) / parsers.count) % 4 * parsers.count + Int(data[0]) % parsers.count]
+    var out: [UInt8] = []
+    do {
+        try fields.transform(value, into: &out)
+        let columns = out.split(separator: 0x09, omittingEmptySubsequences: false)
+        check(columns.count == PhoneField.allCases.count, "a field list wrote \(columns.count) fields")
+        if let number = try? parser.parse(value) {
+            let e164 = PhoneNumberFormatter(format: .e164).string(for: number)
+            check(String(decoding: columns[0], as: UTF8.self) == e164, "the e164 field differs from the formatter's")
+        }
+    } catch {
+        if case .phone = error.code {} else { check(false, "a field list wrote a non-phone error") }
     }
     let text = String(decoding: value, as: UTF8.self)
     check(PhoneAsYouTypeFormatter.format(text, region: parser.region) != nil, "as-you-type gave no answer")

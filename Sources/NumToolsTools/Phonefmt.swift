@@ -9,9 +9,29 @@ public enum Phonefmt {
         static let region: Option<String> = .region(
             "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)"
         ).suggested(for: "country", "default-region", "country-code")
-        static let format: Option<PhoneNumberFormat> = .choice(
-            "format", "FMT", default: .national, help: "national (default), international, e164, rfc3966 or digits"
-        ).suggested(for: "output-format")
+        static let format: Option<[PhoneField]?> = .value(
+            "format", "FIELD[,...]",
+            help: "national (default), international, e164, rfc3966, digits, or a list of fields, TAB-separated",
+            completion: .choices(PhoneField.allCases.map(\.rawValue))
+        ) { text throws(UsageError) in
+            guard let fields = PhoneField.list(text) else {
+                let bad = text.split(separator: ",", omittingEmptySubsequences: false).first {
+                    PhoneField(rawValue: $0.lowercased()) == nil
+                }
+                throw UsageError.notOneOf(PhoneField.allCases.map(\.rawValue), String(bad ?? ""), option: "format")
+            }
+            return fields
+        }
+        .suggested(for: "output-format")
+        .commaList()
+        static let lang: Option<PhoneLanguage?> = .value(
+            "lang", "LANG", help: "language of the carrier and location fields (default en)"
+        ) { text throws(UsageError) in
+            guard let language = PhoneLanguage(text) else {
+                throw UsageError("invalid value '\(text)' for --lang: expected a language such as en, ko or zh_Hant")
+            }
+            return language
+        }
         static let type: Option<Set<PhoneNumberType>?> = .value(
             "type", short: "t", "TYPE", help: "accept only these types, comma-separated (default any)",
             completion: .choices(PhoneNumberType.filterNames)
@@ -28,18 +48,21 @@ public enum Phonefmt {
 
     static let definition = ToolDefinition(
         name: "phonefmt",
-        synopsis: "[--region CC] [--format FMT] [--type TYPE] [--as-you-type] [OPTIONS] [VALUE...]",
+        synopsis: "[--region CC] [--format FIELD,...] [--lang LANG] [--type TYPE] [--as-you-type] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
-            by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does.
+            by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does;
+            or write several fields: the formats and type, region, country-code, valid, possible,
+            timezone, carrier, location.
             """,
-        options: [Options.region, Options.format, Options.type, Options.asYouType, Listing.regions],
+        options: [Options.region, Options.format, Options.lang, Options.type, Options.asYouType, Listing.regions],
         examples: [
             "phonefmt 01012345678                       # 010-1234-5678",
             "phonefmt --format e164 'Tel: 02 123 4567'  # +8221234567",
             "phonefmt --region US '(650) 253-0000'      # (650) 253-0000",
             "phonefmt --csv -f 3 --format e164 < users.csv",
             "phonefmt --type mobile --on-error=skip < numbers.txt",
+            "phonefmt --format e164,type,region,location --lang ko < contacts.txt",
             "phonefmt --as-you-type 0101234             # 010-1234",
         ])
 
@@ -48,13 +71,18 @@ public enum Phonefmt {
     public static func main(argumentsAfter count: Int = 1) -> Never {
         ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
             let region = try invocation.value(Options.region)
-            let format = try invocation.value(Options.format)
+            let fields = try invocation.value(Options.format) ?? [.national]
+            let language = try invocation.value(Options.lang)
             let types = try invocation.value(Options.type) ?? []
             let asYouType = invocation.has(Options.asYouType)
             if asYouType, let other = [Options.type.spec, Options.format.spec].first(where: { invocation.has($0) }) {
                 throw UsageError("--as-you-type cannot be used with --\(other.long)")
             }
-            return PhoneTransform(region: region, format: format, types: types, asYouType: asYouType)!
+            if language != nil && !fields.contains(.carrier) && !fields.contains(.location) {
+                throw UsageError("--lang names the language of the carrier and location fields of --format")
+            }
+            return PhoneTransform(
+                region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english)!
         }
     }
 }

@@ -62,7 +62,8 @@ let completionCases: [CompletionCase] = [
     CompletionCase("coinfmt --style=p", ["percent"]),
     CompletionCase("coinfmt --display n", ["narrow", "name"]),
     CompletionCase("phonefmt --region=K", ["KR", "KE"]),
-    CompletionCase("phonefmt --format e1", ["e164"]),
+    CompletionCase("phonefmt --format e164,loc", ["e164,location"], list: true),
+    CompletionCase("phonefmt --format=type,country", ["type,country-code"], list: true),
     CompletionCase("phonefmt --type=mobile,fix", ["mobile,fixed-line", "mobile,fixed-line-or-mobile"], list: true),
     CompletionCase("numgroup --complete-values=c", ["currencies"]),
 ]

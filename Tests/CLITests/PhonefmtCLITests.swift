@@ -170,3 +170,79 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         }
     }
 }
+
+/// `--format` field lists and `--lang` through the built executable.
+@Suite struct PhonefmtFieldsCLITests {
+    /// A mixed Korean and international contact list, one pass.
+    @Test func koreanContactListInOnePass() throws {
+        let contacts = "김민준\t010-2345-6789\n이서연\t02-312-3456\n박지훈\t+1 650-253-0000\nEmma\t+44 20 7031 3000\r\n"
+        let r = try phonefmt(["-f", "2", "--format", "e164,type,region,location", "--lang", "ko"], stdin: contacts)
+        #expect(
+            r.out
+                == "김민준\t+821023456789\tmobile\tKR\t대한민국\n이서연\t+8223123456\tfixed-line\tKR\t서울\n"
+                + "박지훈\t+16502530000\tfixed-line-or-mobile\tUS\t미국\nEmma\t+442070313000\tfixed-line\tGB\t영국\r\n")
+        #expect(r.err.isEmpty)
+        #expect(r.status == 0)
+    }
+
+    @Test func invalidNumbersAreRowsWhenValidIsAsked() throws {
+        let input = "Kim\t010-1234\nLee\tnot a phone\nAmy\t+1 212 555 0100\n"
+        let r = try phonefmt(["-f", "2", "--format", "e164,valid,timezone,location"], stdin: input)
+        #expect(
+            r.out
+                == "Kim\t+82101234\tfalse\tEtc/Unknown\t\n"
+                + "error\t2\t2\tinvalid-character\tvalue holds no digit\tLee\\tnot a phone\n"
+                + "Amy\t+12125550100\ttrue\tAmerica/New_York\tNew York, NY\n")
+        #expect(r.status == 1)
+        let plain = try phonefmt(["-f", "2", "--format", "e164,location"], stdin: input)
+        #expect(plain.out.hasPrefix("error\t1\t2\tinvalid-number\t"))
+        let typed = try phonefmt(["-f", "2", "--type", "mobile", "--format", "e164,valid"], stdin: input)
+        #expect(typed.out.hasPrefix("error\t1\t2\tinvalid-number\t"))
+    }
+
+    /// In CSV the fields are one CSV field, quoted when one holds the
+    /// delimiter (as numconv's `--to` list is).
+    @Test func csvFieldHoldsTheTABSeparatedFields() throws {
+        let csv = "name,phone\nAmy,+1 212 555 0100\nKim,010-1234-5678\n"
+        let r = try phonefmt(["--csv", "--header", "-f", "2", "--format", "e164,location"], stdin: csv)
+        #expect(r.out == "name,phone\nAmy,\"+12125550100\tNew York, NY\"\nKim,+821012345678\tSouth Korea\n")
+        #expect(r.status == 0)
+    }
+
+    @Test func oneFormatInAListIsTheFormat() throws {
+        let input = "010-1234-5678\n02-123\n"
+        for format in ["national", "international", "e164", "rfc3966", "digits"] {
+            let listed = try phonefmt(["--format", format], stdin: input)
+            let fields = try phonefmt(["--format", "\(format),\(format)"], stdin: input)
+            let column = fields.out.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.hasPrefix("error") ? String($0) : String($0.split(separator: "\t").first ?? "")
+            }
+            #expect(listed.out == column.joined(separator: "\n"))
+        }
+    }
+
+    @Test(arguments: [
+        (["--format", "e164,zone"], "phonefmt: invalid value 'zone' for --format: expected one of"),
+        (["--format", "e164,"], "phonefmt: invalid value '' for --format: expected one of"),
+        (["--format", "e164", "--lang", "ko"], "phonefmt: --lang names the language of the carrier and location"),
+        (["--format", "location", "--lang", "korean"], "phonefmt: invalid value 'korean' for --lang"),
+        (["--as-you-type", "--format", "e164,type"], "phonefmt: --as-you-type cannot be used with --format"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let r = try phonefmt(arguments + ["010-1234-5678"])
+        #expect(r.err.hasPrefix(message))
+        #expect(r.out.isEmpty)
+        #expect(r.status == 2)
+    }
+
+    /// `-j 2` writes what one thread writes (each thread has its own metadata).
+    @Test func fieldsUnderJobs() throws {
+        let input = (0..<400).map { "+1 212 555 \(String(1000 + $0))\n010-\(String(2000 + $0))-5678\n" }.joined()
+        let fields = ["--format", "e164,region,timezone,carrier,location", "--lang", "de"]
+        let one = try phonefmt(fields, stdin: input)
+        let two = try phonefmt(fields + ["-j", "2"], stdin: input)
+        #expect(one.out == two.out)
+        #expect(one.out.split(separator: "\n").count == 800)
+        #expect(one.status == 0 && two.status == 0)
+    }
+}

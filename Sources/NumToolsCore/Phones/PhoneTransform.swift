@@ -10,26 +10,49 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public let types: Set<PhoneNumberType>
     /// Whether values are partial inputs for the as-you-type formatter.
     public let asYouType: Bool
+    /// The fields written, TAB-separated, for a `--format` list; empty when
+    /// only ``format`` is written (the common case, on its own path).
+    public let fields: [PhoneField]
+    /// The language of the `carrier` and `location` fields.
+    public let language: PhoneLanguage
 
     private let parser: PhoneNumberParser
     private let typing: PhoneAsYouTypeFormatter
     /// ``types`` as bits of `PhoneNumberType.allCases` indices, with
     /// fixed-line-or-mobile accepted by fixed-line and by mobile.
     private let acceptedMask: UInt32
+    /// With ``fields``: whether they hold `valid` or `possible`, so that an
+    /// invalid number is a row saying so rather than an error (unless a
+    /// ``types`` filter is given).
+    private let reportsValidity: Bool
+    /// With ``fields``: the time zone, carrier and location mappers.
+    private let facts: PhoneFacts?
+
     /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
-    /// when the metadata has no such region.
+    /// when the metadata has no such region. `fields` (a `--format` list)
+    /// writes several TAB-separated fields instead of ``format`` alone; a
+    /// list of one format is that format.
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
-        asYouType: Bool = false
+        asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
         else { return nil }
         self.region = region
-        self.format = format
         self.types = types
         self.asYouType = asYouType
         self.parser = parser
         self.typing = typing
+        self.language = language
+        if fields.count == 1, let only = fields[0].format {
+            self.format = only
+            self.fields = []
+        } else {
+            self.format = format
+            self.fields = fields
+        }
+        reportsValidity = fields.contains(.valid) || fields.contains(.possible)
+        facts = self.fields.isEmpty ? nil : PhoneFacts(fields: fields, language: language)
         var mask: UInt32 = 0
         for (i, t) in PhoneNumberType.allCases.enumerated()
         where types.isEmpty || types.contains(where: { t.isAccepted(by: $0) }) {
@@ -59,6 +82,10 @@ public struct PhoneTransform: ValueTransform, Sendable {
             f.appendOutput(to: &output)
             return
         }
+        if let facts {
+            try appendFields(value, facts, into: &output)
+            return
+        }
         let number: PhoneNumber
         do {
             number = try parser.validNumber(value)
@@ -70,6 +97,61 @@ public struct PhoneTransform: ValueTransform, Sendable {
             throw ValueError(.phone(error.code), error.message)
         }
         PhoneNumberFormatter.append(number, format, to: &output)
+    }
+
+    /// ``fields`` of the number in `value`, TAB-separated. A value that does
+    /// not parse is an error; so is an invalid number, unless the fields
+    /// report validity (`valid`, `possible`) and no ``types`` filter is given.
+    private func appendFields<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, _ facts: PhoneFacts, into output: inout Output
+    ) throws(ValueError) {
+        let number: PhoneNumber
+        do {
+            number = try parser.parse(value)
+            if !number.isValid && (!reportsValidity || !types.isEmpty) {
+                _ = try parser.validNumber(value)  // throws why it is invalid
+            }
+        } catch {
+            throw ValueError(.phone(error.code), error.message)
+        }
+        if number.isValid && acceptedMask & (1 << UInt32(number.type.index)) == 0 {
+            let error = parser.wrongTypeError(number, types)
+            throw ValueError(.phone(error.code), error.message)
+        }
+        for (i, field) in fields.enumerated() {
+            if i > 0 { output.append(0x09) }
+            switch field {
+            case .e164, .international, .national, .rfc3966, .digits:
+                PhoneNumberFormatter.append(number, field.format!, to: &output)
+            case .type:
+                Self.append(number.type.rawValue, to: &output)
+            case .region:
+                Self.append(number.regionCode ?? "", to: &output)
+            case .countryCode:
+                for d in PhoneNumberParser.digitValues(number.countryCode) { output.append(d &+ 0x30) }
+            case .valid:
+                Self.append(number.isValid ? "true" : "false", to: &output)
+            case .possible:
+                Self.append(PhoneFacts.isPossible(number) ? "true" : "false", to: &output)
+            case .timezone:
+                facts.appendTimeZones(number, to: &output)
+            case .carrier:
+                facts.appendCarrier(number, to: &output)
+            case .location:
+                facts.appendLocation(number, to: &output)
+            }
+        }
+    }
+
+    private static func append<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    /// The same transform made again (for a thread of its own).
+    func remade() -> PhoneTransform? {
+        PhoneTransform(
+            region: region, format: format, types: types, asYouType: asYouType, fields: fields, language: language)
     }
 }
 
