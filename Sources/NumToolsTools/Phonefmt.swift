@@ -21,16 +21,24 @@ public enum Phonefmt {
         }
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
+        static let find: Option<Bool> = .flag(
+            "find", help: "find the numbers in free text; write them TAB-separated")
+        static let replace: Option<Bool> = .flag(
+            "replace", help: "with --find, rewrite each number in place, the rest byte for byte")
     }
 
     static let definition = ToolDefinition(
         name: "phonefmt",
-        synopsis: "[--region CC] [--format FMT] [--type TYPE] [--as-you-type] [OPTIONS] [VALUE...]",
+        synopsis:
+            "[--region CC] [--format FMT] [--type TYPE] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
             by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does.
             """,
-        options: [Options.region, Options.format, Options.type, Options.asYouType, Listing.regions],
+        options: [
+            Options.region, Options.format, Options.type, Options.asYouType, Options.find, Options.replace,
+            Listing.regions,
+        ],
         examples: [
             "phonefmt 01012345678                       # 010-1234-5678",
             "phonefmt --format e164 'Tel: 02 123 4567'  # +8221234567",
@@ -38,6 +46,7 @@ public enum Phonefmt {
             "phonefmt --csv -f 3 --format e164 < users.csv",
             "phonefmt --type mobile --on-error=skip < numbers.txt",
             "phonefmt --as-you-type 0101234             # 010-1234",
+            "phonefmt --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
         ])
 
     /// Runs phonefmt on the command line's arguments after the first `count`
@@ -51,7 +60,18 @@ public enum Phonefmt {
             if asYouType, let other = [Options.type.spec, Options.format.spec].first(where: { invocation.has($0) }) {
                 throw UsageError("--as-you-type cannot be used with --\(other.long)")
             }
-            return PhoneTransform(region: region, format: format, types: types, asYouType: asYouType)!
+            let find = try findMode(invocation)
+            return PhoneTransform(region: region, format: format, types: types, asYouType: asYouType, find: find)!
         }
+    }
+
+    /// `--find` and `--replace`: nil without `--find`.
+    static func findMode(_ invocation: ToolInvocation) throws(UsageError) -> PhoneFind? {
+        guard invocation.has(Options.find) else {
+            if invocation.has(Options.replace) { throw UsageError("--replace needs --find") }
+            return nil
+        }
+        if invocation.has(Options.asYouType) { throw UsageError("--find cannot be used with --as-you-type") }
+        return invocation.has(Options.replace) ? .replace : .list
     }
 }

@@ -10,9 +10,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public let types: Set<PhoneNumberType>
     /// Whether values are partial inputs for the as-you-type formatter.
     public let asYouType: Bool
+    /// Whether values are free text whose numbers are listed or replaced.
+    public let find: PhoneFind?
 
     private let parser: PhoneNumberParser
     private let typing: PhoneAsYouTypeFormatter
+    /// The matcher and its buffers, with ``find``.
+    private var finder: PhoneFinder?
     /// ``types`` as bits of `PhoneNumberType.allCases` indices, with
     /// fixed-line-or-mobile accepted by fixed-line and by mobile.
     private let acceptedMask: UInt32
@@ -20,7 +24,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// when the metadata has no such region.
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
-        asYouType: Bool = false
+        asYouType: Bool = false, find: PhoneFind? = nil
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
         else { return nil }
@@ -28,6 +32,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
         self.format = format
         self.types = types
         self.asYouType = asYouType
+        self.find = find
+        finder = find == nil ? nil : PhoneFinder(PhoneNumberMatcher(region: region)!)
         self.parser = parser
         self.typing = typing
         var mask: UInt32 = 0
@@ -52,6 +58,10 @@ public struct PhoneTransform: ValueTransform, Sendable {
                 f.enter(scalar)
             }
             f.appendOutput(to: &output)
+            return
+        }
+        if let find {
+            finder!.transform(value, find, format: format, accepted: acceptedMask, into: &output)
             return
         }
         let number: PhoneNumber
