@@ -28,8 +28,10 @@ public struct PhoneNumberMatch: Hashable, Sendable {
 /// with at most 4 punctuation scalars between them, its extension a run of
 /// separators, a label and at most 20 digits), and each check of a candidate
 /// (dates, time stamps, pages, brackets, inner matches) reads it a bounded
-/// number of times. A candidate is read again only after a number was found
-/// inside it, once per number found.
+/// number of times (a run of white space is scanned once, however many
+/// inner matches start in it). A candidate is read again only after a number
+/// was found inside it, once per number found, so at most 21 times (a number
+/// takes at least one of its digit blocks): the work is linear in the text.
 public struct PhoneNumberMatcher: Sendable {
     /// The region assumed for numbers written without a country code.
     public let region: String
@@ -92,6 +94,10 @@ private struct MatchSearch {
     let bytes: UnsafeBufferPointer<UInt8>
     let offsets: [Int]
     var tries = PhoneNumberMatcher.maxTries
+    /// The last run of white space scanned (`from..<to`, scanned up to `limit`).
+    var spaceRun = (from: 0, to: 0, limit: -1)
+    /// The last run without white space scanned.
+    var wordRun = (from: 0, to: 0, limit: -1)
     var n: Int { text.count }
 
     init(text: [Unicode.Scalar], parser: PhoneNumberParser, bytes: UnsafeBufferPointer<UInt8>, offsets: [Int]) {
@@ -354,7 +360,7 @@ private struct MatchSearch {
 
     /// The first match at or after `from` in `start..<end` of inner pattern
     /// `kind`: where it starts, and its group.
-    func innerMatch(_ kind: Int, from: Int, _ start: Int, _ end: Int) -> (Int, Int, Int)? {
+    mutating func innerMatch(_ kind: Int, from: Int, _ start: Int, _ end: Int) -> (Int, Int, Int)? {
         func space(_ i: Int) -> Bool { i < end && Self.isSpace(text[i]) }
         var i = from
         while i < end {
@@ -381,7 +387,7 @@ private struct MatchSearch {
                 }
                 if r >= 0 {
                     let afterMark = r
-                    while space(r) { r += 1 }
+                    r = spaceRunEnd(r, end)
                     if r < end { return (i, r, end) }
                     if r > afterMark { return (i, r - 1, end) }
                 }
@@ -389,8 +395,7 @@ private struct MatchSearch {
                 if c == "." {
                     var q = i
                     while q < end && text[q] == "." { q += 1 }
-                    var r = q
-                    while space(r) { r += 1 }
+                    let r = spaceRunEnd(q, end)
                     if r < end && text[r] != "." {
                         var e = r
                         while e < end && text[e] != "." { e += 1 }
@@ -400,18 +405,33 @@ private struct MatchSearch {
                 }
             default:  // spaces, then the next word
                 if space(i) {
-                    var r = i
-                    while space(r) { r += 1 }
-                    if r < end {
-                        var e = r
-                        while e < end && !Self.isSpace(text[e]) { e += 1 }
-                        return (i, r, e)
-                    }
+                    let r = spaceRunEnd(i, end)
+                    if r < end { return (i, r, wordEnd(r, end)) }
                 }
             }
             i += 1
         }
         return nil
+    }
+
+    /// The end of the white space from `i` (at most `end`). A run is scanned
+    /// once: the inner matches try every position of a run of spaces, which
+    /// would otherwise read the rest of the run again from each.
+    mutating func spaceRunEnd(_ i: Int, _ end: Int) -> Int {
+        if spaceRun.limit == end && spaceRun.from <= i && i < spaceRun.to { return spaceRun.to }
+        var r = i
+        while r < end && Self.isSpace(text[r]) { r += 1 }
+        if r > i { spaceRun = (i, r, end) }
+        return r
+    }
+
+    /// The end of the run without white space from `i` (at most `end`), scanned once a run.
+    mutating func wordEnd(_ i: Int, _ end: Int) -> Int {
+        if wordRun.limit == end && wordRun.from <= i && i < wordRun.to { return wordRun.to }
+        var e = i
+        while e < end && !Self.isSpace(text[e]) { e += 1 }
+        wordRun = (i, e, end)
+        return e
     }
 
     /// `end` moved back over trailing scalars that are neither letters,
@@ -431,13 +451,15 @@ private struct MatchSearch {
 
     /// libphonenumber's `_parse_and_verify` at leniency VALID.
     func parseAndVerify(_ start: Int, _ end: Int) -> PhoneNumberMatch? {
+        // Longer than libphonenumber's parse reads: no number (checked first, as
+        // every check below also only says no).
+        if end - start > 250 { return nil }
         guard bracketsMatch(start, end), !hasPublicationPages(start, end) else { return nil }
         if start > 0 && !(start < end && Self.isLead(text[start])) {
             let c = text[start - 1]
             if Self.isInvalidNeighbour(c) || Self.isLatinLetter(c) { return nil }
         }
         if end < n && (Self.isInvalidNeighbour(text[end]) || Self.isLatinLetter(text[end])) { return nil }
-        if end - start > 250 { return nil }
         let slice = UnsafeBufferPointer(rebasing: bytes[offsets[start]..<offsets[end]])
         guard let number = try? parser.parse(slice), number.isValid else { return nil }
         guard containsOnlyValidX(start, end, number), nationalPrefixPresentIfRequired(start, end, number) else {
