@@ -454,6 +454,13 @@ private struct MatchSearch {
         // Longer than libphonenumber's parse reads: no number (checked first, as
         // every check below also only says no).
         if end - start > 250 { return nil }
+        // Fewer than two digits: libphonenumber's parse says it is not a number.
+        var digits = 0
+        for i in start..<end where Self.isDigit(text[i]) {
+            digits += 1
+            if digits == 2 { break }
+        }
+        if digits < 2 { return nil }
         guard bracketsMatch(start, end), !hasPublicationPages(start, end) else { return nil }
         if start > 0 && !(start < end && Self.isLead(text[start])) {
             let c = text[start - 1]
@@ -472,23 +479,25 @@ private struct MatchSearch {
     /// may stay open, a closing one may come first, and at most three pairs
     /// follow; the text between brackets is never empty.
     func bracketsMatch(_ start: Int, _ end: Int) -> Bool {
-        // Tokens: 0 a run without brackets, 1 an opening bracket, 2 a closing one.
-        var tokens: [UInt8] = []
+        // Tokens, two bits each: 0 a run without brackets, 1 an opening
+        // bracket, 2 a closing one. A text that matches has at most 14.
+        var tokens: UInt64 = 0
+        var count = 0
         var i = start
         while i < end {
+            if count == 16 { return false }
             if Self.isOpening(text[i]) {
-                tokens.append(1)
+                tokens |= 1 << (2 * UInt64(count))
                 i += 1
             } else if Self.isClosing(text[i]) {
-                tokens.append(2)
+                tokens |= 2 << (2 * UInt64(count))
                 i += 1
             } else {
-                tokens.append(0)
                 while i < end && !Self.isOpening(text[i]) && !Self.isClosing(text[i]) { i += 1 }
             }
-            if tokens.count > 16 { return false }
+            count += 1
         }
-        func at(_ k: Int) -> UInt8 { k < tokens.count ? tokens[k] : 9 }
+        func at(_ k: Int) -> UInt64 { k < count ? (tokens >> (2 * UInt64(k))) & 3 : 9 }
         var k = 0
         if at(k) == 1 { k += 1 }
         if at(k) == 0 && at(k + 1) == 2 && at(k + 2) == 0 {
@@ -504,7 +513,7 @@ private struct MatchSearch {
             pairs += 1
         }
         if at(k) == 0 { k += 1 }
-        return k == tokens.count
+        return k == count
     }
 
     /// A publication's pages and year, such as `211-227 (2003)`.
