@@ -341,7 +341,21 @@ private struct MatchSearch {
     /// libphonenumber's `_extract_inner_match`: the candidate split at
     /// slashes, brackets, spaced dashes, wide dashes, full stops and spaces.
     mutating func extractInnerMatch(_ start: Int, _ end: Int) -> PhoneNumberMatch? {
-        for kind in 0..<6 {
+        // The kinds whose mark the candidate holds, in one pass: the others
+        // cannot match, and need no scan of their own.
+        var kinds = 0
+        for i in start..<end {
+            let c = text[i]
+            switch c.value {
+            case 0x2F: kinds |= 1
+            case 0x28: kinds |= 2
+            case 0x2D: kinds |= 4
+            case 0x2012...0x2015, 0xFF0D: kinds |= 8
+            case 0x2E: kinds |= 16
+            default: if Self.isSpace(c) { kinds |= 32 }
+            }
+        }
+        for kind in 0..<6 where kinds & (1 << kind) != 0 {
             var from = start
             var first = true
             while tries > 0, let (matchStart, groupStart, groupEnd) = innerMatch(kind, from: from, start, end) {
