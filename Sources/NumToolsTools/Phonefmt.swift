@@ -44,18 +44,26 @@ public enum Phonefmt {
         .commaList()
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
+        static let find: Option<Bool> = .flag(
+            "find", help: "find the numbers in free text; write them TAB-separated")
+        static let replace: Option<Bool> = .flag(
+            "replace", help: "with --find, rewrite each number in place, the rest byte for byte")
     }
 
     static let definition = ToolDefinition(
         name: "phonefmt",
-        synopsis: "[--region CC] [--format FIELD,...] [--lang LANG] [--type TYPE] [--as-you-type] [OPTIONS] [VALUE...]",
+        synopsis:
+            "[--region CC] [--format FIELD,...] [--lang LANG] [--type TYPE] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
             by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does;
             or write several fields: the formats and type, region, country-code, valid, possible,
             timezone, carrier, location.
             """,
-        options: [Options.region, Options.format, Options.lang, Options.type, Options.asYouType, Listing.regions],
+        options: [
+            Options.region, Options.format, Options.lang, Options.type, Options.asYouType, Options.find,
+            Options.replace, Listing.regions,
+        ],
         examples: [
             "phonefmt 01012345678                       # 010-1234-5678",
             "phonefmt --format e164 'Tel: 02 123 4567'  # +8221234567",
@@ -64,6 +72,7 @@ public enum Phonefmt {
             "phonefmt --type mobile --on-error=skip < numbers.txt",
             "phonefmt --format e164,type,region,location --lang ko < contacts.txt",
             "phonefmt --as-you-type 0101234             # 010-1234",
+            "phonefmt --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
         ])
 
     /// Runs phonefmt on the command line's arguments after the first `count`
@@ -81,8 +90,23 @@ public enum Phonefmt {
             if language != nil && !fields.contains(.carrier) && !fields.contains(.location) {
                 throw UsageError("--lang names the language of the carrier and location fields of --format")
             }
+            let find = try findMode(invocation)
+            if find != nil && (fields.count != 1 || fields[0].format == nil) {
+                throw UsageError("--find writes each number found in one format: give --format one of e164, international, national, rfc3966, digits")
+            }
             return PhoneTransform(
-                region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english)!
+                region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english,
+                find: find)!
         }
+    }
+
+    /// `--find` and `--replace`: nil without `--find`.
+    static func findMode(_ invocation: ToolInvocation) throws(UsageError) -> PhoneFind? {
+        guard invocation.has(Options.find) else {
+            if invocation.has(Options.replace) { throw UsageError("--replace needs --find") }
+            return nil
+        }
+        if invocation.has(Options.asYouType) { throw UsageError("--find cannot be used with --as-you-type") }
+        return invocation.has(Options.replace) ? .replace : .list
     }
 }

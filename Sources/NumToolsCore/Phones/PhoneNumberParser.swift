@@ -155,7 +155,7 @@ public struct PhoneNumberParser: Sendable {
     }
 
     /// `_maybe_extract_country_code`: (0, []) when the number has no country code.
-    private func extractCountryCode(_ digits: ArraySlice<UInt8>, plus: Bool) throws(PhoneNumberError) -> (
+    func extractCountryCode(_ digits: ArraySlice<UInt8>, plus: Bool) throws(PhoneNumberError) -> (
         Int, ArraySlice<UInt8>
     ) {
         if digits.isEmpty { return (0, []) }

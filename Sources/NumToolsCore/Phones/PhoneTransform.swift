@@ -15,9 +15,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public let fields: [PhoneField]
     /// The language of the `carrier` and `location` fields.
     public let language: PhoneLanguage
+    /// Whether values are free text whose numbers are listed or replaced.
+    public let find: PhoneFind?
 
     private let parser: PhoneNumberParser
     private let typing: PhoneAsYouTypeFormatter
+    /// The matcher and its buffers, with ``find``.
+    private var finder: PhoneFinder?
     /// ``types`` as bits of `PhoneNumberType.allCases` indices, with
     /// fixed-line-or-mobile accepted by fixed-line and by mobile.
     private let acceptedMask: UInt32
@@ -34,13 +38,16 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// list of one format is that format.
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
-        asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english
+        asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english,
+        find: PhoneFind? = nil
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
         else { return nil }
         self.region = region
         self.types = types
         self.asYouType = asYouType
+        self.find = find
+        finder = find == nil ? nil : PhoneFinder(PhoneNumberMatcher(region: region)!)
         self.parser = parser
         self.typing = typing
         self.language = language
@@ -80,6 +87,10 @@ public struct PhoneTransform: ValueTransform, Sendable {
                 f.enter(scalar)
             }
             f.appendOutput(to: &output)
+            return
+        }
+        if let find {
+            finder!.transform(value, find, format: format, accepted: acceptedMask, into: &output)
             return
         }
         if let facts {
@@ -151,7 +162,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// The same transform made again (for a thread of its own).
     func remade() -> PhoneTransform? {
         PhoneTransform(
-            region: region, format: format, types: types, asYouType: asYouType, fields: fields, language: language)
+            region: region, format: format, types: types, asYouType: asYouType, fields: fields, language: language,
+            find: find)
     }
 }
 

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import NumToolsCore
+
+/// libphonenumber's matcher rules, one case each (expected values from
+/// `phonenumbers.PhoneNumberMatcher` at leniency VALID): `start,end,e164`,
+/// UTF-8 byte offsets.
+@Suite struct PhoneNumberMatcherTests {
+    @Test(arguments: [
+        ("KR", "call me at 010-1234-5678 or +1 650 253 0000 tomorrow", ["11,24,+821012345678", "28,43,+16502530000"]),
+        ("KR", "15/01/2024 010-1234-5678", []),
+        ("KR", "3/10/2011", []),
+        ("US", "2012-01-02 08:00 or 650-253-0000", ["20,32,+16502530000"]),
+        ("US", "2012-01-02 08 650-253-0000", ["14,26,+16502530000"]),
+        ("US", "Chen Li. VLDB J. 12(3): 211-227 (2003).", []),
+        ("KR", "abc01012345678", []),
+        ("KR", "01012345678def", []),
+        ("KR", "₩01012345678", []),
+        ("KR", "01012345678%", []),
+        ("KR", "é01012345678", []),
+        ("KR", "전화:010-1234-5678번", ["7,20,+821012345678"]),
+        ("KR", "10 1234 5678", []),
+        ("KR", "+82 10 1234 5678", ["0,16,+821012345678"]),
+        ("US", "650-253-0000/650-253-0001", ["0,12,+16502530000", "13,25,+16502530001"]),
+        ("US", "(650) 253-0000 (650) 253-0001", ["0,14,+16502530000", "15,29,+16502530001"]),
+        ("US", "12345 - 650-253-0000 is mine", ["8,20,+16502530000"]),
+        ("US", "12345. 650-253-0000 is mine", ["7,19,+16502530000"]),
+        ("US", "3324451234 8002341234", ["0,10,+13324451234", "11,21,+18002341234"]),
+        ("KR", "02 123 4567 02 765 4321", []),
+        ("KR", "(010) 1234-5678)", ["0,15,+821012345678"]),
+        ("KR", "[010] 1234 5678", ["0,15,+821012345678"]),
+        ("KR", "０１０－１２３４－５６７８", ["0,39,+821012345678"]),
+        ("KR", "+++82 10 1234 5678", ["1,18,+821012345678"]),
+        ("KR", "010-1234-5678/x12", ["0,13,+821012345678"]),
+        ("US", "1-800-FLOWERS 650 253 0000", ["14,26,+16502530000"]),
+        ("DE", "030 123456, +49 1512 3456789", ["0,10,+4930123456", "12,28,+4915123456789"]),
+    ])
+    func matcherRules(_ region: String, _ text: String, _ expected: [String]) {
+        #expect(phoneFindVerdict(text, region: region) == expected)
+    }
+
+    /// `--type` keeps the numbers of those types; `--replace` leaves the others as written.
+    @Test func typeFilterAfterFinding() throws {
+        func run(_ t: PhoneTransform, _ text: String) throws -> String {
+            var t = t
+            var out: [UInt8] = []
+            var bytes = Array(text.utf8)
+            try bytes.withUnsafeMutableBufferPointer { b throws(ValueError) in
+                try t.transform(UnsafeBufferPointer(b), into: &out)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        let text = "m 010-1234-5678, o 02-123-4567, free 080-123-4567"
+        let mobile = try #require(PhoneTransform(types: [.mobile], find: .list))
+        #expect(try run(mobile, text) == "010-1234-5678")
+        let all = try #require(PhoneTransform(format: .e164, find: .list))
+        #expect(try run(all, text) == "+821012345678\t+8221234567\t+82801234567")
+        let replace = try #require(PhoneTransform(format: .e164, types: [.fixedLine, .tollFree], find: .replace))
+        #expect(try run(replace, text) == "m 010-1234-5678, o +8221234567, free +82801234567")
+        #expect(try run(all, "nothing to see") == "")
+    }
+
+    /// libphonenumber gives up after 65535 candidates that are not numbers:
+    /// a number after that many is not found, one before them is.
+    @Test func maxTriesBoundsTheWork() {
+        let junk = String(repeating: "1 a ", count: PhoneNumberMatcher.maxTries + 10)
+        #expect(phoneFindVerdict("010-1234-5678 " + junk, region: "KR").count == 1)
+        #expect(phoneFindVerdict(junk + "010-1234-5678", region: "KR").isEmpty)
+    }
+}
