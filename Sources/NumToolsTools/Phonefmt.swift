@@ -21,6 +21,8 @@ public enum Phonefmt {
         }
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
+        static let noExtension: Option<Bool> = .flag(
+            "no-extension", help: "drop extensions (ext. 123) instead of writing them")
     }
 
     static let definition = ToolDefinition(
@@ -30,7 +32,9 @@ public enum Phonefmt {
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
             by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does.
             """,
-        options: [Options.region, Options.format, Options.type, Options.asYouType, Listing.regions],
+        options: [
+            Options.region, Options.format, Options.type, Options.asYouType, Options.noExtension, Listing.regions,
+        ],
         examples: [
             "phonefmt 01012345678                       # 010-1234-5678",
             "phonefmt --format e164 'Tel: 02 123 4567'  # +8221234567",
@@ -51,7 +55,9 @@ public enum Phonefmt {
             if asYouType, let other = [Options.type.spec, Options.format.spec].first(where: { invocation.has($0) }) {
                 throw UsageError("--as-you-type cannot be used with --\(other.long)")
             }
-            return PhoneTransform(region: region, format: format, types: types, asYouType: asYouType)!
+            return PhoneTransform(
+                region: region, format: format, types: types, asYouType: asYouType,
+                writesExtension: !invocation.has(Options.noExtension))!
         }
     }
 }

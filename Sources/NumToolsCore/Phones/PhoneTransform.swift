@@ -10,6 +10,9 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public let types: Set<PhoneNumberType>
     /// Whether values are partial inputs for the as-you-type formatter.
     public let asYouType: Bool
+    /// Whether an extension is written (in the formats that write one);
+    /// false drops it (`--no-extension`).
+    public let writesExtension: Bool
 
     private let parser: PhoneNumberParser
     private let typing: PhoneAsYouTypeFormatter
@@ -20,7 +23,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// when the metadata has no such region.
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
-        asYouType: Bool = false
+        asYouType: Bool = false, writesExtension: Bool = true
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
         else { return nil }
@@ -28,6 +31,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
         self.format = format
         self.types = types
         self.asYouType = asYouType
+        self.writesExtension = writesExtension
         self.parser = parser
         self.typing = typing
         var mask: UInt32 = 0
@@ -64,7 +68,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             let error = parser.wrongTypeError(number, types)
             throw ValueError(.phone(error.code), error.message)
         }
-        PhoneNumberFormatter.append(number, format, to: &output)
+        PhoneNumberFormatter.append(number, format, extension: writesExtension, to: &output)
     }
 }
 
