@@ -405,6 +405,30 @@ func verdictLine(_ input: String, _ region: String) -> String {
                 == "+16502530000")
     }
 
+    /// The general reading is linear in the value's length: long runs of
+    /// what may sit between a number and its extension (commas, spaces,
+    /// dashes), of letters and of notes end in an answer, not in a search
+    /// that tries every split (which took minutes on these).
+    @Test func longMarkerRunsAreLinear() throws {
+        let kr = try #require(PhoneNumberParser(region: "KR"))
+        let run = 200_000
+        let cases: [(String, PhoneErrorCode?)] = [
+            ("02-123-4567" + String(repeating: ",", count: run) + "12", .tooLong),
+            ("02-123-4567" + String(repeating: ", -", count: run) + "12", .tooLong),
+            ("02-123-4567 ext" + String(repeating: " ", count: run) + "12", .tooLong),
+            ("02-123-4567" + String(repeating: "A", count: run), .tooLong),
+            ("02-123-4567 " + String(repeating: "note ", count: run), nil),
+        ]
+        for (value, code) in cases {
+            do {
+                _ = try kr.validNumber(value)
+                #expect(code == nil, "accepted \(value.prefix(20))...")
+            } catch {
+                #expect(error.code == code, "\(value.prefix(20))...: \(error.message)")
+            }
+        }
+    }
+
     /// No silent truncation: a valid number with letters appended (1 to 6,
     /// either case, glued or after a space, `-` or `.`) is either written
     /// with all its digits (then some) or an error; never a shorter number.

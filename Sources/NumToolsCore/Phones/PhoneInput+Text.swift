@@ -270,7 +270,15 @@ extension PhoneInput {
             labelEnds = [a]
             if a > lo && isDot(s[a - 1]) { labelEnds.append(a - 1) }
         case .autoDial, .commas:
-            labelEnds = Array(a...d0)
+            // A comma label may also lie inside the run after it (`,,`
+            // among the commas and spaces before the digits): of those, the
+            // first comma and the first pair start leftmost. Only these are
+            // tried, so the search stays linear in the run's length.
+            labelEnds = [a]
+            if let c = s[a..<d0].firstIndex(of: ",") { labelEnds.append(c + 1) }
+            if let c = s[a..<d0].indices.first(where: { $0 + 1 < d0 && s[$0] == "," && s[$0 + 1] == "," }) {
+                labelEnds.append(c + 2)
+            }
             if a > lo && isDot(s[a - 1]) { labelEnds.append(a - 1) }
         }
         var best: Int?

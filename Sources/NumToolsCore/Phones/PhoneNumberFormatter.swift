@@ -4,10 +4,14 @@
 public struct PhoneNumberFormatter: Sendable {
     /// The format written.
     public var format: PhoneNumberFormat
+    /// Whether a number's extension is written, in the formats that have
+    /// one (national, international, RFC 3966).
+    public var writesExtension: Bool
 
     /// A formatter for `format`.
-    public init(format: PhoneNumberFormat = .national) {
+    public init(format: PhoneNumberFormat = .national, writesExtension: Bool = true) {
         self.format = format
+        self.writesExtension = writesExtension
     }
 
     /// `number` in ``format``.
@@ -19,7 +23,7 @@ public struct PhoneNumberFormatter: Sendable {
 
     /// Appends `number` in ``format`` to `out` as UTF-8.
     public func append(_ number: PhoneNumber, to out: inout [UInt8]) {
-        Self.append(number, format, to: &out)
+        Self.append(number, format, extension: writesExtension, to: &out)
     }
 
     /// `number` in `format`, with its extension where the format writes one
