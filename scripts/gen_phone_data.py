@@ -289,7 +289,7 @@ def phonefmt_model(raw, region):
             break
         end = k
     reason = "trailing-words" if raw[end:].strip(" ") else None
-    text, ext = raw[start:end], None
+    text, ext, whole = raw[start:end], None, None
     if SECOND_NUMBER.search(text):
         # libphonenumber keeps the first of two extensions (x302/x2303);
         # phonefmt reads the second, and the first is then letters inside.
@@ -301,6 +301,7 @@ def phonefmt_model(raw, region):
         if "\ub0b4\uc120" in t:
             reason = "korean-extension"
         if e:
+            whole = t.replace("\ub0b4\uc120", "ext")
             text, ext = prefix, "".join(str(unicodedata.digit(c)) for c in e)
             if hend > end:
                 reason = None if reason == "trailing-words" and not raw[hend:].strip(" ") else reason
@@ -321,10 +322,12 @@ def phonefmt_model(raw, region):
             continue
         return ["invalid-character"], ("letters-inside" if c in ASCII_LETTERS else "invalid-character")
     try:
-        n = phonenumbers.parse(text, region)
+        # With an extension, the whole of it, as libphonenumber's
+        # viability test also looks at the extension's marker.
+        n = phonenumbers.parse(whole if ext else text, region)
     except NumberParseException as e:
         return [error_code(e)], reason
-    assert not n.extension, (raw, text, n.extension)
+    assert bool(n.extension) == bool(ext), (raw, text, n.extension)
     if ext:
         n.extension = ext
     return judged(n), reason

@@ -61,6 +61,15 @@ extension PhoneInput {
             let hashEnd = end < s.count && s[end] == "#" ? end + 1 : end
             switch Self.matchExtension(s, start, hashEnd) {
             case .found(let markerStart, let digits):
+                // libphonenumber reads a number with an extension only when
+                // three digits come before any letter, in the number or in
+                // the whole (`x` and `~` count as punctuation).
+                if !Self.isViable(s, start, markerStart, twoDigits: false)
+                    && !Self.isViable(s, start, hashEnd, twoDigits: false)
+                {
+                    throw PhoneNumberError(
+                        .invalidCharacter, "value is not a phone number: fewer than 3 digits before its extension")
+                }
                 coreEnd = markerStart
                 scalarEnd = hashEnd
                 extensionDigits = s[digits].map { UInt8(ascii: "0") &+ Self.digitValue($0)! }
@@ -331,11 +340,11 @@ extension PhoneInput {
     }
 
     /// libphonenumber's viability test on the number before an extension:
-    /// exactly two digits, or at least three digits (each after optional
+    /// exactly two digits (unless `twoDigits` is false), or at least three digits (each after optional
     /// punctuation or `*`), then punctuation, `*`, letters or digits.
-    static func isViable(_ s: [Unicode.Scalar], _ lo: Int, _ end: Int) -> Bool {
+    static func isViable(_ s: [Unicode.Scalar], _ lo: Int, _ end: Int, twoDigits: Bool = true) -> Bool {
         if end - lo < 2 { return false }
-        if end - lo == 2 && digitValue(s[lo]) != nil && digitValue(s[lo + 1]) != nil { return true }
+        if twoDigits && end - lo == 2 && digitValue(s[lo]) != nil && digitValue(s[lo + 1]) != nil { return true }
         var p = lo
         while p < end && (s[p] == "+" || s[p] == "\u{FF0B}") { p += 1 }
         var digitsSeen = 0
