@@ -91,6 +91,11 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         let dropped = try phonefmt(["--no-extension", "--format", "international"], stdin: "02-123-4567 내선 123\n")
         #expect(dropped.out == "+82 2-123-4567\n")
         #expect(dropped.status == 0)
+        // On threads too: each thread's copy of the transform keeps the option.
+        let many = String(repeating: "02-123-4567 내선 123\n", count: 60_000)
+        let threads = try phonefmt(["--no-extension", "-j", "2"], stdin: many)
+        #expect(threads.out == String(repeating: "02-123-4567\n", count: 60_000))
+        #expect(threads.status == 0)
         let e164 = try phonefmt(["-r", "US", "--format", "e164", "(650) 253-0000 ext. 12", "877-CASH-NOW"])
         #expect(e164.out == "+16502530000\n+18772274669\n")
         #expect(e164.status == 0)

@@ -92,7 +92,9 @@ extension PhoneTransform: ThreadCopyable {
     /// every number, and look them up under its lock.
     public func copyForThread() -> PhoneTransform {
         PhoneMetadataStore.useOwnStoreOnThisThread()
-        return PhoneTransform(region: region, format: format, types: types, asYouType: asYouType) ?? self
+        return PhoneTransform(
+            region: region, format: format, types: types, asYouType: asYouType, writesExtension: writesExtension)
+            ?? self
     }
 }
 
