@@ -4,8 +4,10 @@
 // number (country code and national number), in every format: E.164,
 // international and RFC 3966 with the default region, national and digits
 // in the number's own region (unless that region reads it as international,
-// see readsAsInternational); the E.164 form gives the same text in every
-// format; the as-you-type formatter always answers.
+// see readsAsInternational), its extension too where the format writes one;
+// the E.164 form (which has no extension) gives the same text in every
+// format as the number without its extension; the as-you-type formatter
+// always answers.
 
 let regions = ["KR", "US", "GB", "DE", "JP", "IN", "BR", "FR", "CN", "AU", "IT", "RU"]
 let parsers = regions.map { PhoneNumberParser(region: $0)! }
@@ -41,8 +43,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(number.isValid, "validNumber returned an invalid number")
         let e164 = PhoneNumberFormatter(format: .e164).string(for: number)
         let again = try parser.validNumber(e164)
+        check(again.extensionDigits.isEmpty, "E.164 wrote an extension")
         for format in PhoneNumberFormat.allCases {
-            let f = PhoneNumberFormatter(format: format)
+            let f = PhoneNumberFormatter(format: format, writesExtension: false)
             check(f.string(for: again) == f.string(for: number), "\(format) differs after an E.164 round trip")
         }
         let own = number.regionCode.flatMap { $0 == "001" ? nil : PhoneNumberParser(region: $0) }
@@ -60,11 +63,20 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 let keptZero =
                     back.italianLeadingZero && !number.italianLeadingZero
                     && back.nationalNumber.drop { $0 == "0" } == number.nationalNumber.drop { $0 == "0" }
+                let extensionWritten = format == .national || format == .international || format == .rfc3966
+                check(
+                    back.extensionDigits == (extensionWritten ? number.extensionDigits : []),
+                    "\(format) \(written) parses back with extension \(back.phoneExtension ?? "none")")
                 check(
                     back.countryCode == number.countryCode
                         && (back.nationalNumber == number.nationalNumber || keptZero),
                     "\(format) \(written) (of +\(number.countryCode) \(number.nationalNumber)) parses back in "
                         + "\(reader.region) as +\(back.countryCode) \(back.nationalNumber)")
+            case .failure(let error)
+            where error.code == .extensionTooLong && number.extensionDigits.count > 9 && format != .rfc3966:
+                // As libphonenumber writes it: GB's ` x`, TW's `#` and RO's
+                // ` int ` prefixes take 9 digits when read back.
+                break
             case .failure(let error):
                 check(
                     false,

@@ -10,6 +10,8 @@ Writes:
   Tests/Fixtures/phone-parse.tsv       input, region, expected verdict
   Tests/Fixtures/phone-asyoutype.tsv   input, region, AsYouTypeFormatter output
   Tests/Fixtures/phone-asyoutype-spaces.tsv   the same, inputs with spaces around
+  Tests/Fixtures/phone-ext-vanity.tsv  extensions, vanity numbers, letters after
+                                       digits: phonefmt's verdict and libphonenumber's
 
 The build and the tests never run this script; its output is committed.
 The fixtures are deterministic (fixed random seed) for a given phonenumbers
@@ -76,6 +78,9 @@ def encode_region(m):
               opt(m.national_prefix), opt(m.national_prefix_for_parsing),
               rule(m.national_prefix_transform_rule), opt(m.leading_digits)]
     lines.append(";".join(check(f) for f in fields))
+    if m.preferred_extn_prefix is not None:
+        # X = the region's own extension prefix (" x" for GB), when it has one.
+        lines.append(";".join(["X", check(m.preferred_extn_prefix)]))
     for i, name in enumerate(DESCS):
         d = getattr(m, name)
         if d is None:
@@ -132,7 +137,8 @@ def write_swift(encoded):
 // digits); D = number description (kind, pattern, possible lengths,
 // local-only lengths, example); N / I = national / international format
 // (pattern, format, leading digits patterns, national prefix formatting
-// rule, optional when formatting, carrier code rule).
+// rule, optional when formatting, carrier code rule); X = the region's
+// preferred extension prefix, when it has one.
 
 /// Version of the libphonenumber metadata compiled into ``PhoneMetadata``.
 let phoneMetadataVersion = "{VERSION}"
@@ -191,60 +197,50 @@ def is_digit(c):
     return unicodedata.category(c) == "Nd"
 
 
-def extract_core(raw):
-    """The number inside a pasted value: from the first '+' or digit to the
-    last digit. Returns (core, None) or (None, error code)."""
-    start = None
-    for i, c in enumerate(raw):
-        if c in PLUS or is_digit(c):
-            start = i
-            break
-    if start is None:
-        return None, "invalid-character"
-    last = None
-    for i in range(len(raw) - 1, start - 1, -1):
-        if is_digit(raw[i]):
-            last = i
-            break
-    if last is None:
-        return None, "invalid-character"
-    core = raw[start:last + 1]
-    i = 0
-    while i < len(core) and core[i] in PLUS:
-        i += 1
-    for c in core[i:]:
-        if not (is_digit(c) or c in ALLOWED_PUNCT):
-            return None, "invalid-character"
-    return core, None
+ASCII_LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# What may join letters to the digits before them (phonefmt's rule).
+JOINERS = set(" \u00a0\u3000-.\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff0d\uff0e")
+SPACES = set(" \u00a0\u3000")
+# libphonenumber's extension labels (as in _create_extn_pattern), with
+# phonefmt's Korean label, to find a marker followed by more digits than
+# libphonenumber takes after it (21+ after explicit labels and ;ext=, 10+
+# after x # ~ int, 16+ after ,, or ;).
+_SEP = "[ \u00a0\\t,]*"
+_AFTER = "[:\\.\uff0e]?[ \u00a0\\t,-]*"
+_EXPLICIT = "(?:e?xt(?:ensi(?:o\u0301?|\u00f3))?n?|\uff45?\uff58\uff54\uff4e?|\u0434\u043e\u0431|anexo|\ub0b4\uc120)"
+_AMBIGUOUS = "(?:[x\uff58#\uff03~\uff5e]|int|\uff49\uff4e\uff54)"
+EXT_TOO_LONG = re.compile("(?:;ext=(\\d{21,})|" + _SEP + _EXPLICIT + _AFTER + "(\\d{21,})#?|" + _SEP + _AMBIGUOUS +
+                          _AFTER + "(\\d{10,})#?|[ \u00a0\\t]*(?:,{2}|;)" + _AFTER + "(\\d{16,})#?)$", re.I | re.U)
+SECOND_NUMBER = re.compile("[\\\\/] *x")
 
 
-def verdict(raw, region):
-    core, err = extract_core(raw)
-    if err:
-        return [err]
-    try:
-        n = phonenumbers.parse(core, region)
-    except NumberParseException as e:
-        t = e.error_type
-        if t == NumberParseException.NOT_A_NUMBER:
-            # Only digits and punctuation, but too few digits to be a number
-            # (one digit, or two with punctuation or a plus sign).
-            return ["invalid-character"]
-        if t == NumberParseException.INVALID_COUNTRY_CODE:
-            return ["invalid-country-code"]
-        if t in (NumberParseException.TOO_SHORT_NSN, NumberParseException.TOO_SHORT_AFTER_IDD):
-            return ["too-short"]
-        if t == NumberParseException.TOO_LONG:
-            return ["too-long"]
-        raise
-    assert not n.extension
+def error_code(e):
+    t = e.error_type
+    if t == NumberParseException.NOT_A_NUMBER:
+        # Too few digits to be a number (one digit, or two with punctuation
+        # or a plus sign), or a character libphonenumber refuses.
+        return "invalid-character"
+    if t == NumberParseException.INVALID_COUNTRY_CODE:
+        return "invalid-country-code"
+    if t in (NumberParseException.TOO_SHORT_NSN, NumberParseException.TOO_SHORT_AFTER_IDD):
+        return "too-short"
+    if t == NumberParseException.TOO_LONG:
+        return "too-long"
+    raise e
+
+
+def judged(n):
+    """The form's verdict on a parsed number: its type and formats, or why
+    it is not valid."""
     if phonenumbers.is_valid_number(n):
         t = TYPE_NAMES[phonenumbers.number_type(n)]
-        nat = phonenumbers.format_number(n, PNF.NATIONAL)
-        return [t, nat, phonenumbers.format_number(n, PNF.INTERNATIONAL),
+        ext = n.extension
+        n.extension = None
+        digits = re.sub(r"\D", "", phonenumbers.format_number(n, PNF.NATIONAL))
+        n.extension = ext
+        return [t, phonenumbers.format_number(n, PNF.NATIONAL), phonenumbers.format_number(n, PNF.INTERNATIONAL),
                 phonenumbers.format_number(n, PNF.E164),
-                phonenumbers.format_number(n, PNF.RFC3966),
-                re.sub(r"\D", "", nat)]
+                phonenumbers.format_number(n, PNF.RFC3966), digits]
     r = phonenumbers.is_possible_number_with_reason(n)
     if r == ValidationResult.TOO_SHORT:
         return ["too-short"]
@@ -253,6 +249,93 @@ def verdict(raw, region):
     if r == ValidationResult.INVALID_COUNTRY_CODE:
         return ["invalid-country-code"]
     return ["invalid-number"]
+
+
+def libphonenumber_verdict(raw, region):
+    """What libphonenumber itself says of the whole value."""
+    try:
+        return judged(phonenumbers.parse(raw, region))
+    except NumberParseException as e:
+        return [error_code(e)]
+
+
+def phonefmt_model(raw, region):
+    """phonefmt's verdict (see PhoneNumberParser and PhoneInput+Text.swift):
+    which part of the value is the number is phonefmt's rule; what that part
+    means is libphonenumber's. Returns (verdict, reason), where reason names
+    the phonefmt rule that decided when it is not libphonenumber's own."""
+    start = next((i for i, c in enumerate(raw) if c in PLUS or is_digit(c)), None)
+    last = next((i for i in range(len(raw) - 1, -1, -1) if is_digit(raw[i])), None)
+    if start is None or last is None or last < start:
+        return ["invalid-character"], "no-digit"
+    # Letters that continue the number after its last digit.
+    end = last + 1
+    while True:
+        j = end
+        while j < len(raw) and raw[j] in JOINERS:
+            j += 1
+        k = j
+        while k < len(raw) and raw[k] in ASCII_LETTERS:
+            k += 1
+        if k == j or (k < len(raw) and raw[k].isalpha()):
+            break
+        joiner, word = raw[end:j], raw[j:k]
+        if joiner == "":
+            cont = True
+        elif all(c in SPACES for c in joiner):
+            cont = word.isupper()
+        else:
+            cont = len(joiner) == 1
+        if not cont:
+            break
+        end = k
+    reason = "trailing-words" if raw[end:].strip(" ") else None
+    text, ext, whole = raw[start:end], None, None
+    if SECOND_NUMBER.search(text):
+        # libphonenumber keeps the first of two extensions (x302/x2303);
+        # phonefmt reads the second, and the first is then letters inside.
+        return ["invalid-character"], "second-extension"
+    if end == last + 1:
+        hend = end + 1 if end < len(raw) and raw[end] == "#" else end
+        t = raw[start:hend]
+        e, prefix = phonenumbers.phonenumberutil._maybe_strip_extension(t.replace("\ub0b4\uc120", "ext"))
+        if "\ub0b4\uc120" in t:
+            reason = "korean-extension"
+        if e:
+            whole = t.replace("\ub0b4\uc120", "ext")
+            text, ext = prefix, "".join(str(unicodedata.digit(c)) for c in e)
+            if hend > end:
+                reason = None if reason == "trailing-words" and not raw[hend:].strip(" ") else reason
+        else:
+            m = EXT_TOO_LONG.search(t)
+            if m and phonenumbers.phonenumberutil._is_viable_phone_number(t[:m.start()]):
+                return ["extension-too-long"], "extension-too-long"
+    letters = sum(1 for c in text if c in ASCII_LETTERS)
+    lastd = max(i for i, c in enumerate(text) if is_digit(c)) if any(is_digit(c) for c in text) else -1
+    i = 0
+    while i < len(text) and text[i] in PLUS:
+        i += 1
+    for pos in range(i, len(text)):
+        c = text[pos]
+        if is_digit(c) or c in ALLOWED_PUNCT:
+            continue
+        if c in ASCII_LETTERS and (letters >= 3 or pos > lastd):
+            continue
+        return ["invalid-character"], ("letters-inside" if c in ASCII_LETTERS else "invalid-character")
+    try:
+        # With an extension, the whole of it, as libphonenumber's
+        # viability test also looks at the extension's marker.
+        n = phonenumbers.parse(whole if ext else text, region)
+    except NumberParseException as e:
+        return [error_code(e)], reason
+    assert bool(n.extension) == bool(ext), (raw, text, n.extension)
+    if ext:
+        n.extension = ext
+    return judged(n), reason
+
+
+def verdict(raw, region):
+    return phonefmt_model(raw, region)[0]
 
 
 # -- random numbers from a pattern ------------------------------------------
@@ -520,6 +603,128 @@ def main():
             f.write("\t".join(r) + "\n")
     print("wrote", path, len(aty), "rows")
     write_asyoutype_spaces()
+    write_ext_vanity_fixture()
+
+
+# -- extensions, vanity numbers, letters after digits ------------------------
+
+# Every extension marker form libphonenumber's parser reads, and phonefmt's
+# Korean one; "{}" is where the extension's digits go.
+EXT_FORMS = [" ext. {}", " ext {}", "ext{}", " Ext: {}", " EXT.{}", " extn {}", " extension {}",
+             " extensi\u00f3n {}", " extensio\u0301n {}", " xtn {}", " x{}", " x {}", " X{}", " x. {}",
+             " #{}", "#{}", " \uff03{}", " ~{}", " \uff5e{}", " int {}", " INT. {}", " \uff45\uff58\uff54 {}",
+             " \uff58{}", " \uff49\uff4e\uff54 {}", " \u0434\u043e\u0431. {}", " \u0414\u043e\u0431 {}",
+             " anexo {}", " ANEXO: {}", ";ext={}", ",,{}", ";{}", " ;{}", ", {}", ",{}", " - {}#",
+             "-{}#", " x{}#", " ext. {}#", ", ext {}", " \ub0b4\uc120 {}", "\ub0b4\uc120{}", " \ub0b4\uc120: {}"]
+# The most digits each form takes (to try the limit and one past it).
+EXT_LIMITS = [(" ext. {}", 20), (";ext={}", 20), (" x{}", 9), (" #{}", 9), (" ~{}", 9), (",,{}", 15),
+              (";{}", 15), (", {}", 9), (" - {}#", 6), (" \ub0b4\uc120 {}", 20), (" \u0434\u043e\u0431. {}", 20)]
+KEYPAD = {"2": "ABC", "3": "DEF", "4": "GHI", "5": "JKL", "6": "MNO", "7": "PQRS", "8": "TUV", "9": "WXYZ"}
+TRAILING_WORDS = [" (home)", " call me", " \ud64d\uae38\ub3d9", " (\uc9d1)", " - office", " Mobile", " after 6pm"]
+
+
+def valid_numbers(region, rng, k):
+    """Up to k valid numbers of region, as (number, national, international)."""
+    m = PhoneMetadata.metadata_for_region(region)
+    out = []
+    for nsn in numbers_for(region, rng, 2):
+        try:
+            n = phonenumbers.parse("+%d%s" % (m.country_code, nsn), None)
+        except NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(n):
+            out.append((n, phonenumbers.format_number(n, PNF.NATIONAL),
+                        phonenumbers.format_number(n, PNF.INTERNATIONAL)))
+    rng.shuffle(out)
+    return out[:k]
+
+
+def vanity(written, count, rng, lower=False):
+    """written with its last count digits as keypad letters (None when one
+    of them is 0 or 1, which carry no letters)."""
+    chars = list(written)
+    idx = [i for i, c in enumerate(chars) if c.isdigit()][-count:]
+    if len(idx) < count or any(chars[i] not in KEYPAD for i in idx):
+        return None
+    for i in idx:
+        chars[i] = rng.choice(KEYPAD[chars[i]])
+        if lower:
+            chars[i] = chars[i].lower()
+    return "".join(chars)
+
+
+def ext_vanity_cases(region, rng):
+    nums = valid_numbers(region, rng, 3)
+    if not nums:
+        return []
+    cases = []
+    n, nat, intl = nums[0]
+    for form in EXT_FORMS:
+        written = rng.choice([nat, intl]) if form not in (" - {}#", "-{}#") else nat
+        cases.append(written + form.format(rng.randint(1, 9999)))
+    form, limit = rng.choice(EXT_LIMITS)
+    for count in (limit, limit + 1):
+        ext = "".join(str(rng.randint(0, 9)) for _ in range(count))
+        cases.append(nat + form.format(ext))
+    for n, nat, intl in nums:
+        digits = re.sub(r"\D", "", nat)
+        for written in (nat, intl, digits):
+            # vanity: the last 3 to 7 digits as letters, joined in several ways
+            k = rng.randint(3, 7)
+            v = vanity(written, k, rng, lower=rng.random() < 0.3)
+            if v:
+                cases.append(v)
+            # letters after the digits: 1 to 4, glued, after a dash or a space
+            letters = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(rng.randint(1, 4)))
+            if rng.random() < 0.3:
+                letters = letters.lower()
+            cases.append(written + rng.choice(["", "-", " ", "."]) + letters)
+        # a letter or two between digits, and trailing words
+        pos = rng.randint(1, len(nat) - 1)
+        cases.append(nat[:pos] + rng.choice(["A", "b", "Zq"]) + nat[pos:])
+        cases.append(nat + rng.choice(TRAILING_WORDS))
+        v = vanity(nat, 4, rng)
+        if v:
+            cases.append(v + " x" + str(rng.randint(1, 999)))
+    return cases
+
+
+def write_ext_vanity_fixture():
+    rng = random.Random(20261202)
+    rows = []
+    seen = set()
+    extra = [("1-800-FLOWERS", "US"), ("877-CASH-NOW", "US"), ("1-800-GO-FEDEX", "US"), ("02 1234 LNSV", "IT"),
+             ("800 12DGLN", "AE"), ("4413701-CEH", "BM"), ("031-123-4567 ext. 12", "KR"),
+             ("+1 650 253 0000 x123", "US"), ("+1 650 253 0000;ext=123", "US"), ("+1 650 253 0000 #123", "US"),
+             ("02-123-4567 \ub0b4\uc120 123", "KR"), ("(530) 583-6985 x302/x2303", "US"),
+             ("+7 495 123-45-67 \u0434\u043e\u0431. 123", "RU"), ("020 7031 3000 ext 12", "GB"),
+             ("02 2345 6789 #12", "TW"), ("021 234 5678 int 12", "RO"), ("2408 1234 int. 5", "UY"),
+             ("01 234 5678 anexo 12", "PE"), ("010-1234-5678 (home)", "KR"), ("010-1234-5678 call me", "KR"),
+             ("tel:+1-650-253-0000;ext=123", "US"), ("+1 650 253 0000 ext", "US"), ("02 1234 LN", "IT")]
+    cases = list(extra)
+    for region in sorted(SUPPORTED_REGIONS):
+        cases += [(c, region) for c in ext_vanity_cases(region, rng)]
+    for raw, region in cases:
+        raw = raw.strip(" ")
+        if (raw, region) in seen or "\t" in raw:
+            continue
+        seen.add((raw, region))
+        got, reason = phonefmt_model(raw, region)
+        lib = libphonenumber_verdict(raw, region)
+        if got == lib:
+            rows.append([raw, region, "-"] + got)
+        else:
+            assert reason, (raw, region, got, lib)
+            rows.append([raw, region, reason] + got + ["libphonenumber: " + " | ".join(lib)])
+    path = os.path.join(ROOT, "Tests/Fixtures/phone-ext-vanity.tsv")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# generated by scripts/gen_phone_data.py from phonenumbers %s, do not edit\n" % VERSION)
+        f.write("# input\tregion\treason\tcode-or-type\tnational\tinternational\te164\trfc3966\tdigits\n")
+        f.write("# reason '-': phonefmt agrees with libphonenumber's parse of the whole value; otherwise the\n")
+        f.write("# phonefmt rule that decides (man/phonefmt.1), libphonenumber's verdict in the last field.\n")
+        for r in rows:
+            f.write("\t".join(r) + "\n")
+    print("wrote", path, len(rows), "rows")
 
 
 def write_asyoutype_spaces():

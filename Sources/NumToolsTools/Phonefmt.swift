@@ -48,6 +48,8 @@ public enum Phonefmt {
             "find", help: "find the numbers in free text; write them TAB-separated")
         static let replace: Option<Bool> = .flag(
             "replace", help: "with --find, rewrite each number in place, the rest byte for byte")
+        static let noExtension: Option<Bool> = .flag(
+            "no-extension", help: "drop extensions (ext. 123) instead of writing them")
     }
 
     static let definition = ToolDefinition(
@@ -62,7 +64,7 @@ public enum Phonefmt {
             """,
         options: [
             Options.region, Options.format, Options.lang, Options.type, Options.asYouType, Options.find,
-            Options.replace, Listing.regions,
+            Options.replace, Options.noExtension, Listing.regions,
         ],
         examples: [
             "phonefmt 01012345678                       # 010-1234-5678",
@@ -92,11 +94,19 @@ public enum Phonefmt {
             }
             let find = try findMode(invocation)
             if find != nil && (fields.count != 1 || fields[0].format == nil) {
-                throw UsageError("--find writes each number found in one format: give --format one of e164, international, national, rfc3966, digits")
+                throw UsageError(
+                    "--find writes each number found in one format: give --format one of e164, international, national, rfc3966, digits"
+                )
+            }
+            let noExtension = invocation.has(Options.noExtension)
+            if noExtension && (asYouType || !fields.contains(where: { $0.format != nil })) {
+                throw UsageError(
+                    "--no-extension drops the extension of a formatted number: "
+                        + (asYouType ? "--as-you-type shows what was typed" : "--format names no format"))
             }
             return PhoneTransform(
                 region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english,
-                find: find)!
+                find: find, writesExtension: !noExtension)!
         }
     }
 

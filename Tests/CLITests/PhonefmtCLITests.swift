@@ -63,6 +63,44 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         #expect(r.status == 0)
     }
 
+    /// A contact list with extensions, vanity numbers and notes, through a
+    /// pipe: extensions kept (or dropped with --no-extension), letters of the
+    /// number converted, notes after the number ignored, a too-long
+    /// extension an error record with its own code.
+    @Test func extensionsAndVanityNumbers() throws {
+        let list =
+            "02-123-4567 내선 123\n+1 650 253 0000 x123\n+1-800-FLOWERS\n010-1234-5678 (home)\n"
+            + "031-123-4567 ext. 123456789012345678901\n"
+        let national = try phonefmt([], stdin: list)
+        #expect(
+            national.out
+                == "02-123-4567 ext. 123\n(650) 253-0000 ext. 123\n(800) 356-9377\n010-1234-5678\n"
+                + "error\t5\t0\textension-too-long\textension has 21 digits; at most 20 are read after its marker\t031-123-4567 ext. 123456789012345678901\n"
+        )
+        #expect(national.status == 1)
+        let rfc = try phonefmt(["--format", "rfc3966", "--on-error=skip"], stdin: list)
+        #expect(
+            rfc.out
+                == "tel:+82-2-123-4567;ext=123\ntel:+1-650-253-0000;ext=123\ntel:+1-800-356-9377\ntel:+82-10-1234-5678\n"
+        )
+        #expect(
+            rfc.err
+                == "phonefmt: record 5, field 0: extension-too-long: extension has 21 digits; at most 20 are read after its marker\n"
+        )
+        #expect(rfc.status == 1)
+        let dropped = try phonefmt(["--no-extension", "--format", "international"], stdin: "02-123-4567 내선 123\n")
+        #expect(dropped.out == "+82 2-123-4567\n")
+        #expect(dropped.status == 0)
+        // On threads too: each thread's copy of the transform keeps the option.
+        let many = String(repeating: "02-123-4567 내선 123\n", count: 60_000)
+        let threads = try phonefmt(["--no-extension", "-j", "2"], stdin: many)
+        #expect(threads.out == String(repeating: "02-123-4567\n", count: 60_000))
+        #expect(threads.status == 0)
+        let e164 = try phonefmt(["-r", "US", "--format", "e164", "(650) 253-0000 ext. 12", "877-CASH-NOW"])
+        #expect(e164.out == "+16502530000\n+18772274669\n")
+        #expect(e164.status == 0)
+    }
+
     @Test func asYouType() throws {
         let r = try phonefmt(["--as-you-type"], stdin: "0\n01012\n0101234\n0101234567\n01012345678\n")
         #expect(r.out == "0\n010-12\n010-1234\n010-123-4567\n010-1234-5678\n")

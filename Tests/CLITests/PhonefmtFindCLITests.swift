@@ -60,6 +60,11 @@ import Testing
         (["--as-you-type", "--find"], "phonefmt: --find cannot be used with --as-you-type\n"),
         (["--find", "--format", "e164,type"], "phonefmt: --find writes each number found in one format"),
         (["--find", "--format", "location"], "phonefmt: --find writes each number found in one format"),
+        (["--no-extension", "--as-you-type"], "phonefmt: --no-extension drops the extension of a formatted number"),
+        (
+            ["--no-extension", "--format", "type,region"],
+            "phonefmt: --no-extension drops the extension of a formatted number"
+        ),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let r = try ToolProcess.run("phonefmt", arguments + ["010"], input: "")
@@ -98,5 +103,32 @@ import Testing
         let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == records.count + 1)
         #expect(lines[4] == Substring(Array(repeating: "+8221234567", count: 4000).joined(separator: "\t")))
+    }
+}
+
+/// The three parts of issue 16 together: an extension in every field of a
+/// `--format` list and in `--find`, and `--no-extension` in both.
+@Suite struct PhonefmtExtensionInFieldsAndFindTests {
+    @Test(arguments: [
+        ([] as [String], "+82311234567\t031-123-4567 ext. 12\ttel:+82-31-123-4567;ext=12\tfixed-line\n"),
+        (["--no-extension"], "+82311234567\t031-123-4567\ttel:+82-31-123-4567\tfixed-line\n"),
+    ])
+    func fieldListWritesTheExtension(_ extra: [String], _ expected: String) throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["--format", "e164,national,rfc3966,type"] + extra, input: "031-123-4567 ext. 12\n")
+        #expect(r.exited(0), "\(r)")
+        #expect(r.out == expected, "\(r)")
+    }
+
+    @Test(arguments: [
+        ([] as [String], "031-123-4567 ext. 12\t(650) 253-0000 ext. 123\n"),
+        (["--no-extension"], "031-123-4567\t(650) 253-0000\n"),
+    ])
+    func findWritesTheExtension(_ extra: [String], _ expected: String) throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["--find", "--format", "national"] + extra,
+            input: "call 031-123-4567 ext. 12 or +1 650 253 0000 x123 now\n")
+        #expect(r.exited(0), "\(r)")
+        #expect(r.out == expected, "\(r)")
     }
 }

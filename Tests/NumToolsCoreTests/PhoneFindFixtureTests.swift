@@ -42,11 +42,10 @@ func phoneFindFailures(_ name: String, minimumRows: Int) throws -> [String] {
     }
 
     /// Text with extensions (`ext. 123`, `x123`, `;ext=42`, `- 503#`) and `x`
-    /// marks: libphonenumber finds the number with its extension, which
-    /// phonefmt's parser does not read yet (it refuses extensions as
-    /// `invalid-character`). Enable once the parser reads extensions and
-    /// ``PhoneNumberMatcher/extensionDigits(_:)`` returns them.
-    @Test(.disabled("the parser reads no extensions yet (issue 16, r16-ext)"))
+    /// marks: libphonenumber finds the number with its extension, and a
+    /// single `x` must be followed by exactly the number's extension
+    /// (``PhoneNumberMatcher/extensionDigits(_:)``).
+    @Test
     func findExtensionFixtureAgreesWithLibphonenumber() throws {
         let failures = try phoneFindFailures("phone-find-ext.tsv", minimumRows: 500)
         #expect(failures.isEmpty, "\(failures.count) find fixture rows with extensions disagree")

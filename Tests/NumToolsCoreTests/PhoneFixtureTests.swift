@@ -49,6 +49,52 @@ func phoneVerdict(_ input: String, region: String) -> [String] {
     }
 }
 
+@Suite struct PhoneExtensionVanityFixtureTests {
+    /// The reasons phonefmt may differ from libphonenumber's parse of the
+    /// whole value, each a rule of man/phonefmt.1 (EXTENSIONS, VANITY
+    /// NUMBERS): text after the number is ignored, one or two letters
+    /// between digits are refused, a marker with too many digits is an
+    /// error, `내선` is an extension marker, and of two extensions
+    /// (`x302/x2303`) the second is read, so the first is letters inside.
+    static let documentedReasons: Set<String> = [
+        "trailing-words", "letters-inside", "extension-too-long", "korean-extension", "second-extension",
+    ]
+
+    /// Extensions in every marker form, vanity numbers, letters after the
+    /// digits and trailing words, in every region: phonefmt writes what
+    /// libphonenumber does on every row marked `-`, and on the others what
+    /// the named rule says (libphonenumber's own verdict is the row's last
+    /// field).
+    @Test func extensionVanityFixtureAgrees() throws {
+        let rows = try phoneFixtureRows("phone-ext-vanity.tsv")
+        #expect(rows.count > 10000)
+        var failures: [String] = []
+        var reasons: [String: Int] = [:]
+        for row in rows {
+            let reason = row[2]
+            reasons[reason, default: 0] += 1
+            if reason != "-" && !Self.documentedReasons.contains(reason) {
+                failures.append("\(row[0])\t\(row[1])\tundocumented reason \(reason)")
+            }
+            let want = Array(row[3...]).filter { !$0.hasPrefix("libphonenumber: ") }
+            let got = phoneVerdict(row[0], region: row[1])
+            if got != want {
+                failures.append(
+                    "\(row[0])\t\(row[1])\t\(reason)\twant \(want.joined(separator: " | "))\tgot \(got.joined(separator: " | "))"
+                )
+            }
+        }
+        if !failures.isEmpty {
+            print("extension/vanity fixture: \(rows.count - failures.count)/\(rows.count) agree")
+            for f in failures.prefix(60) { print("  " + f) }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(rows.count) rows disagree")
+        // Every region is in it, and most rows are libphonenumber's own verdict.
+        #expect(Set(rows.map { $0[1] }).count >= PhoneMetadata.regionCodes.count)
+        #expect(reasons["-", default: 0] > rows.count * 8 / 10)
+    }
+}
+
 @Suite struct PhoneAsYouTypeFixtureTests {
     /// Every prefix of typed numbers: the output equals phonenumbers' AsYouTypeFormatter.
     @Test func asYouTypeFixtureAgreesWithLibphonenumber() throws {

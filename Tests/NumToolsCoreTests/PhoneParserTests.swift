@@ -177,7 +177,12 @@ enum PhoneCases {
         ("0101234567890123456", "KR", "too-long"),
         ("010-12a4-5678", "KR", "invalid-character"),
         ("010*1234*5678", "KR", "invalid-character"),
-        ("010-1234-5678 ext. 12", "KR", "invalid-character"),
+        ("02-123-4567 ext. 123456789012345678901", "KR", "extension-too-long"),
+        ("+1 650 253 0000 x1234567890", "US", "extension-too-long"),
+        ("650 253 0000,,1234567890123456", "US", "extension-too-long"),
+        ("(530) 583-6985 x302/x2303", "US", "invalid-character"),
+        ("2HKPO", "AC", "invalid-character"),
+        ("010-1234-56ab78", "KR", "invalid-character"),
         ("+999 10 1234 5678", "KR", "invalid-country-code"),
         ("+0 10 1234 5678", "KR", "invalid-country-code"),
         ("02-0123-4567", "KR", "invalid-number"),
@@ -192,6 +197,87 @@ enum PhoneCases {
         ("1234", "US", "too-short"),
         ("(650) 253-000", "US", "too-short"),
         ("(650) 253-00000", "US", "too-long"),
+    ]
+    /// Extensions, vanity numbers and letters after the digits (each
+    /// verdict is libphonenumber's on the whole value, except where said).
+    static let extensionsAndLetters: [(String, String, String)] = [
+        (
+            "010-1234-5678 ext. 12", "KR",
+            "mobile | 010-1234-5678 ext. 12 | +82 10-1234-5678 ext. 12 | +821012345678 | tel:+82-10-1234-5678;ext=12 | 01012345678"
+        ),
+        // 내선 is phonefmt's own marker (libphonenumber: not a number).
+        (
+            "02-123-4567 내선 123", "KR",
+            "fixed-line | 02-123-4567 ext. 123 | +82 2-123-4567 ext. 123 | +8221234567 | tel:+82-2-123-4567;ext=123 | 021234567"
+        ),
+        (
+            "+1 650 253 0000 x123", "US",
+            "fixed-line-or-mobile | (650) 253-0000 ext. 123 | +1 650-253-0000 ext. 123 | +16502530000 | tel:+1-650-253-0000;ext=123 | 6502530000"
+        ),
+        (
+            "+1 650 253 0000;ext=123", "US",
+            "fixed-line-or-mobile | (650) 253-0000 ext. 123 | +1 650-253-0000 ext. 123 | +16502530000 | tel:+1-650-253-0000;ext=123 | 6502530000"
+        ),
+        (
+            "+1 650 253 0000 #123", "US",
+            "fixed-line-or-mobile | (650) 253-0000 ext. 123 | +1 650-253-0000 ext. 123 | +16502530000 | tel:+1-650-253-0000;ext=123 | 6502530000"
+        ),
+        (
+            "650 253 0000 - 503#", "US",
+            "fixed-line-or-mobile | (650) 253-0000 ext. 503 | +1 650-253-0000 ext. 503 | +16502530000 | tel:+1-650-253-0000;ext=503 | 6502530000"
+        ),
+        (
+            "+7 495 123-45-67 ДОБ. 12", "RU",
+            "fixed-line | 8 (495) 123-45-67 ext. 12 | +7 495 123-45-67 ext. 12 | +74951234567 | tel:+7-495-123-45-67;ext=12 | 84951234567"
+        ),
+        // The region's own extension prefix: GB ` x`.
+        (
+            "020 7031 3000 extension 12", "GB",
+            "fixed-line | 020 7031 3000 x12 | +44 20 7031 3000 x12 | +442070313000 | tel:+44-20-7031-3000;ext=12 | 02070313000"
+        ),
+        // Twenty digits after an explicit label is the most.
+        (
+            "02-123-4567 ext. 12345678901234567890", "KR",
+            "fixed-line | 02-123-4567 ext. 12345678901234567890 | +82 2-123-4567 ext. 12345678901234567890 | +8221234567 | tel:+82-2-123-4567;ext=12345678901234567890 | 021234567"
+        ),
+        (
+            "1-800-FLOWERS", "US",
+            "toll-free | (800) 356-9377 | +1 800-356-9377 | +18003569377 | tel:+1-800-356-9377 | 8003569377"
+        ),
+        (
+            "877-cash-now", "US",
+            "toll-free | (877) 227-4669 | +1 877-227-4669 | +18772274669 | tel:+1-877-227-4669 | 8772274669"
+        ),
+        (
+            "02 1234 LNSV", "IT",
+            "fixed-line | 02 1234 5678 | +39 02 1234 5678 | +390212345678 | tel:+39-02-1234-5678 | 0212345678"
+        ),
+        (
+            "800 12DGLN", "AE",
+            "toll-free | 800 123456 | +971 800 123456 | +971800123456 | tel:+971-800-123456 | 800123456"
+        ),
+        (
+            "4413701-CEH", "BM",
+            "mobile | (441) 370-1234 | +1 441-370-1234 | +14413701234 | tel:+1-441-370-1234 | 4413701234"
+        ),
+        // One or two letters after the digits are dropped, as libphonenumber drops them.
+        (
+            "02 1234 LN", "IT",
+            "fixed-line | 02 1234 | +39 02 1234 | +39021234 | tel:+39-02-1234 | 021234"
+        ),
+        // Trailing words are not letters of the number (libphonenumber: too long).
+        (
+            "010-1234-5678 call me", "KR",
+            "mobile | 010-1234-5678 | +82 10-1234-5678 | +821012345678 | tel:+82-10-1234-5678 | 01012345678"
+        ),
+        (
+            "010-1234-5678 (home)", "KR",
+            "mobile | 010-1234-5678 | +82 10-1234-5678 | +821012345678 | tel:+82-10-1234-5678 | 01012345678"
+        ),
+        (
+            "031-123-4567 ext. 12 (사무실)", "KR",
+            "fixed-line | 031-123-4567 ext. 12 | +82 31-123-4567 ext. 12 | +82311234567 | tel:+82-31-123-4567;ext=12 | 0311234567"
+        ),
     ]
     static let regions: [(String, String, String)] = [
         (
@@ -300,6 +386,83 @@ func verdictLine(_ input: String, _ region: String) -> String {
     @Test(arguments: PhoneCases.errors)
     func errorCodes(_ input: String, _ region: String, _ expected: String) {
         #expect(verdictLine(input, region) == expected)
+    }
+
+    @Test(arguments: PhoneCases.extensionsAndLetters)
+    func extensionsAndLetters(_ input: String, _ region: String, _ expected: String) {
+        #expect(verdictLine(input, region) == expected)
+    }
+
+    /// The extension is a field of the parsed number, for every writer.
+    @Test func extensionField() throws {
+        let us = try #require(PhoneNumberParser(region: "US"))
+        #expect(try us.validNumber("(650) 253-0000 x123").phoneExtension == "123")
+        #expect(try us.validNumber("(650) 253-0000 x１２３").phoneExtension == "123")
+        #expect(try us.validNumber("(650) 253-0000").phoneExtension == nil)
+        #expect(try us.validNumber("(650) 253-0000 x123").nationalNumber == "6502530000")
+        #expect(
+            PhoneNumberFormatter(format: .e164).string(for: try us.validNumber("(650) 253-0000 ext 9"))
+                == "+16502530000")
+    }
+
+    /// The general reading is linear in the value's length: long runs of
+    /// what may sit between a number and its extension (commas, spaces,
+    /// dashes), of letters and of notes end in an answer, not in a search
+    /// that tries every split (which took minutes on these).
+    @Test func longMarkerRunsAreLinear() throws {
+        let kr = try #require(PhoneNumberParser(region: "KR"))
+        let run = 200_000
+        let cases: [(String, PhoneErrorCode?)] = [
+            ("02-123-4567" + String(repeating: ",", count: run) + "12", .tooLong),
+            ("02-123-4567" + String(repeating: ", -", count: run) + "12", .tooLong),
+            ("02-123-4567 ext" + String(repeating: " ", count: run) + "12", .tooLong),
+            ("02-123-4567" + String(repeating: "A", count: run), .tooLong),
+            ("02-123-4567 " + String(repeating: "note ", count: run), nil),
+        ]
+        for (value, code) in cases {
+            do {
+                _ = try kr.validNumber(value)
+                #expect(code == nil, "accepted \(value.prefix(20))...")
+            } catch {
+                #expect(error.code == code, "\(value.prefix(20))...: \(error.message)")
+            }
+        }
+    }
+
+    /// No silent truncation: a valid number with letters appended (1 to 6,
+    /// either case, glued or after a space, `-` or `.`) is either written
+    /// with all its digits (then some) or an error; never a shorter number.
+    /// The numbers are the example numbers of every region's plan.
+    @Test func lettersAfterANumberNeverShortenIt() throws {
+        var rng = SplitMix64(seed: 16)
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var checked = 0
+        var shortened: [String] = []
+        for region in PhoneMetadata.regionCodes {
+            let parser = try #require(PhoneNumberParser(region: region))
+            for desc in parser.meta.descs.dropFirst() {
+                guard let example = desc?.example,
+                    let number = try? parser.validNumber("+\(parser.meta.countryCode)\(example)")
+                else {
+                    continue
+                }
+                let original = PhoneNumberFormatter(format: .e164).string(for: number)
+                let written = PhoneNumberFormatter(format: .national).string(for: number)
+                for _ in 0..<4 {
+                    let count = Int.random(in: 1...6, using: &rng)
+                    let word = String((0..<count).map { _ in letters.randomElement(using: &rng)! })
+                    let input = written + ["", " ", "-", "."].randomElement(using: &rng)! + word
+                    checked += 1
+                    guard let got = try? parser.validNumber(input) else { continue }
+                    let e164 = PhoneNumberFormatter(format: .e164).string(for: got)
+                    if !e164.hasPrefix(original) {
+                        shortened.append("\(region) \(input) -> \(e164), not \(original)...")
+                    }
+                }
+            }
+        }
+        #expect(checked > 2000)
+        #expect(shortened.isEmpty, "\(shortened.count): \(shortened.prefix(20))")
     }
 
     @Test(arguments: PhoneCases.regions)

@@ -29,6 +29,22 @@ import Testing
         #expect(run(t, "Tel: 010 1234 5678") == expected)
     }
 
+    /// An extension in every format, and dropped with `writesExtension: false` (`--no-extension`).
+    @Test(arguments: [
+        (PhoneNumberFormat.national, "02-123-4567 ext. 123", "02-123-4567"),
+        (.international, "+82 2-123-4567 ext. 123", "+82 2-123-4567"),
+        (.e164, "+8221234567", "+8221234567"),
+        (.rfc3966, "tel:+82-2-123-4567;ext=123", "tel:+82-2-123-4567"),
+        (.digits, "021234567", "021234567"),
+    ])
+    func extensions(_ format: PhoneNumberFormat, _ kept: String, _ dropped: String) throws {
+        let t = try #require(PhoneTransform(format: format))
+        #expect(run(t, "02-123-4567 내선 123") == kept)
+        let no = try #require(PhoneTransform(format: format, writesExtension: false))
+        #expect(run(no, "02-123-4567 내선 123") == dropped)
+        #expect(run(no, "02-123-4567 내선 123456789012345678901").hasPrefix("extension-too-long: "))
+    }
+
     @Test func typeFilter() throws {
         let mobile = try #require(PhoneTransform(types: [.mobile]))
         #expect(run(mobile, "010-1234-5678") == "010-1234-5678")

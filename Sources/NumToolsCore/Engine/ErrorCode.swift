@@ -93,6 +93,8 @@ public enum PhoneErrorCode: String, ErrorCode {
     case invalidCountryCode = "invalid-country-code"
     /// Valid, but not of the wanted types.
     case wrongType = "wrong-type"
+    /// An extension marker followed by more digits than it takes.
+    case extensionTooLong = "extension-too-long"
 
     public var summary: String {
         switch self {
@@ -102,6 +104,7 @@ public enum PhoneErrorCode: String, ErrorCode {
         case .invalidNumber: "a possible length, but no number of the plan"
         case .invalidCountryCode: "a + or international prefix followed by no known country calling code"
         case .wrongType: "a valid number, but not of the --type types"
+        case .extensionTooLong: "an extension marker followed by more digits than libphonenumber reads after it"
         }
     }
 }

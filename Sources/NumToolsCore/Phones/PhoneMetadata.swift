@@ -131,6 +131,10 @@ final class PhoneRegionMetadata: Sendable {
     let nationalPrefixForParsing: PhonePattern?
     let nationalPrefixTransformRule: [UInt8]?
     let leadingDigits: PhonePattern?
+    /// What goes between a formatted number and its extension in the
+    /// national and international formats (libphonenumber's
+    /// `preferred_extn_prefix`, ` ext. ` when the region has none), UTF-8.
+    let extensionPrefix: [UInt8]
     /// Indexed by `PhoneDescKind.rawValue`.
     let descs: [PhoneNumberDesc?]
     let numberFormats: [PhoneFormatRule]
@@ -198,6 +202,7 @@ final class PhoneRegionMetadata: Sendable {
         var national: [PhoneFormatRule] = []
         var intl: [PhoneFormatRule] = []
         var patternSources = [String?](repeating: nil, count: PhoneDescKind.allCases.count)
+        var extensionPrefix = Array(" ext. ".utf8)
         for line in lines.dropFirst() {
             let f = fields(line)
             switch f[0].first {
@@ -218,12 +223,16 @@ final class PhoneRegionMetadata: Sendable {
                     nationalPrefixFormattingRule: opt(f[4]), nationalPrefixOptionalWhenFormatting: text(f[5]) == "1",
                     carrierCodeFormattingRule: opt(f[6]))
                 if f[0].first == UInt8(ascii: "N") { national.append(rule) } else { intl.append(rule) }
+            case UInt8(ascii: "X"):
+                precondition(f.count == 2, "phone metadata: bad extension prefix record \(text(line))")
+                extensionPrefix = Array(f[1])
             default:
                 preconditionFailure("phone metadata: unknown record \(text(line))")
             }
         }
         precondition(descs[0]?.pattern != nil, "phone metadata: region \(id) has no general description")
         self.descs = descs
+        self.extensionPrefix = extensionPrefix
         patterns = descs.map { $0?.pattern }
         generalPattern = descs[0]!.pattern!
         lengthMasks = descs.map { d in

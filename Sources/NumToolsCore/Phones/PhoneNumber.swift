@@ -13,6 +13,15 @@ public struct PhoneNumber: Hashable, Sendable {
     /// The number's type per the plan of ``regionCode``; ``PhoneNumberType/unknown``
     /// when the number is not valid.
     public let type: PhoneNumberType
+    /// The extension's digits in ASCII (`123` of `ext. 123`); empty when
+    /// the number has none.
+    var extensionDigits: [UInt8] = []
+
+    /// The extension (`123` of `+1 650 253 0000 ext. 123`), in ASCII
+    /// digits; nil when the number has none.
+    public var phoneExtension: String? {
+        extensionDigits.isEmpty ? nil : String(decoding: extensionDigits, as: UTF8.self)
+    }
 
     /// The national significant number in ASCII digits (`1012345678`):
     /// no national prefix, leading zeros kept (Italy's `06...`).

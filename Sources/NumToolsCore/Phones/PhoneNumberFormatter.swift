@@ -4,10 +4,14 @@
 public struct PhoneNumberFormatter: Sendable {
     /// The format written.
     public var format: PhoneNumberFormat
+    /// Whether a number's extension is written, in the formats that have
+    /// one (national, international, RFC 3966).
+    public var writesExtension: Bool
 
     /// A formatter for `format`.
-    public init(format: PhoneNumberFormat = .national) {
+    public init(format: PhoneNumberFormat = .national, writesExtension: Bool = true) {
         self.format = format
+        self.writesExtension = writesExtension
     }
 
     /// `number` in ``format``.
@@ -19,16 +23,39 @@ public struct PhoneNumberFormatter: Sendable {
 
     /// Appends `number` in ``format`` to `out` as UTF-8.
     public func append(_ number: PhoneNumber, to out: inout [UInt8]) {
-        Self.append(number, format, to: &out)
+        Self.append(number, format, extension: writesExtension, to: &out)
     }
 
+    /// `number` in `format`, with its extension where the format writes one
+    /// (national and international: the region's extension prefix, ` ext. `
+    /// by default; RFC 3966: `;ext=`; E.164 and digits: none), unless
+    /// `extension` is false.
     static func append<Output: ByteOutput & ~Copyable>(
-        _ number: PhoneNumber, _ format: PhoneNumberFormat, to out: inout Output
+        _ number: PhoneNumber, _ format: PhoneNumberFormat, extension: Bool = true, to out: inout Output
     ) {
         guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else {
             appendDigits(number.nsn, to: &out)
             return
         }
+        appendNumber(number, format, meta, to: &out)
+        if `extension` && !number.extensionDigits.isEmpty {
+            switch format {
+            case .national, .international:
+                out.append(bytes: meta.extensionPrefix)
+                out.append(bytes: number.extensionDigits)
+            case .rfc3966:
+                (";ext=" as StaticString).withUTF8Buffer { out.append(contentsOf: $0) }
+                out.append(bytes: number.extensionDigits)
+            case .e164, .digits:
+                break
+            }
+        }
+    }
+
+    /// `number` in `format` without its extension.
+    private static func appendNumber<Output: ByteOutput & ~Copyable>(
+        _ number: PhoneNumber, _ format: PhoneNumberFormat, _ meta: PhoneRegionMetadata, to out: inout Output
+    ) {
         let cc = meta.countryCodeASCII
         switch format {
         case .e164:
@@ -38,7 +65,7 @@ public struct PhoneNumberFormatter: Sendable {
             return
         case .digits:
             var national: [UInt8] = []
-            append(number, .national, to: &national)
+            appendNumber(number, .national, meta, to: &national)
             for c in national where c >= 0x30 && c <= 0x39 { out.append(c) }
             return
         case .national:

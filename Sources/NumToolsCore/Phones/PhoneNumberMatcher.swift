@@ -82,9 +82,11 @@ public struct PhoneNumberMatcher: Sendable {
         search.findAll(into: &found)
     }
 
-    /// What `extension` a parsed number carries, as digit values; nil while
-    /// the parser reads no extensions (it refuses them as `invalid-character`).
-    static func extensionDigits(_ number: PhoneNumber) -> [UInt8]? { nil }
+    /// What `extension` a parsed number carries, as digit values; nil when
+    /// it has none.
+    static func extensionDigits(_ number: PhoneNumber) -> [UInt8]? {
+        number.extensionDigits.isEmpty ? nil : number.extensionDigits.map { $0 &- 0x30 }
+    }
 }
 
 /// The search of one text: libphonenumber's matcher state (the tries left).
@@ -710,8 +712,8 @@ struct PhoneFinder: Sendable {
     /// (bits of `PhoneNumberType` indices): a number of another type is
     /// neither listed nor rewritten.
     mutating func transform<Output: ByteOutput & ~Copyable>(
-        _ value: UnsafeBufferPointer<UInt8>, _ mode: PhoneFind, format: PhoneNumberFormat, accepted: UInt32,
-        into output: inout Output
+        _ value: UnsafeBufferPointer<UInt8>, _ mode: PhoneFind, format: PhoneNumberFormat, extension: Bool = true,
+        accepted: UInt32, into output: inout Output
     ) {
         matcher.matches(in: value, scalars: &scalars, offsets: &offsets, into: &found)
         var written = 0
@@ -724,7 +726,7 @@ struct PhoneFinder: Sendable {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: value[written..<m.range.lowerBound]))
                 written = m.range.upperBound
             }
-            PhoneNumberFormatter.append(m.number, format, to: &output)
+            PhoneNumberFormatter.append(m.number, format, extension: `extension`, to: &output)
             listed += 1
         }
         if mode == .replace {

@@ -3,12 +3,24 @@
 /// sign-up form reports them.
 ///
 /// What counts as the number in a pasted value: everything before the first
-/// `+` or digit is a label and is ignored (`Tel:`, `전화:`); everything after
-/// the last digit is ignored too (it holds no digit). In between only digits
-/// of any script and libphonenumber's punctuation (spaces, `-`, `.`, `(`,
-/// `)`, `/`, `[`, `]`, NBSP, dashes and their full-width forms) may appear;
-/// anything else (letters, `*`, `#`, `~`, ...) is `invalid-character`. So
-/// extensions (`ext. 12`) and vanity letters are refused, as a form would.
+/// `+` or digit is a label and is ignored (`Tel:`, `전화:`). In the number,
+/// only digits of any script and libphonenumber's punctuation (spaces, `-`,
+/// `.`, `(`, `)`, `/`, `[`, `]`, NBSP, dashes and their full-width forms)
+/// may appear, plus:
+/// - an extension at its end, in every form libphonenumber's parser reads
+///   (`ext. 12`, `x12`, `;ext=12`, `#12`, `доб. 12`, `,,12`, ...) and the
+///   Korean `내선 12`; a marker followed by more digits than libphonenumber
+///   takes after it is `extension-too-long`;
+/// - ASCII letters: three or more make a vanity number, converted with the
+///   telephone keypad (`1-800-FLOWERS`); one or two letters between digits
+///   are `invalid-character`, and one or two after the last digit are
+///   dropped, as libphonenumber drops them.
+///
+/// Letters after the last digit continue the number when they follow it
+/// directly or after one `-` or `.` (`12DGLN`, `-CEH`), or after spaces when
+/// written in capitals (`02 1234 LNSV`); any other text after the last digit
+/// (`(home)`, `call me`, `홍길동`) is a trailing word and is ignored. Anything
+/// else inside the number (`*`, `~`, other letters) is `invalid-character`.
 public struct PhoneNumberParser: Sendable {
     /// The region assumed for numbers written without a country code.
     public let region: String
@@ -151,7 +163,9 @@ public struct PhoneNumberParser: Sendable {
         } else {
             numberRegion = nil
         }
-        return PhoneNumber(countryCode: countryCode, nsn: Array(national), regionCode: numberRegion, type: type)
+        return PhoneNumber(
+            countryCode: countryCode, nsn: Array(national), regionCode: numberRegion, type: type,
+            extensionDigits: input.extensionDigits)
     }
 
     /// `_maybe_extract_country_code`: (0, []) when the number has no country code.
@@ -306,31 +320,25 @@ struct PhoneInput {
     var hasPunctuation = false
     /// Unicode scalars from the number's start to its last digit.
     var scalarCount = 0
+    /// The extension's digits in ASCII; empty when there is none.
+    var extensionDigits: [UInt8] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) {
         digits.reserveCapacity(20)
         var i = 0
-        var offset = 0  // in Unicode scalars
         var started = false
         var plusRun = true
         // Offsets of the pending punctuation since the last digit: only
         // punctuation followed by a digit is inside the number.
         var pendingPunctuation = false
         var pendingScalars = 0
-        var badScalar: (Unicode.Scalar, Int)?
         while i < bytes.count {
             let (scalar, length) = Self.decode(bytes, i)
             i += length
-            defer { offset += 1 }
             if let d = Self.digitValue(scalar) {
                 if !started {
                     started = true
                     plusRun = false
-                }
-                if let (bad, at) = badScalar {
-                    throw PhoneNumberError(
-                        .invalidCharacter,
-                        "character \(Self.describe(bad)) at offset \(at) is not part of a phone number")
                 }
                 plusRun = false
                 digits.append(d)
@@ -353,8 +361,11 @@ struct PhoneInput {
             plusRun = false
             if Self.isPunctuation(scalar) {
                 pendingPunctuation = true
-            } else if badScalar == nil {
-                badScalar = (scalar, offset)
+            } else {
+                // A letter, extension mark or other text: the general reading
+                // (PhoneInput+Text.swift) decides what it is.
+                self = try PhoneInput(general: bytes)
+                return
             }
         }
         if digits.isEmpty {

@@ -17,6 +17,9 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public let language: PhoneLanguage
     /// Whether values are free text whose numbers are listed or replaced.
     public let find: PhoneFind?
+    /// Whether an extension is written (in the formats that write one);
+    /// false drops it (`--no-extension`).
+    public let writesExtension: Bool
 
     private let parser: PhoneNumberParser
     private let typing: PhoneAsYouTypeFormatter
@@ -39,7 +42,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
         asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english,
-        find: PhoneFind? = nil
+        find: PhoneFind? = nil, writesExtension: Bool = true
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
         else { return nil }
@@ -48,6 +51,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
         self.asYouType = asYouType
         self.find = find
         finder = find == nil ? nil : PhoneFinder(PhoneNumberMatcher(region: region)!)
+        self.writesExtension = writesExtension
         self.parser = parser
         self.typing = typing
         self.language = language
@@ -90,7 +94,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
             return
         }
         if let find {
-            finder!.transform(value, find, format: format, accepted: acceptedMask, into: &output)
+            finder!.transform(
+                value, find, format: format, extension: writesExtension, accepted: acceptedMask, into: &output)
             return
         }
         if let facts {
@@ -107,7 +112,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             let error = parser.wrongTypeError(number, types)
             throw ValueError(.phone(error.code), error.message)
         }
-        PhoneNumberFormatter.append(number, format, to: &output)
+        PhoneNumberFormatter.append(number, format, extension: writesExtension, to: &output)
     }
 
     /// ``fields`` of the number in `value`, TAB-separated. A value that does
@@ -133,7 +138,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             if i > 0 { output.append(0x09) }
             switch field {
             case .e164, .international, .national, .rfc3966, .digits:
-                PhoneNumberFormatter.append(number, field.format!, to: &output)
+                PhoneNumberFormatter.append(number, field.format!, extension: writesExtension, to: &output)
             case .type:
                 Self.append(number.type.rawValue, to: &output)
             case .region:
@@ -163,7 +168,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     func remade() -> PhoneTransform? {
         PhoneTransform(
             region: region, format: format, types: types, asYouType: asYouType, fields: fields, language: language,
-            find: find)
+            find: find, writesExtension: writesExtension)
     }
 }
 
