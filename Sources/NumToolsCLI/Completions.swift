@@ -99,14 +99,19 @@ public enum Completions {
             switch spec.argument {
             case .none: break
             case .required(let value), .optional(let value):
+                // A value name such as `LOCALE|auto[:LOCALE,...]` holds the
+                // spec's own separators: escaped in the message, and only its
+                // first word names the values.
+                let message = zshEscape(value)
+                let word = String(value.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
                 if let command = valuesCommand(tool, spec.completion) {
                     // `_values -s ,` completes a comma list item by item; a
                     // single value never offers a comma.
                     let separator = spec.isList ? "-s , " : ""
                     action =
-                        ":\(value):{_values \(separator)\"\(value)\" ${(f)\"$(\(command.replacingOccurrences(of: "'", with: "'\\''")))\"}}"
+                        ":\(message):{_values \(separator)\"\(word)\" ${(f)\"$(\(command.replacingOccurrences(of: "'", with: "'\\''")))\"}}"
                 } else {
-                    action = ":\(value): "
+                    action = ":\(message): "
                 }
             }
             let equals: String
