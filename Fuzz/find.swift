@@ -27,8 +27,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(m.number.isValid, "an invalid number was found")
         let alone = UnsafeBufferPointer(rebasing: value[m.range])
         check((try? matcher.parser.parse(alone)) == m.number, "the found text does not parse to the number")
+        // E.164 writes no extension: alone, it is found as the number without one.
         let e164 = PhoneNumberFormatter(format: .e164).string(for: m.number)
-        check(matcher.matches(in: e164).map(\.number) == [m.number], "\(e164) alone is not found as itself")
+        var withoutExtension = m.number
+        withoutExtension.extensionDigits = []
+        check(
+            matcher.matches(in: e164).map(\.number) == [withoutExtension], "\(e164) alone is not found as itself")
     }
     var transform = PhoneTransform(region: findRegions[k], format: .e164, find: .replace)!
     var replaced: [UInt8] = []
