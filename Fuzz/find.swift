@@ -30,7 +30,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // E.164 writes no extension: alone, it is found as the number without one.
         let e164 = PhoneNumberFormatter(format: .e164).string(for: m.number)
         var withoutExtension = m.number
-        withoutExtension.extensionDigits = []
+        withoutExtension.extensionDigits = PhoneExtensionDigits()
         check(
             matcher.matches(in: e164).map(\.number) == [withoutExtension], "\(e164) alone is not found as itself")
     }

@@ -65,7 +65,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                     && back.nationalNumber.drop { $0 == "0" } == number.nationalNumber.drop { $0 == "0" }
                 let extensionWritten = format == .national || format == .international || format == .rfc3966
                 check(
-                    back.extensionDigits == (extensionWritten ? number.extensionDigits : []),
+                    back.extensionDigits == (extensionWritten ? number.extensionDigits : PhoneExtensionDigits()),
                     "\(format) \(written) parses back with extension \(back.phoneExtension ?? "none")")
                 check(
                     back.countryCode == number.countryCode

@@ -72,7 +72,7 @@ extension PhoneInput {
                 }
                 coreEnd = markerStart
                 scalarEnd = hashEnd
-                extensionDigits = s[digits].map { UInt8(ascii: "0") &+ Self.digitValue($0)! }
+                extensionDigits = PhoneExtensionDigits(values: s[digits].lazy.map { Self.digitValue($0)! })
             case .tooLong(let limit, let digits):
                 throw PhoneNumberError(
                     .extensionTooLong,

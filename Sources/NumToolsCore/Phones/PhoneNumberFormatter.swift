@@ -42,10 +42,10 @@ public struct PhoneNumberFormatter: Sendable {
             switch format {
             case .national, .international:
                 out.append(bytes: meta.extensionPrefix)
-                out.append(bytes: number.extensionDigits)
+                number.extensionDigits.append(to: &out)
             case .rfc3966:
                 (";ext=" as StaticString).withUTF8Buffer { out.append(contentsOf: $0) }
-                out.append(bytes: number.extensionDigits)
+                number.extensionDigits.append(to: &out)
             case .e164, .digits:
                 break
             }

@@ -85,7 +85,7 @@ public struct PhoneNumberMatcher: Sendable {
     /// What `extension` a parsed number carries, as digit values; nil when
     /// it has none.
     static func extensionDigits(_ number: PhoneNumber) -> [UInt8]? {
-        number.extensionDigits.isEmpty ? nil : number.extensionDigits.map { $0 &- 0x30 }
+        number.extensionDigits.isEmpty ? nil : number.extensionDigits.values
     }
 }
 

@@ -320,8 +320,8 @@ struct PhoneInput {
     var hasPunctuation = false
     /// Unicode scalars from the number's start to its last digit.
     var scalarCount = 0
-    /// The extension's digits in ASCII; empty when there is none.
-    var extensionDigits: [UInt8] = []
+    /// The extension's digits; empty when there is none.
+    var extensionDigits = PhoneExtensionDigits()
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) {
         digits.reserveCapacity(20)

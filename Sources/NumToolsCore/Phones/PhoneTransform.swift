@@ -34,6 +34,12 @@ public struct PhoneTransform: ValueTransform, Sendable {
     private let reportsValidity: Bool
     /// With ``fields``: the time zone, carrier and location mappers.
     private let facts: PhoneFacts?
+    /// Which of the four paths a value takes, decided once: the plain path
+    /// of one format then touches no optional or array of the others (each
+    /// `if let` on them copied and released their storage per record).
+    private let mode: Mode
+
+    private enum Mode { case format, asYouType, find, fields }
 
     /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
     /// when the metadata has no such region. `fields` (a `--format` list)
@@ -64,6 +70,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
         }
         reportsValidity = fields.contains(.valid) || fields.contains(.possible)
         facts = self.fields.isEmpty ? nil : PhoneFacts(fields: fields, language: language)
+        mode = asYouType ? .asYouType : find != nil ? .find : !self.fields.isEmpty ? .fields : .format
         var mask: UInt32 = 0
         for (i, t) in PhoneNumberType.allCases.enumerated()
         where types.isEmpty || types.contains(where: { t.isAccepted(by: $0) }) {
@@ -82,7 +89,10 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
-        if asYouType {
+        switch mode {
+        case .format:
+            break
+        case .asYouType:
             var f = typing
             var i = 0
             while i < value.count {
@@ -92,14 +102,12 @@ public struct PhoneTransform: ValueTransform, Sendable {
             }
             f.appendOutput(to: &output)
             return
-        }
-        if let find {
+        case .find:
             finder!.transform(
-                value, find, format: format, extension: writesExtension, accepted: acceptedMask, into: &output)
+                value, find!, format: format, extension: writesExtension, accepted: acceptedMask, into: &output)
             return
-        }
-        if let facts {
-            try appendFields(value, facts, into: &output)
+        case .fields:
+            try appendFields(value, facts!, into: &output)
             return
         }
         let number: PhoneNumber
