@@ -143,7 +143,7 @@ numfmt_skip=
 if ! have numfmt; then
     numfmt_skip="numfmt not found (apt-get install coreutils)"
 elif [ "$(LC_ALL=en_US.UTF-8 numfmt --grouping 1234 2>/dev/null)" != "1,234" ]; then
-    if have localedef && localedef -i en_US -f UTF-8 "$tmp/locale/en_US.UTF-8" >/dev/null 2>&1 \
+    if have localedef && mkdir -p "$tmp/locale" && localedef -i en_US -f UTF-8 "$tmp/locale/en_US.UTF-8" >/dev/null 2>&1 \
         && [ "$(LOCPATH=$tmp/locale LC_ALL=en_US.UTF-8 numfmt --grouping 1234 2>/dev/null)" = "1,234" ]; then
         numfmt_env=(env LOCPATH="$tmp/locale" LC_ALL=en_US.UTF-8)
         log "en_US.UTF-8 is not installed; compiled it into $tmp/locale for numfmt"

@@ -2,20 +2,23 @@ import Testing
 
 @testable import NumToolsCore
 
-@Suite struct PhoneTransformTests {
-    func run(_ t: PhoneTransform, _ value: String) -> String {
-        var t = t
-        var bytes = Array(value.utf8)
+extension PhoneTransform {
+    /// What the transform writes for `value`, or `CODE: MESSAGE` of its error.
+    func output(_ value: String) -> String {
+        var t = self
+        let bytes = Array(value.utf8)
         var out: [UInt8] = []
         do {
-            try bytes.withUnsafeMutableBufferPointer { b throws(ValueError) in
-                try t.transform(UnsafeBufferPointer(b), into: &out)
-            }
+            try bytes.withUnsafeBufferPointer { b throws(ValueError) in try t.transform(b, into: &out) }
             return String(decoding: out, as: UTF8.self)
         } catch {
             return "\(error.code): \(error.message)"
         }
     }
+}
+
+@Suite struct PhoneTransformTests {
+    func run(_ t: PhoneTransform, _ value: String) -> String { t.output(value) }
 
     @Test(arguments: [
         (PhoneNumberFormat.national, "010-1234-5678"),

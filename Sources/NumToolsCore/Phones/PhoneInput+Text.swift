@@ -107,11 +107,7 @@ extension PhoneInput {
             if digit == nil && vanity && Self.isASCIILetter(c) { digit = Self.keypadDigit(c) }
             if let d = digit {
                 plusRun = false
-                digits.append(d)
-                if pendingPunctuation { hasPunctuation = true }
-                scalarCount += pendingScalars + 1
-                pendingScalars = 0
-                pendingPunctuation = false
+                take(digit: d, pendingScalars: &pendingScalars, pendingPunctuation: &pendingPunctuation)
                 continue
             }
             pendingScalars += 1

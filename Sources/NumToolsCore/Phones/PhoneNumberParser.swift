@@ -336,16 +336,9 @@ struct PhoneInput {
             let (scalar, length) = Self.decode(bytes, i)
             i += length
             if let d = Self.digitValue(scalar) {
-                if !started {
-                    started = true
-                    plusRun = false
-                }
+                started = true
                 plusRun = false
-                digits.append(d)
-                if pendingPunctuation { hasPunctuation = true }
-                scalarCount += pendingScalars + 1
-                pendingScalars = 0
-                pendingPunctuation = false
+                take(digit: d, pendingScalars: &pendingScalars, pendingPunctuation: &pendingPunctuation)
                 continue
             }
             if !started {
@@ -371,6 +364,17 @@ struct PhoneInput {
         if digits.isEmpty {
             throw PhoneNumberError(.invalidCharacter, "value holds no digit")
         }
+    }
+
+    /// Takes the digit value `d` into the number: the scalars and the
+    /// punctuation pending since the last digit become part of it.
+    @inline(__always)
+    mutating func take(digit d: UInt8, pendingScalars: inout Int, pendingPunctuation: inout Bool) {
+        digits.append(d)
+        if pendingPunctuation { hasPunctuation = true }
+        scalarCount += pendingScalars + 1
+        pendingScalars = 0
+        pendingPunctuation = false
     }
 
     static func describe(_ s: Unicode.Scalar) -> String {
