@@ -57,15 +57,11 @@ enum ParallelStream {
 
     /// How many times `t` stands in `[p, p + n)`, eight bytes at a time.
     static func count(_ t: UInt8, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        let pattern = UInt64(t) &* 0x0101_0101_0101_0101
-        let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
         let raw = UnsafeRawPointer(p)
         var total = 0
         var i = 0
         while i + 8 <= n {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
-            // The high bit of each byte of x that is zero, exactly (no borrow crosses bytes).
-            total += (~(((x & low) &+ low) | x | low)).nonzeroBitCount
+            total += UTF8Bytes.bytesEqual(t, in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)).nonzeroBitCount
             i += 8
         }
         while i < n {

@@ -382,40 +382,39 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         let last = fields.upperBound
         var field = 1
         var i = start
-        while true {
-            if field > last {
-                writer.out.append(contentsOf: UnsafeBufferPointer(start: p + i, count: end - i))
-                return
-            }
+        // The fields not selected and the delimiters are copied as they
+        // stand, a run of them at a time: `[copied, i)` is read but not yet
+        // written (a delimiter in the input is the bytes of the delimiter).
+        var copied = start
+        while field <= last {
             let fieldStart = i
-            let selected = fields.contains(field)
-            if configuration.csv {
-                i = try csvField(p, start, fieldStart, end, field: field, selected: selected)
+            if !fields.contains(field) {
+                i = configuration.csv ? scanner.field(p, fieldStart, end).end : scanner.delimiter.next(p, i, end)
             } else {
-                i = scanner.delimiter.next(p, i, end)
-                if selected {
-                    try transformValue(p, fieldStart, i, field: field)
+                writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: fieldStart - copied))
+                if configuration.csv {
+                    i = try csvField(p, start, fieldStart, end, field: field)
                 } else {
-                    writer.out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+                    i = scanner.delimiter.next(p, i, end)
+                    try transformValue(p, fieldStart, i, field: field)
                 }
+                copied = i
             }
-            if i >= end { return }
-            writer.out.append(bytes: scanner.delimiter.bytes)
+            if i >= end { break }
             i += scanner.delimiter.count
             field += 1
         }
+        writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: end - copied))
     }
 
-    /// Writes the RFC 4180 field starting at `fieldStart` (transformed when
-    /// `selected`) and returns where it ends. `start` is the record's start.
+    /// Writes the selected RFC 4180 field starting at `fieldStart`,
+    /// transformed, and returns where it ends. `start` is the record's start.
     mutating func csvField(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ fieldStart: Int, _ end: Int, field: Int, selected: Bool
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ fieldStart: Int, _ end: Int, field: Int
     ) throws(FieldFailure) -> Int {
         let found = scanner.field(p, fieldStart, end)
         let i = found.end
-        if !selected {
-            writer.out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
-        } else if !found.quoted {
+        if !found.quoted {
             let mark = writer.out.count
             try transformValue(p, fieldStart, i, field: field)
             scanner.requoteIfNeeded(&writer.out, from: mark)

@@ -43,6 +43,13 @@ public enum UTF8Bytes {
                 i += 8
             }
             if i >= end { break }
+            // Fewer than eight bytes left after ASCII: the last eight bytes
+            // of the range (some of them read already) as one word.
+            if end - i < 8 && end - start >= 8
+                && UnsafeRawPointer(p + end - 8).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                break
+            }
             if p[i] < 0x80 {
                 i += 1
                 continue
@@ -149,6 +156,15 @@ public enum UTF8Bytes {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let notDigit = (((x & low) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
         return notDigit.trailingZeroBitCount >> 3
+    }
+
+    /// The high bit of each byte of `word` that equals `byte`, exactly (no
+    /// borrow crosses bytes): its population count is how many there are.
+    @inlinable @inline(__always)
+    public static func bytesEqual(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((x & low) &+ low) | x | low)
     }
 
     /// Whether `bytes` are valid UTF-8.
