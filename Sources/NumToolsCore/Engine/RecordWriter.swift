@@ -116,7 +116,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         Self.append(terminator, to: &out)
     }
 
-    static func append<O: ByteOutput & ~Copyable>(_ terminator: Terminator, to out: inout O) {
+    static func append(_ terminator: Terminator, to out: inout OutputBuffer) {
         switch terminator {
         case .none: break
         case .byte(let b): out.append(b)
@@ -127,14 +127,6 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     }
 
     // MARK: Errors
-
-    /// Whether a run of records may write its error records itself
-    /// (``ErrorRecordLane``): they are error records in the output, and
-    /// nothing else is done for a failure.
-    var lanesWriteErrorRecords: Bool { policy == .record && !routesErrors && failed == nil }
-
-    /// Counts the error records a run of records wrote itself (see ``lanesWriteErrorRecords``).
-    mutating func countLaneErrors(_ n: Int) { errorCount &+= n }
 
     /// Writes what the policy says for the record `[start, end)`, which
     /// failed with `error` in `field` (0: the whole record).
@@ -186,9 +178,9 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// block; anything else as ``appendErrorPrefix(record:field:_:escapesNUL:into:)``,
     /// ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)`` and the
     /// terminator. The bytes are the same either way (a test compares them).
-    static func appendErrorRecord<O: ByteOutput & ~Copyable>(
+    static func appendErrorRecord(
         record recordNumber: Int, field: Int, _ error: ValueError, _ p: UnsafePointer<UInt8>, _ start: Int,
-        _ end: Int, _ terminator: Terminator, escapesNUL: Bool, into out: inout O
+        _ end: Int, _ terminator: Terminator, escapesNUL: Bool, into out: inout OutputBuffer
     ) {
         let count = end &- start
         guard let messageBound = error.text.inPlaceBound, count <= inPlaceOriginal else {
@@ -293,8 +285,8 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     }
 
     /// `error <TAB> RECORD <TAB> FIELD <TAB> CODE <TAB> MESSAGE <TAB>` (ORIGINAL follows).
-    static func appendErrorPrefix<O: ByteOutput & ~Copyable>(
-        record recordNumber: Int, field: Int, _ error: ValueError, escapesNUL: Bool, into out: inout O
+    static func appendErrorPrefix(
+        record recordNumber: Int, field: Int, _ error: ValueError, escapesNUL: Bool, into out: inout OutputBuffer
     ) {
         // In bytes, straight into the output: no String an error record.
         // Bound: `error` TAB (6 bytes, stored as one 8-byte word), two

@@ -93,17 +93,6 @@ public protocol ValueTransform {
         into output: inout Output, failure: inout ValueError
     ) -> RecordRun
 
-    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)``, but
-    /// where `errorRecords` allows (``ErrorRecordLane/enabled``), a record
-    /// whose value fails may be written as its error record in the run
-    /// instead of stopping it (``ErrorRecordLane/write(_:_:_:_:crlf:terminator:into:)``):
-    /// the run goes on, the record counts among its `records` and in the
-    /// lane's ``ErrorRecordLane/written``. The default ignores the lane.
-    mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into output: inout Output, failure: inout ValueError, errorRecords: inout ErrorRecordLane
-    ) -> RecordRun
-
     /// Runs the stream engine on this transform (see ``StreamRun``). A
     /// requirement with a default implementation, so the witness of each
     /// conforming type runs the engine specialised for that type.
@@ -126,15 +115,6 @@ extension ValueTransform {
         into output: inout Output, failure: inout ValueError
     ) -> RecordRun {
         RecordRun(bytes: 0, records: 0)
-    }
-
-    /// Writes no error record in the run: the lane is ignored.
-    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into output: inout Output, failure: inout ValueError, errorRecords: inout ErrorRecordLane
-    ) -> RecordRun {
-        transformRecords(
-            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
     }
 
     /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)`` with no
@@ -165,52 +145,6 @@ public struct RecordRun: Equatable, Sendable {
         self.bytes = bytes
         self.records = records
         self.failed = failed
-    }
-}
-
-/// Where a run of records (``ValueTransform/transformRecords(_:terminator:maxLength:flushAt:into:failure:errorRecords:)``)
-/// may write the error records of its failing values itself, when the
-/// engine would write nothing else for them: the policy is `record`, error
-/// records go to the output (no `--errors FILE`) and nobody is told of each
-/// failure. Then a failing record costs the run no stop and no restart,
-/// and the engine no second look at the record.
-public struct ErrorRecordLane: Sendable {
-    /// Whether the run may write error records (see the type); when false,
-    /// a failing value stops the run as before.
-    public let enabled: Bool
-    /// Records end with NUL (`-z`): NUL in MESSAGE and ORIGINAL is written `\x00`.
-    public let escapesNUL: Bool
-    /// The number of the record before the run's first.
-    public let recordsBefore: Int
-    /// How many error records the run wrote.
-    public var written = 0
-
-    /// A lane that writes nothing: failing values stop the run.
-    public static var disabled: ErrorRecordLane {
-        ErrorRecordLane(enabled: false, escapesNUL: false, recordsBefore: 0)
-    }
-
-    public init(enabled: Bool, escapesNUL: Bool, recordsBefore: Int) {
-        self.enabled = enabled
-        self.escapesNUL = escapesNUL
-        self.recordsBefore = recordsBefore
-    }
-
-    /// Appends the error record (FIELD 0) of the run's record `index`
-    /// (0-based: the records of the run before it, error records included),
-    /// `p[start..<end]`, which failed with `error` and ends with CRLF
-    /// (`crlf`) or `terminator`, the bytes the engine would write for it,
-    /// and counts it. Only where ``enabled``. (Out of line: the run's loop
-    /// around it keeps its registers for the valid records.)
-    @inline(never)
-    public mutating func write<Output: ByteOutput & ~Copyable>(
-        _ error: ValueError, _ index: Int, _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, crlf: Bool,
-        terminator: UInt8, into output: inout Output
-    ) {
-        written &+= 1
-        RecordWriter<MemorySink, MemorySink>.appendErrorRecord(
-            record: recordsBefore &+ index &+ 1, field: 0, error, p, start, end,
-            crlf ? .crlf : .byte(terminator), escapesNUL: escapesNUL, into: &output)
     }
 }
 

@@ -151,19 +151,6 @@ public struct DigitGrouper: ValueTransform, Sendable {
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into out: inout Output, failure: inout ValueError
     ) -> RecordRun {
-        var lane = ErrorRecordLane.disabled
-        return transformRecords(
-            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &out, failure: &failure,
-            errorRecords: &lane)
-    }
-
-    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)``, where
-    /// the lane allows writing the error record of a failing value in
-    /// place and going on (sanitize and text ignore the lane).
-    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
-        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
-        into out: inout Output, failure: inout ValueError, errorRecords lane: inout ErrorRecordLane
-    ) -> RecordRun {
         let ungroup: Bool
         switch mode {
         case .group: ungroup = false
@@ -190,31 +177,11 @@ public struct DigitGrouper: ValueTransform, Sendable {
             case .taken(let next):
                 done = next
                 count &+= 1
-            case .failed:
-                guard lane.enabled else { return RecordRun(bytes: done, records: count, failed: true) }
-                done = writeErrorRecord(failure, p, done, n, terminator: terminator, index: count, &lane, into: &out)
-                count &+= 1
+            case .failed: return RecordRun(bytes: done, records: count, failed: true)
             case .left: return RecordRun(bytes: done, records: count)
             }
         }
         return RecordRun(bytes: done, records: count)
-    }
-
-    /// Writes the error record of the run's record `index`, at `p[start]`,
-    /// whose value failed with `error` in ``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:)``
-    /// (which found its terminator before `n` and wrote nothing), and
-    /// returns where the next record starts. Out of line: inlined, it took
-    /// the run's loop past what the optimizer inlines into it (the loop's
-    /// eight-byte moves became calls, 17 instructions a valid record).
-    @inline(never)
-    func writeErrorRecord<Output: ByteOutput & ~Copyable>(
-        _ error: ValueError, _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, terminator: UInt8, index: Int,
-        _ lane: inout ErrorRecordLane, into out: inout Output
-    ) -> Int {
-        let (end, _) = UTF8Bytes.findByte(terminator, p, start, n)
-        let crlf = terminator == 0x0A && p[end &- 1] == 0x0D
-        lane.write(error, index, p, start, crlf ? end &- 1 : end, crlf: crlf, terminator: terminator, into: &out)
-        return end &+ 1
     }
 
     /// Writes the plain numbers (see ``scanPlain(_:_:_:)``) of at most
