@@ -687,6 +687,56 @@ func checkTransformRecords<T: ValueTransform>(
     }
 }
 
+/// The run of records with its error-record lane enabled
+/// (``ErrorRecordLane``, numgroup's error records written in its in-place
+/// block) against the general path: each record it consumed is, value by
+/// value, the transformed value and its terminator, or the error record the
+/// engine writes for it (RECORD numbered after `recordsBefore`), and the
+/// lane counted the error records.
+func checkErrorLane<T: ValueTransform>(
+    _ transform: T, _ input: [UInt8], terminator: UInt8, maxLength: Int, outputLimit: Int, escapesNUL: Bool
+) {
+    var fast = transform
+    fast.outputLimit = outputLimit
+    var general = fast
+    var out: [UInt8] = []
+    var failure = ValueError(.engine(.empty), "no failure")
+    let recordsBefore = 1000
+    var lane = ErrorRecordLane(enabled: true, escapesNUL: escapesNUL, recordsBefore: recordsBefore)
+    let run = input.withUnsafeBufferPointer {
+        fast.transformRecords(
+            $0, terminator: terminator, maxLength: maxLength, flushAt: .max, into: &out, failure: &failure,
+            errorRecords: &lane)
+    }
+    let bytes = run.bytes
+    check(bytes >= 0 && bytes <= input.count, "the lane's run consumed \(bytes) of \(input.count) bytes")
+    check(bytes == 0 || input[bytes - 1] == terminator, "the lane's run stopped inside a record")
+    let consumed = Array(input[..<bytes].split(separator: terminator, omittingEmptySubsequences: false).dropLast())
+    check(consumed.count == run.records, "the lane's run consumed \(consumed.count) records, says \(run.records)")
+    var expected: [UInt8] = []
+    var errors = 0
+    for (k, record) in consumed.enumerated() {
+        let crlf = terminator == 0x0A && record.last == 0x0D
+        let value = Array(crlf ? record.dropLast() : record)
+        let mark = expected.count
+        do {
+            try value.withUnsafeBufferPointer { (p) throws(ValueError) in try general.transform(p, into: &expected) }
+            if crlf { expected.append(0x0D) }
+            expected.append(terminator)
+        } catch {
+            expected.removeSubrange(mark...)
+            errors += 1
+            value.withUnsafeBufferPointer { p in
+                RecordWriter<MemorySink, MemorySink>.appendErrorRecord(
+                    record: recordsBefore + k + 1, field: 0, error, p.baseAddress ?? UnsafePointer(bitPattern: 1)!, 0,
+                    p.count, crlf ? .crlf : .byte(terminator), escapesNUL: escapesNUL, into: &expected)
+            }
+        }
+    }
+    check(out == expected, "the lane's run wrote \(text(out)), value by value \(text(expected))")
+    check(lane.written == errors, "the lane counted \(lane.written) error records of \(errors)")
+}
+
 /// The coinfmt styles the coin and coinrecords targets format with: a
 /// currency with a fraction range, percent in Arabic digits with a sign,
 /// number rounded up with an apostrophe, compact short and compact currency.

@@ -3,7 +3,9 @@
 // ungrouping undoes grouping; no digit is added, dropped or changed. And
 // numgroup's run of whole records (transformRecords, with its SIMD
 // classification where 64 bytes are readable): the value as records, LF and
-// CRLF, at eight alignments, repeated past 64 bytes, against the value alone.
+// CRLF, at eight alignments, repeated past 64 bytes, against the value alone,
+// and with its error-record lane enabled (the error records written in its
+// in-place block), against the value's error record as the engine writes it.
 import Foundation
 
 // Every number code but mixed-digits: numgroup reads ASCII digits only.
@@ -48,6 +50,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let limit = StreamConfiguration(toolName: "fuzz").outputLimit
         for t in [group, ungroup] {
             checkTransformRecords(t, records, terminator: 0x0A, maxLength: 1 << 20, outputLimit: limit)
+            // The same run writing its error records itself (the engine's lane).
+            checkErrorLane(
+                t, records, terminator: 0x0A, maxLength: 1 << 20, outputLimit: limit, escapesNUL: data[0] & 2 != 0)
         }
     }
     var textOut: [UInt8] = []

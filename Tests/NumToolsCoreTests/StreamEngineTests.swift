@@ -915,6 +915,9 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     func numgroup(mode: DigitGrouper.Mode) throws {
         var rng = SplitMix64(seed: 7)
         var values = ["1,234", "12,34", "1.2.3", "-", ".", "+.5", "١٢٣", "12345678901234567890123"]
+        // Values the run writes as error records itself (with --on-error record),
+        // against the engine's error records: every message of `characterError`.
+        values += ["N/A", "#VALUE!", "1234x", "--5", "12.34.56", "1.2,3", "12é", "1\\2", "+-1", "12\u{7}", "'1'"]
         for _ in 0..<40 {
             var value = ["", "-", "+"].randomElement(using: &rng)!
             value += String(UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng))

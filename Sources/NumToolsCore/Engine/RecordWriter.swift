@@ -116,7 +116,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         Self.append(terminator, to: &out)
     }
 
-    static func append(_ terminator: Terminator, to out: inout OutputBuffer) {
+    static func append<O: ByteOutput & ~Copyable>(_ terminator: Terminator, to out: inout O) {
         switch terminator {
         case .none: break
         case .byte(let b): out.append(b)
@@ -127,6 +127,14 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     }
 
     // MARK: Errors
+
+    /// Whether a run of records may write its error records itself
+    /// (``ErrorRecordLane``): they are error records in the output, and
+    /// nothing else is done for a failure.
+    var lanesWriteErrorRecords: Bool { policy == .record && !routesErrors && failed == nil }
+
+    /// Counts the error records a run of records wrote itself (see ``lanesWriteErrorRecords``).
+    mutating func countLaneErrors(_ n: Int) { errorCount &+= n }
 
     /// Writes what the policy says for the record `[start, end)`, which
     /// failed with `error` in `field` (0: the whole record).
@@ -178,9 +186,9 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// block; anything else as ``appendErrorPrefix(record:field:_:escapesNUL:into:)``,
     /// ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)`` and the
     /// terminator. The bytes are the same either way (a test compares them).
-    static func appendErrorRecord(
+    static func appendErrorRecord<O: ByteOutput & ~Copyable>(
         record recordNumber: Int, field: Int, _ error: ValueError, _ p: UnsafePointer<UInt8>, _ start: Int,
-        _ end: Int, _ terminator: Terminator, escapesNUL: Bool, into out: inout OutputBuffer
+        _ end: Int, _ terminator: Terminator, escapesNUL: Bool, into out: inout O
     ) {
         let count = end &- start
         guard let messageBound = error.text.inPlaceBound, count <= inPlaceOriginal else {
@@ -191,56 +199,77 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         }
         var code = error.code.name
         code.withUTF8 { name in
-            // Bound: `error` TAB and two numbers with their TABs (48, as in
-            // `appendErrorPrefix`), the code and a TAB, the message
-            // (`inPlaceBound`) and a TAB, the ORIGINAL (each byte at most
-            // four, `\xHH`; eight-byte stores only of eight bytes written
-            // as they are) and the terminator (two bytes at most).
-            let bound = 48 &+ name.count &+ 1 &+ messageBound &+ 1 &+ 4 &* count &+ 2
+            let bound = inPlaceBound(name: name.count, message: messageBound, original: count)
             out.appendWithUnsafeMutableBytes(maximumCount: bound) { buffer in
-                let q = buffer.baseAddress!
-                // "error" TAB, little-endian.
-                UnsafeMutableRawPointer(q).storeBytes(of: 0x0972_6f72_7265, as: UInt64.self)
-                var o = q + 6
-                o += ErrorText.writeDecimal(recordNumber, to: o)
-                o.pointee = 0x09
-                o += 1
-                o += ErrorText.writeDecimal(field, to: o)
-                o.pointee = 0x09
-                o += 1
-                // (A code is a few words: eight bytes a move, then bytes, no call.)
-                if let base = name.baseAddress {
-                    var k = 0
-                    while name.count &- k >= 8 {
-                        UnsafeMutableRawPointer(o + k).storeBytes(
-                            of: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self), as: UInt64.self)
-                        k &+= 8
-                    }
-                    while k < name.count {
-                        o[k] = base[k]
-                        k &+= 1
-                    }
-                }
-                o += name.count
-                o.pointee = 0x09
-                o += 1
-                o += error.text.writeInPlace(escapingNUL: escapesNUL, to: o)
-                o.pointee = 0x09
-                o += 1
-                o += escapeShort(p, start, end, escapingNUL: escapesNUL, to: o)
-                switch terminator {
-                case .none: break
-                case .byte(let b):
-                    o.pointee = b
-                    o += 1
-                case .crlf:
-                    o[0] = 0x0D
-                    o[1] = 0x0A
-                    o += 2
-                }
-                return o - q
+                writeErrorRecord(
+                    record: recordNumber, field: field, error, p, start, end, terminator, escapesNUL: escapesNUL,
+                    name: name, to: buffer.baseAddress!)
             }
         }
+    }
+
+    /// The most bytes ``writeErrorRecord(record:field:_:_:_:_:_:escapesNUL:name:to:)``
+    /// writes: `error` TAB and two numbers with their TABs (48, as in
+    /// `appendErrorPrefix`), the code (`name` bytes) and a TAB, the message
+    /// (`message`, its ``ErrorText/inPlaceBound``) and a TAB, the ORIGINAL
+    /// of `original` bytes (each byte at most four, `\xHH`; eight-byte
+    /// stores only of eight bytes written as they are) and the terminator
+    /// (two bytes at most). It may store up to ``InPlaceWrite/slack`` bytes past them.
+    @inline(__always)
+    static func inPlaceBound(name: Int, message: Int, original: Int) -> Int {
+        48 &+ name &+ 1 &+ message &+ 1 &+ 4 &* original &+ 2
+    }
+
+    /// Writes at `q` the error record of ``appendErrorRecord(record:field:_:_:_:_:_:escapesNUL:into:)``'s
+    /// in-place case (its code's name is `name`) and returns how many
+    /// bytes that is, at most ``inPlaceBound(name:message:original:)``,
+    /// which the caller has at `q` with ``InPlaceWrite/slack`` bytes more.
+    @inline(__always)
+    static func writeErrorRecord(
+        record recordNumber: Int, field: Int, _ error: ValueError, _ p: UnsafePointer<UInt8>, _ start: Int,
+        _ end: Int, _ terminator: Terminator, escapesNUL: Bool, name: UnsafeBufferPointer<UInt8>,
+        to q: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        // "error" TAB, little-endian.
+        UnsafeMutableRawPointer(q).storeBytes(of: 0x0972_6f72_7265, as: UInt64.self)
+        var o = q + 6
+        o += ErrorText.writeDecimal(recordNumber, to: o)
+        o.pointee = 0x09
+        o += 1
+        o += ErrorText.writeDecimal(field, to: o)
+        o.pointee = 0x09
+        o += 1
+        // (A code is a few words: eight bytes a move, then bytes, no call.)
+        if let base = name.baseAddress {
+            var k = 0
+            while name.count &- k >= 8 {
+                UnsafeMutableRawPointer(o + k).storeBytes(
+                    of: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                k &+= 8
+            }
+            while k < name.count {
+                o[k] = base[k]
+                k &+= 1
+            }
+        }
+        o += name.count
+        o.pointee = 0x09
+        o += 1
+        o += error.text.writeInPlace(escapingNUL: escapesNUL, to: o)
+        o.pointee = 0x09
+        o += 1
+        o += escapeShort(p, start, end, escapingNUL: escapesNUL, to: o)
+        switch terminator {
+        case .none: break
+        case .byte(let b):
+            o.pointee = b
+            o += 1
+        case .crlf:
+            o[0] = 0x0D
+            o[1] = 0x0A
+            o += 2
+        }
+        return o - q
     }
 
     /// Writes `p[start..<end]` at `o` escaped as ``UTF8Bytes/appendEscaped(_:_:_:escapingNUL:into:)``
@@ -285,8 +314,8 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     }
 
     /// `error <TAB> RECORD <TAB> FIELD <TAB> CODE <TAB> MESSAGE <TAB>` (ORIGINAL follows).
-    static func appendErrorPrefix(
-        record recordNumber: Int, field: Int, _ error: ValueError, escapesNUL: Bool, into out: inout OutputBuffer
+    static func appendErrorPrefix<O: ByteOutput & ~Copyable>(
+        record recordNumber: Int, field: Int, _ error: ValueError, escapesNUL: Bool, into out: inout O
     ) {
         // In bytes, straight into the output: no String an error record.
         // Bound: `error` TAB (6 bytes, stored as one 8-byte word), two

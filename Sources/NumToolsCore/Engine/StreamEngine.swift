@@ -265,16 +265,22 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// each record it leaves through ``processRecord``.
     mutating func wholeRecords(_ reader: inout RecordReader) throws(IOFailure) {
         let t = scanner.terminator
+        // (Decided once: the policy and the callback do not change during a run.)
+        let lanesWriteErrorRecords = writer.lanesWriteErrorRecords
         while reader.pos < reader.count {
             if writer.recordNumber >= configuration.headerRecords {
                 // The transform's own run of records, a slice at a time.
                 let slice = UnsafeBufferPointer(
                     start: reader.base + reader.pos, count: min(reader.count - reader.pos, flushThreshold))
+                var lane = ErrorRecordLane(
+                    enabled: lanesWriteErrorRecords, escapesNUL: configuration.zeroTerminated,
+                    recordsBefore: writer.recordNumber)
                 let run = transform.transformRecords(
                     slice, terminator: t, maxLength: configuration.maxRecordBytes, flushAt: flushThreshold,
-                    into: &writer.out, failure: &laneFailure)
+                    into: &writer.out, failure: &laneFailure, errorRecords: &lane)
                 reader.skip(run.bytes)
                 writer.recordNumber += run.records
+                if lane.written > 0 { writer.countLaneErrors(lane.written) }
                 if run.failed, let record = reader.nextRecord() {
                     // The value of the next record failed in the run: its
                     // error is written without transforming it again.

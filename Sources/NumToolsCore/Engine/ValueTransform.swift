@@ -93,6 +93,18 @@ public protocol ValueTransform {
         into output: inout Output, failure: inout ValueError
     ) -> RecordRun
 
+    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)``, but
+    /// where `errorRecords` allows (``ErrorRecordLane/enabled``), a record
+    /// whose value fails may be written as its error record in the run
+    /// (the bytes the engine writes for it, RECORD numbered after
+    /// ``ErrorRecordLane/recordsBefore``) instead of stopping it: the run
+    /// goes on, the record counts among its `records` and in the lane's
+    /// ``ErrorRecordLane/written``. The default ignores the lane.
+    mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into output: inout Output, failure: inout ValueError, errorRecords: inout ErrorRecordLane
+    ) -> RecordRun
+
     /// Runs the stream engine on this transform (see ``StreamRun``). A
     /// requirement with a default implementation, so the witness of each
     /// conforming type runs the engine specialised for that type.
@@ -115,6 +127,15 @@ extension ValueTransform {
         into output: inout Output, failure: inout ValueError
     ) -> RecordRun {
         RecordRun(bytes: 0, records: 0)
+    }
+
+    /// Writes no error record in the run: the lane is ignored.
+    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into output: inout Output, failure: inout ValueError, errorRecords: inout ErrorRecordLane
+    ) -> RecordRun {
+        transformRecords(
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
     }
 
     /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)`` with no
@@ -145,6 +166,36 @@ public struct RecordRun: Equatable, Sendable {
         self.bytes = bytes
         self.records = records
         self.failed = failed
+    }
+}
+
+/// Where a run of records (``ValueTransform/transformRecords(_:terminator:maxLength:flushAt:into:failure:errorRecords:)``)
+/// may write the error records of its failing values itself, when the
+/// engine would write nothing else for them: the policy is `record`, error
+/// records go to the output (no `--errors FILE`) and nobody is told of each
+/// failure. Then a failing record costs the run no stop and no restart,
+/// and the engine no second look at the record.
+public struct ErrorRecordLane: Sendable {
+    /// Whether the run may write error records (see the type); when false,
+    /// a failing value stops the run as before.
+    public let enabled: Bool
+    /// Records end with NUL (`-z`): NUL in MESSAGE and ORIGINAL is written `\x00`.
+    public let escapesNUL: Bool
+    /// The number of the record before the run's first.
+    public let recordsBefore: Int
+    /// How many error records the run wrote.
+    public var written = 0
+
+    /// A lane that writes nothing: failing values stop the run.
+    public static var disabled: ErrorRecordLane {
+        ErrorRecordLane(enabled: false, escapesNUL: false, recordsBefore: 0)
+    }
+
+    /// A lane with the engine's settings (see the properties), no record written yet.
+    public init(enabled: Bool, escapesNUL: Bool, recordsBefore: Int) {
+        self.enabled = enabled
+        self.escapesNUL = escapesNUL
+        self.recordsBefore = recordsBefore
     }
 }
 

@@ -151,6 +151,19 @@ public struct DigitGrouper: ValueTransform, Sendable {
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into out: inout Output, failure: inout ValueError
     ) -> RecordRun {
+        var lane = ErrorRecordLane.disabled
+        return transformRecords(
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &out, failure: &failure,
+            errorRecords: &lane)
+    }
+
+    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)``, where
+    /// the lane allows writing the error record of a failing value in
+    /// place and going on (sanitize and text ignore the lane).
+    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into out: inout Output, failure: inout ValueError, errorRecords lane: inout ErrorRecordLane
+    ) -> RecordRun {
         let ungroup: Bool
         switch mode {
         case .group: ungroup = false
@@ -166,7 +179,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
         while out.count < flushAt {
             let (next, taken) = plainRecords(
                 p, done, n, terminator: terminator, maxLength: maxLength, budget: flushAt &- out.count,
-                ungroup: ungroup, into: &out)
+                ungroup: ungroup, lane: &lane, recordsBefore: lane.recordsBefore &+ count, into: &out)
             done = next
             count &+= taken
             guard done < n, out.count < flushAt else { break }
@@ -188,11 +201,16 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// `maxLength` bytes from `p[start]` on (the buffer ends at `n`), each
     /// followed by the terminator (or, when it is LF, CRLF), with their
     /// terminators, in one in-place block, until one is not, or `budget`
-    /// bytes are written; returns where it stopped and how many records it wrote.
+    /// bytes are written; returns where it stopped and how many records it
+    /// wrote. Where the lane is enabled, a record whose value fails as
+    /// ``errorRecordInBlock(_:_:_:_:to:room:_:)``
+    /// finds is written as its error record (numbered after
+    /// `recordsBefore` and the records before it in this call) and counted
+    /// among them and in the lane.
     @inline(__always)
     func plainRecords<Output: ByteOutput & ~Copyable>(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, terminator: UInt8, maxLength: Int, budget: Int,
-        ungroup: Bool, into out: inout Output
+        ungroup: Bool, lane: inout ErrorRecordLane, recordsBefore: Int, into out: inout Output
     ) -> (Int, Int) {
         // One block for the run: twice what is left of the slice. A record
         // grows by its separators and by nothing else, and is taken only
@@ -201,57 +219,152 @@ public struct DigitGrouper: ValueTransform, Sendable {
         // its end are the block's slack, `InPlaceWrite.slack`), and in
         // `outputLimit`; the first that does not (`-g 1` with a long
         // separator) is left to `transform`, which reserves for it alone.
+        // An error record is written in it only where its bound and
+        // `InPlaceWrite.slack` fit in what is left (`errorRecordInBlock`).
         let room = 2 &* (n &- start) &+ 64
         let separatorLength = separatorSpan.count
         let limit = outputLimit
         var done = start
         var count = 0
+        // What the error records need, in memory: no register of the loop's.
+        var errors = BlockErrors(
+            enabled: lane.enabled, escapesNUL: lane.escapesNUL, recordsBefore: recordsBefore, terminator: terminator,
+            maxLength: maxLength)
         // (With a separator of more than one byte the SIMD path groups
         // nothing: half the records would be classified twice.)
         let wide = decimalByte != nil && (ungroup || separatorLength == 1)
         out.appendWithUnsafeMutableBytes(maximumCount: room) { block in
             let o = block.baseAddress!
             var q = o
-            while q - o < budget {
-                // Most records: classified 32 bytes at a time (see `wideRecord`),
-                // where 64 bytes may be read and 128 written.
-                if wide, n &- done >= 64, room &- (q - o) >= 128 {
-                    let next = wideRecord(
-                        p, done, terminator: terminator, maxLength: maxLength, limit: limit, ungroup: ungroup, &q)
-                    if next > 0 {
-                        done = next
-                        count &+= 1
-                        continue
+            while true {
+                while q - o < budget {
+                    // Most records: classified 32 bytes at a time (see `wideRecord`),
+                    // where 64 bytes may be read and 128 written.
+                    if wide, n &- done >= 64, room &- (q - o) >= 128 {
+                        let next = wideRecord(
+                            p, done, terminator: terminator, maxLength: maxLength, limit: limit, ungroup: ungroup,
+                            &q)
+                        if next > 0 {
+                            done = next
+                            count &+= 1
+                            continue
+                        }
                     }
+                    guard let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n,
+                        end - done <= maxLength
+                    else { break }
+                    // The terminator, or (with LF) CR LF.
+                    var terminatorLength = 1
+                    if p[end] != terminator {
+                        guard terminator == 0x0A, p[end] == 0x0D, end &+ 1 < n, p[end &+ 1] == 0x0A else { break }
+                        terminatorLength = 2
+                    }
+                    // What the separators add: a product, not a division a record
+                    // (it cannot overflow: at most a separator a digit of the buffer).
+                    let added = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart) &* separatorLength
+                    guard added <= limit &- (end &- done), (end &- done) &+ added &+ 2 <= room &- (q - o) else {
+                        break
+                    }
+                    let next = end &+ terminatorLength
+                    if added == 0 {
+                        // Nothing to insert: the record and its terminator as they are.
+                        copy(p, done, next &- done, n, &q)
+                    } else {
+                        writeNumber(
+                            p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
+                            ungroup: ungroup, readable: n, &q)
+                        copy(p, end, terminatorLength, n, &q)
+                    }
+                    done = next
+                    count &+= 1
                 }
-                guard let (integerStart, integerEnd, end) = scanPlain(p, done, n), end < n, end - done <= maxLength
-                else { break }
-                // The terminator, or (with LF) CR LF.
-                var terminatorLength = 1
-                if p[end] != terminator {
-                    guard terminator == 0x0A, p[end] == 0x0D, end &+ 1 < n, p[end &+ 1] == 0x0A else { break }
-                    terminatorLength = 2
-                }
-                // What the separators add: a product, not a division a record
-                // (it cannot overflow: at most a separator a digit of the buffer).
-                let added = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart) &* separatorLength
-                guard added <= limit &- (end &- done), (end &- done) &+ added &+ 2 <= room &- (q - o) else { break }
-                let next = end &+ terminatorLength
-                if added == 0 {
-                    // Nothing to insert: the record and its terminator as they are.
-                    copy(p, done, next &- done, n, &q)
-                } else {
-                    writeNumber(
-                        p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
-                        ungroup: ungroup, readable: n, &q)
-                    copy(p, end, terminatorLength, n, &q)
-                }
+                // Stopped before the budget at a record that is no plain
+                // number (or does not fit): its error record, when its value
+                // is one that fails and the record and the block allow.
+                guard q - o < budget else { break }
+                let (next, written) = errorRecordInBlock(p, done, n, count, to: q, room: room &- (q - o), &errors)
+                guard next > 0 else { break }
+                q += written
                 done = next
                 count &+= 1
             }
             return q - o
         }
+        lane.written &+= errors.written
         return (done, count)
+    }
+
+    /// The error record of the record at `p[start]` (the buffer ends at
+    /// `n`; the block's record `index`, numbered after `errors.recordsBefore`), written at `q`, where `room` bytes may be stored, when the
+    /// record is one that ``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:)``
+    /// would hand to ``transform(_:into:)`` whole (terminated, not empty,
+    /// not beginning with `e`, valid UTF-8, no space or tab to trim, at
+    /// most `maxLength` bytes) and whose value ``regroup(_:ungroup:into:)``
+    /// rejects at a character: after the sign and the integer digits,
+    /// neither the decimal point nor a separator, or after the point and
+    /// the fraction's digits, anything. That is the error it throws
+    /// (``characterError(_:_:decimalAt:)``, the same call), written as the
+    /// engine writes it (``RecordWriter/writeErrorRecord(record:field:_:_:_:_:_:escapesNUL:name:to:)``,
+    /// RECORD `record`, FIELD 0). Returns where the next record starts and
+    /// how many bytes were written, or (0, 0), having written nothing, for
+    /// any other record (left to the general path), an ORIGINAL over
+    /// ``RecordWriter/inPlaceOriginal`` bytes, or when the record's bound
+    /// and ``InPlaceWrite/slack`` exceed `room`.
+    @inline(never)
+    func errorRecordInBlock(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, _ index: Int, to q: UnsafeMutablePointer<UInt8>, room: Int,
+        _ errors: inout BlockErrors
+    ) -> (Int, Int) {
+        typealias Writer = RecordWriter<MemorySink, MemorySink>
+        guard errors.enabled else { return (0, 0) }
+        let (terminator, maxLength) = (errors.terminator, errors.maxLength)
+        let (next, ascii) = UTF8Bytes.findByte(terminator, p, start, n)
+        guard next > start else { return (0, 0) }
+        let crlf = terminator == 0x0A && p[next &- 1] == 0x0D
+        let end = crlf ? next &- 1 : next
+        guard end > start, end &- start <= maxLength, end &- start <= Writer.inPlaceOriginal else { return (0, 0) }
+        let (first, last) = (p[start], p[end &- 1])
+        guard first != 0x65, first != 0x20, first != 0x09, last != 0x20, last != 0x09,
+            last != 0x0D || terminator != 0x0A, ascii || UTF8Bytes.firstInvalid(p, start, end) == nil
+        else { return (0, 0) }
+        // `regroup`'s first pass up to its first throw, when it has one.
+        let point = decimalByte.unsafelyUnwrapped
+        var i = first == UInt8(ascii: "+") || first == UInt8(ascii: "-") ? start &+ 1 : start
+        i = UTF8Bytes.digitsEnd(p, i, end)
+        var decimalAt = -1
+        if i < end, p[i] == point {
+            decimalAt = i &- start
+            i = UTF8Bytes.digitsEnd(p, i &+ 1, end)
+        } else if i < end, acceptedSeparatorLength(p, i, end) > 0 {
+            return (0, 0)
+        }
+        guard i < end else { return (0, 0) }
+        let error = characterError(
+            UnsafeBufferPointer(start: p + start, count: end &- start), i &- start, decimalAt: decimalAt)
+        guard let messageBound = error.text.inPlaceBound else { return (0, 0) }
+        var code = error.code.name
+        return code.withUTF8 { name in
+            let bound = Writer.inPlaceBound(name: name.count, message: messageBound, original: end &- start)
+            guard bound &+ InPlaceWrite.slack <= room else { return (0, 0) }
+            let written = Writer.writeErrorRecord(
+                record: errors.recordsBefore &+ index &+ 1, field: 0, error, p, start, end,
+                crlf ? .crlf : .byte(terminator), escapesNUL: errors.escapesNUL, name: name, to: q)
+            errors.written &+= 1
+            return (next &+ 1, written)
+        }
+    }
+
+    /// What ``errorRecordInBlock(_:_:_:_:to:room:_:)`` needs besides the
+    /// record: the lane (see ``ErrorRecordLane``), the number of the record
+    /// before the block's first, the terminator and `maxLength`; and how
+    /// many error records it wrote.
+    struct BlockErrors {
+        let enabled: Bool
+        let escapesNUL: Bool
+        let recordsBefore: Int
+        let terminator: UInt8
+        let maxLength: Int
+        var written = 0
     }
 
     /// One record of ``plainRecords(_:_:_:terminator:maxLength:budget:ungroup:into:)``
