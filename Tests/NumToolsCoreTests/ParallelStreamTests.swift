@@ -181,10 +181,48 @@ private func randomStream(_ rng: inout SplitMix64, _ configuration: StreamConfig
         #expect(String(decoding: output.bytes, as: UTF8.self) == "<1>\n<2>\n<34>\n<5>\n")
     }
 
-    /// The front counts terminators eight bytes at a time: exactly.
+    /// Blocks of the default size, which the front hands over in its
+    /// reader's own memory and whose workers hand their output buffers over
+    /// uncopied: several MiB of records, errors among them, in every policy
+    /// and with an errors file, are written as one thread writes them.
+    @Test(arguments: ErrorPolicy.allCases)
+    func largeBlocksHandedOverWriteWhatOneWrites(policy: ErrorPolicy) throws {
+        var rng = SplitMix64(seed: 0x5EED)
+        var input: [UInt8] = []
+        for k in 0..<250_000 {
+            switch Int.random(in: 0..<500, using: &rng) {
+            case 0: input += Array("x\(k)".utf8)
+            case 1: input += Array("t".utf8)
+            case 2: input += [0x0D]
+            default: input += Array(String(Int.random(in: 0..<10_000_000, using: &rng)).utf8)
+            }
+            input.append(0x0A)
+        }
+        var c = config()
+        c.onError = policy
+        for errorsFile in policy == .record ? [false] : [false, true] {
+            let one = try run(Bracket(), input, c, jobs: 1, errorsFile: errorsFile)
+            for (jobs, chunk) in [(2, 1 << 18), (3, 1 << 20), (2, 100_000)] {
+                let many = try run(
+                    Bracket(), input, c, jobs: jobs, blockBytes: 1 << 18, chunkSize: chunk, errorsFile: errorsFile)
+                #expect(many == one, "-j \(jobs), reads of \(chunk), errors file \(errorsFile)")
+            }
+        }
+    }
+
+    /// The front counts terminators 32 bytes at a time: exactly, also past
+    /// 255 words, where a lane of the count would overflow.
     @Test func countsTerminators() {
+        for n in [32 * 255, 32 * 255 + 1, 32 * 510 + 31, 32 * 1000 + 5] {
+            for t: UInt8 in [0x00, 0x0A] {
+                let all = [UInt8](repeating: t, count: n)
+                #expect(all.withUnsafeBufferPointer { ParallelStream.count(t, $0.baseAddress!, n) } == n)
+                let every3 = (0..<n).map { $0 % 3 == 0 ? t : 0x41 } as [UInt8]
+                #expect(every3.withUnsafeBufferPointer { ParallelStream.count(t, $0.baseAddress!, n) } == (n + 2) / 3)
+            }
+        }
         var rng = SplitMix64(seed: 7)
-        for n in 0..<70 {
+        for n in 0..<200 {
             let b = (0..<n).map { _ in
                 [0x00, 0x0A, 0x80, 0x8A, 0x0B, 0xFF][Int.random(in: 0..<6, using: &rng)] as UInt8
             }

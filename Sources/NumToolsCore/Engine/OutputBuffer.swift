@@ -130,6 +130,17 @@ public struct OutputBuffer: ~Copyable, ByteOutput {
         body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 
+    /// Hands the bytes written so far over to a ``ByteChunk`` without
+    /// copying them, and starts again empty in new memory of `capacity`
+    /// bytes (a parallel run's worker, whose output the front writes later).
+    mutating func detach(capacity newCapacity: Int) -> ByteChunk {
+        let chunk = ByteChunk(owning: base, count: count, capacity: capacity)
+        capacity = max(16, newCapacity)
+        base = .allocate(capacity: capacity)
+        written = 0
+        return chunk
+    }
+
     /// A copy of the bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
@@ -142,4 +153,35 @@ public struct OutputBuffer: ~Copyable, ByteOutput {
         base = memory
         capacity = larger
     }
+}
+
+/// Bytes in memory of their own, freed with the chunk: output recorded by a
+/// parallel run's worker (``ParallelStream``) until the front writes it.
+final class ByteChunk: @unchecked Sendable {
+    // @unchecked Sendable, safely: the bytes are written before the chunk
+    // is shared and only read after.
+    let base: UnsafeMutablePointer<UInt8>
+    let count: Int
+    /// The memory the chunk holds, which counts against the bound of what a
+    /// worker may hold.
+    let capacity: Int
+
+    /// A chunk that owns `base`, of `capacity` bytes, `count` of them written.
+    init(owning base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
+        self.base = base
+        self.count = count
+        self.capacity = capacity
+    }
+
+    /// A copy of `bytes`.
+    convenience init(copying bytes: UnsafeBufferPointer<UInt8>) {
+        let n = bytes.count
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, n))
+        if n > 0 { memory.initialize(from: bytes.baseAddress!, count: n) }
+        self.init(owning: memory, count: n, capacity: n)
+    }
+
+    deinit { base.deallocate() }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 }

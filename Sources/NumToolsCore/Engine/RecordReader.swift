@@ -31,7 +31,7 @@ struct RecordReader: ~Copyable {
     /// The buffer, `capacity` bytes; it grows (see ``fill(from:)``) only
     /// while the unfinished record leaves less than ``chunk`` free.
     private(set) var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    private(set) var capacity: Int
     /// The end of the input read so far: `[0, count)` holds it.
     private(set) var count = 0
     /// The start of what is not yet handed out: the next record or, reading
@@ -65,7 +65,43 @@ struct RecordReader: ~Copyable {
         base = .allocate(capacity: capacity)
     }
 
+    /// A reader of input that is all in memory already: `count` bytes at
+    /// `base`, memory of `capacity` bytes that the reader now owns (a block
+    /// of a parallel run, handed over by the front without a copy). It is
+    /// at end of input: it never reads.
+    init(
+        adopting base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int, scanner: CSVScanner, csv: Bool,
+        maxRecordBytes: Int
+    ) {
+        precondition(count >= 0 && count <= capacity, "adopting more bytes than the memory holds")
+        self.scanner = scanner
+        self.csv = csv
+        self.maxRecordBytes = maxRecordBytes
+        self.base = base
+        self.capacity = capacity
+        self.count = count
+        atEnd = true
+    }
+
     deinit { base.deallocate() }
+
+    /// Hands the memory holding `[0, end)` over to the caller, who then owns
+    /// it, without copying those bytes: the bytes after them, not handed
+    /// out yet, move to new memory of the same capacity, where the reader
+    /// goes on. Only at the buffer's start (`pos` is 0), and `end` at most
+    /// `pos` after the caller has taken `[0, end)` with ``skip(_:)``: the
+    /// parallel front gives whole blocks of records to its workers this way.
+    mutating func handOff(through end: Int) -> (base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        precondition(end > 0 && end <= pos && end <= count, "handing off bytes not taken")
+        let given = (base: base, capacity: capacity)
+        let pending = count - end
+        base = .allocate(capacity: capacity)
+        if pending > 0 { base.initialize(from: given.base + end, count: pending) }
+        count = pending
+        pos -= end
+        scan -= end
+        return given
+    }
 
     // MARK: Records
 

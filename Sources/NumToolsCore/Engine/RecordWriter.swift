@@ -89,6 +89,13 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         if let failure = deferredFailure { throw failure }
         if !errorOut.isEmpty { try flushErrorRecords() }
         guard !out.isEmpty else { return }
+        if let recording = output as? RecordingSink {
+            // A worker of a parallel run: a full buffer is handed over to the
+            // front as it is (a copy of a few hundred KiB a block saved), a
+            // small one (a line-at-a-time stream) copied, which holds less.
+            try recording.record(&out, handingOver: out.count >= Self.flushThreshold / 4)
+            return
+        }
         var failure: IOFailure?
         out.withUnsafeBytes { b in
             do throws(IOFailure) { try output.write(b) } catch { failure = error }

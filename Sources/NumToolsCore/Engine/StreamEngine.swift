@@ -158,6 +158,14 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     public mutating func run<Source: ByteSource>(_ source: inout Source) throws(IOFailure) -> StreamOutcome {
         var reader = RecordReader(
             scanner: scanner, csv: configuration.csv, maxRecordBytes: configuration.maxRecordBytes)
+        return try run(&reader, &source)
+    }
+
+    /// Transforms the records `reader` holds and reads from `source` until
+    /// end of input (a reader made at end of input never reads).
+    mutating func run<Source: ByteSource>(_ reader: inout RecordReader, _ source: inout Source) throws(IOFailure)
+        -> StreamOutcome
+    {
         var stopping = false  // a signal came while reading a record through
         var atInputStart = readsByteOrderMark  // a byte-order mark may still stand at the start
         while true {
