@@ -27,6 +27,11 @@
 #                   would install it, and nothing is installed
 #   --keep          keep the generated data and outputs (the directory is printed)
 #
+# The generated data and the outputs go to a directory in /dev/shm when it is
+# a tmpfs with 4 GiB free that allows executables (so the rows measure the
+# tools, not a disk), else in
+# /tmp; TMPDIR, when set, is used instead.
+#
 # Needs: bash 4.3+, awk, the Swift toolchain. It runs `swift build -c release`
 # (the Foundation anchors and the plain start-up row) and the install that
 # the README has users run, `scripts/install.sh` (its static build of the
@@ -92,7 +97,20 @@ done
 ((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 3))) || die "needs bash 4.3 or later"
 wants() { [ "$only" = all ] || [[ ",$only," == *",$1,"* ]]; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/numtools-bench.XXXXXX")
+# The data and every output live in memory when they can: a tmpfs /dev/shm
+# with 4 GiB free, unless TMPDIR names a place. On a virtual machine's disk
+# the writes of the outputs wait on the disk (iowait was seen to take most of
+# a run's wall time), and the rows would measure the disk, not the tools.
+base=${TMPDIR:-}
+if [ -z "$base" ]; then
+    base=/tmp
+    if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] \
+        && ! awk '$2 == "/dev/shm" && $4 ~ /(^|,)noexec(,|$)/ { found = 1 } END { exit !found }' /proc/mounts \
+        && [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" -ge 4194304 ] 2>/dev/null; then
+        base=/dev/shm
+    fi
+fi
+tmp=$(mktemp -d "$base/numtools-bench.XXXXXX")
 cleanup() { if $keep; then log "data and outputs kept in $tmp"; else rm -rf "$tmp"; fi; }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -622,7 +640,7 @@ echo "- machine: ${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores, ${
 commit=$(git -C "$root" describe --always --dirty 2>/dev/null)
 echo "- ${swift_version:-swift: unknown}; tools: $tools${commit:+ (source tree at $commit)}"
 echo "- $records records a workload (memory and scale-out: $((records * 10))), $runs runs each, tool and anchors alternating; medians"
-echo "- load average at start $load_start, at end $load_end"
+echo "- load average at start $load_start, at end $load_end; data and outputs in $base ($(stat -f -c %T "$base" 2>/dev/null || echo '?'))"
 echo "- ratio: anchor's median time / tool's (above 1 the tool is faster); CPU ratio: the same with user+sys time"
 echo
 echo "| workload | tool MB/s | tool records/s | tool peak RSS | anchor | anchor MB/s | anchor records/s | anchor peak RSS | ratio | CPU ratio | target | result | output vs anchor |"
