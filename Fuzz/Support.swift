@@ -749,3 +749,14 @@ let fuzzCoinStyles: [CoinFormatStyle] = [
     CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
         .significantDigits(3...3),
 ]
+
+/// The fuzz input's bytes with each byte 0xF8...0xFE replaced by the piece
+/// of `pieces` it names (index byte - 0xF8): whole tokens (CRLF, quotes,
+/// error records) the fuzzer would seldom spell out byte by byte.
+func expandPieces(_ bytes: UnsafeBufferPointer<UInt8>, _ pieces: [[UInt8]]) -> [UInt8] {
+    var body: [UInt8] = []
+    for b in bytes {
+        if b >= 0xF8 && b <= 0xFE { body += pieces[Int(b - 0xF8)] } else { body.append(b) }
+    }
+    return body
+}

@@ -66,10 +66,7 @@ func jobsRun<T: ValueTransform & Sendable>(
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 4 else { return 0 }
     let o = Array(UnsafeBufferPointer(start: data, count: 4))
-    var body: [UInt8] = []
-    for b in UnsafeBufferPointer(start: data + 4, count: size - 4) {
-        if b >= 0xF8 && b <= 0xFE { body += jobPieces[Int(b - 0xF8)] } else { body.append(b) }
-    }
+    let body = expandPieces(UnsafeBufferPointer(start: data + 4, count: size - 4), jobPieces)
     guard !body.isEmpty else { return 0 }
     let times = max(1, min(jobRepeats[Int(o[3] >> 6)], 600_000 / body.count))
     var input: [UInt8] = []

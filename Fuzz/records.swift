@@ -48,10 +48,7 @@ let coin = CoinTransform(
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 6 else { return 0 }
     let o = Array(UnsafeBufferPointer(start: data, count: 6))
-    var body: [UInt8] = []
-    for b in UnsafeBufferPointer(start: data + 6, count: size - 6) {
-        if b >= 0xF8 && b <= 0xFE { body += pieces[Int(b - 0xF8)] } else { body.append(b) }
-    }
+    let body = expandPieces(UnsafeBufferPointer(start: data + 6, count: size - 6), pieces)
     let times = max(1, min(repeats[Int(o[5] >> 3 & 7)], (1 << 18) / max(1, body.count)))
 
     var c = StreamConfiguration(toolName: "fuzz")

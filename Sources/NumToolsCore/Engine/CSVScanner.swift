@@ -22,13 +22,9 @@ struct Delimiter {
             if i >= end { return end }
             let byte = bytes[0]
             var j = i
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let pattern = UInt64(byte) &* ones
             while end &- j >= 8 && j &- i < 16 {
-                let x = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self) ^ pattern
-                // The lowest zero byte of x (the first match) is found exactly.
-                let zero = (x &- ones) & ~x & 0x8080_8080_8080_8080
-                if zero != 0 { return j &+ zero.trailingZeroBitCount >> 3 }
+                let hits = UTF8Bytes.bytesEqual(byte, in: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
+                if hits != 0 { return j &+ hits.trailingZeroBitCount >> 3 }
                 j &+= 8
             }
             if end &- j < 8 {
