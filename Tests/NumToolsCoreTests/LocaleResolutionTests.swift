@@ -206,6 +206,8 @@ let languagesWithoutCLDRData: Set<String> = [
         (["LANG": "fr_FR", "LC_TELEPHONE": "de_AT", "LC_ALL": "en_US.UTF-8"], "US", false),
         (["LANG": "fr_FR", "LC_ALL": "C"], "KR", false),
         (["LANG": "en_UK"], "GB", false),
+        (["LANG": "en-u-nu-latn"], "KR", false),
+        (["LANG": "th-TH-u-nu-thai"], "TH", false),
         (["LANG": "en_ZZ.UTF-8"], "KR", true),
         (["LANG": "es_419"], "KR", true),
     ])

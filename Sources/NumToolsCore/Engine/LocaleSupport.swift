@@ -161,14 +161,21 @@ public enum LocaleSupport {
         for variable in ["LC_ALL", "LC_TELEPHONE", "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             let name = value.prefix { $0 != "." && $0 != "@" }
-            let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).dropFirst()
+            // (A one-character subtag starts BCP 47's extensions: `en-u-nu-latn` names no territory.)
+            let subtags: [Substring] = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
             // The territory: the first subtag after the language of two
             // letters or three digits (a four-letter one is a script).
-            guard
-                let territory = parts.first(where: {
-                    ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber))
-                })
-            else { return (fallback, nil) }
+            var found: Substring?
+            for part in subtags.dropFirst() {
+                if part.count == 1 { break }
+                let letters = part.count == 2 && part.allSatisfy { $0.isLetter }
+                let digits = part.count == 3 && part.allSatisfy { $0.isNumber }
+                if letters || digits {
+                    found = part
+                    break
+                }
+            }
+            guard let territory = found else { return (fallback, nil) }
             if let region = PhoneMetadata.region(named: String(territory)) { return (region, nil) }
             return (
                 fallback,
