@@ -1,8 +1,10 @@
 // libFuzzer target: `phonefmt --find` (PhoneNumberMatcher) on free text.
 // Invariants: the numbers found are in order, do not overlap, lie inside the
 // text on scalar boundaries, and are valid numbers that their own text parses
-// to; each found number's E.164 form, alone, is found again as that number;
-// `--replace` writes every byte outside the numbers as read and `--find` as
+// to; each found number's E.164 form, alone, is found again as that number
+// (without its extension; with it after `;ext=`, as `--replace` writes it);
+// `--replace` writes every byte outside the numbers as read (an extension
+// kept as `;ext=` after the E.164 form) and `--find` as
 // many numbers as were found; the work is bounded (the fuzzer's time limit).
 
 let findRegions = ["KR", "US", "GB", "DE", "JP", "IN", "BR", "FR", "CN", "AU", "IT", "RU"]
@@ -33,6 +35,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         withoutExtension.extensionDigits = PhoneExtensionDigits()
         check(
             matcher.matches(in: e164).map(\.number) == [withoutExtension], "\(e164) alone is not found as itself")
+        // What --replace writes for it (E.164, then `;ext=` and the extension) is found as the number itself.
+        if !m.number.extensionDigits.isEmpty {
+            let replacedForm = e164 + ";ext=" + String(decoding: m.number.extensionDigits.ascii, as: UTF8.self)
+            check(
+                matcher.matches(in: replacedForm).map(\.number) == [m.number],
+                "\(replacedForm) alone is not found as the number with its extension")
+        }
     }
     var transform = PhoneTransform(region: findRegions[k], format: .e164, find: .replace)!
     var replaced: [UInt8] = []
@@ -50,6 +59,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for m in found {
         expected += value[written..<m.range.lowerBound]
         expected += Array(PhoneNumberFormatter(format: .e164).string(for: m.number).utf8)
+        // (--replace keeps the extension that E.164 does not write, as RFC 3966's `;ext=`.)
+        if !m.number.extensionDigits.isEmpty {
+            expected += Array(";ext=".utf8)
+            m.number.extensionDigits.append(to: &expected)
+        }
         written = m.range.upperBound
     }
     expected += value[written...]

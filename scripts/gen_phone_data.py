@@ -201,6 +201,18 @@ ASCII_LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 # What may join letters to the digits before them (phonefmt's rule).
 JOINERS = set(" \u00a0\u3000-.\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff0d\uff0e")
 SPACES = set(" \u00a0\u3000")
+CLOSING = set(")\uff09")
+
+
+def has_open_bracket(text):
+    """Whether text has a "(" that no ")" closes."""
+    depth = 0
+    for c in text:
+        if c in "(\uff08":
+            depth += 1
+        elif c in CLOSING and depth > 0:
+            depth -= 1
+    return depth > 0
 # libphonenumber's extension labels (as in _create_extn_pattern), with
 # phonefmt's Korean label, to find a marker followed by more digits than
 # libphonenumber takes after it (21+ after explicit labels and ;ext=, 10+
@@ -272,6 +284,11 @@ def phonefmt_model(raw, region):
     end = last + 1
     while True:
         j = end
+        # A ")" that closes the number's "(" joins letters of any case.
+        closes = end == last + 1 and j < len(raw) and raw[j] in CLOSING and has_open_bracket(raw[:end])
+        if closes:
+            j += 1
+        joiner_start = j
         while j < len(raw) and raw[j] in JOINERS:
             j += 1
         k = j
@@ -279,9 +296,11 @@ def phonefmt_model(raw, region):
             k += 1
         if k == j or (k < len(raw) and raw[k].isalpha()):
             break
-        joiner, word = raw[end:j], raw[j:k]
+        joiner, word = raw[joiner_start:j], raw[j:k]
         if joiner == "":
             cont = True
+        elif closes:
+            cont = all(c in SPACES for c in joiner) or len(joiner) == 1
         elif all(c in SPACES for c in joiner):
             cont = word.isupper()
         else:
@@ -690,7 +709,13 @@ def write_ext_vanity_fixture():
              ("+7 495 123-45-67 \u0434\u043e\u0431. 123", "RU"), ("020 7031 3000 ext 12", "GB"),
              ("02 2345 6789 #12", "TW"), ("021 234 5678 int 12", "RO"), ("2408 1234 int. 5", "UY"),
              ("01 234 5678 anexo 12", "PE"), ("010-1234-5678 (home)", "KR"), ("010-1234-5678 call me", "KR"),
-             ("tel:+1-650-253-0000;ext=123", "US"), ("+1 650 253 0000 ext", "US"), ("02 1234 LN", "IT")]
+             ("tel:+1-650-253-0000;ext=123", "US"), ("+1 650 253 0000 ext", "US"), ("02 1234 LN", "IT"),
+             # vanity letters split by a dash, a space or the area code's ")"
+             ("(201) JJK-JMLZ", "US"), ("(201)JJK-JMLZ", "US"), ("(201) JJK JMLZ", "US"),
+             ("+1 (201) JJK-JMLZ", "US"), ("(201) jjk-jmlz", "US"), ("201.JJK.JMLZ", "US"),
+             ("1-800-FLO-WERS", "US"), ("1 800 FLO WERS", "US"), ("1 (800) FLO-WERS", "US"),
+             ("1 (800) FLOWERS", "US"), ("0800 FLO-WERS", "GB"), ("(0800) FLO-WERS", "GB"),
+             ("(02) 123 4567 (Home)", "AU")]
     cases = list(extra)
     for region in sorted(SUPPORTED_REGIONS):
         cases += [(c, region) for c in ext_vanity_cases(region, rng)]

@@ -199,21 +199,36 @@ extension Option {
         }
     }
 
-    /// A region code of the phone metadata, upper-cased; `fallback` when not given.
+    /// A region code of the phone metadata, upper-cased (an alias such as
+    /// `UK` is its code, `GB`); when not given, the territory of the
+    /// environment's locale (`LC_ALL`, `LC_TELEPHONE`, `LANG`), else
+    /// `fallback` (see ``LocaleSupport/environmentRegion(_:fallback:)``). A
+    /// locale variable naming a territory the metadata does not have is
+    /// not fatal: the tool warns once on stderr and uses `fallback`.
     public static func region(
         _ long: String, short: Character? = nil, _ name: String, default fallback: String, help: String
     ) -> Option<String> where Value == String {
         Option<String>(OptionSpec(long, short: short, .required(name), help: help, completion: .regions)) {
             invocation throws(UsageError) in
-            guard let given = invocation.arguments.last(long) else { return fallback }
-            let region = given.uppercased()
-            guard PhoneMetadata.isSupported(region: region) else {
-                throw UsageError(
-                    "unknown region '\(given)' for --\(long): expected a region code such as KR or US"
-                        + didYouMean(closeMatches(region, among: PhoneMetadata.regionCodes)))
+            guard let given = invocation.arguments.last(long) else {
+                let (region, warning) = LocaleSupport.environmentRegion(invocation.environment, fallback: fallback)
+                if let warning { ToolRunner.warnOnce(warning) }
+                return region
             }
-            return region
+            return try regionCode(given, option: long)
         }
+    }
+
+    /// The region code `given` names (see ``PhoneMetadata/region(named:)``),
+    /// or a usage error with up to three close codes.
+    public static func regionCode(_ given: String, option long: String) throws(UsageError) -> String {
+        guard let region = PhoneMetadata.region(named: given) else {
+            // (The codes, as the completions offer them: an alias is taken, not offered.)
+            throw UsageError(
+                "unknown region '\(given)' for --\(long): expected a region code such as KR or US"
+                    + didYouMean(closeMatches(given.uppercased(), among: PhoneMetadata.regionCodes)))
+        }
+        return region
     }
 }
 

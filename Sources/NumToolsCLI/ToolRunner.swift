@@ -202,11 +202,11 @@ public enum ToolRunner {
     }
 
     /// The environment variables the tools read (the locale's: `LC_ALL`,
-    /// `LC_NUMERIC`, `LC_MONETARY`, `LANG`), without building a dictionary
-    /// of the whole environment at every start.
+    /// `LC_NUMERIC`, `LC_MONETARY`, `LC_TELEPHONE`, `LANG`), without building
+    /// a dictionary of the whole environment at every start.
     public static func localeEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
-        for name in ["LC_ALL", "LC_NUMERIC", "LC_MONETARY", "LANG"] {
+        for name in ["LC_ALL", "LC_NUMERIC", "LC_MONETARY", "LC_TELEPHONE", "LANG"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return environment

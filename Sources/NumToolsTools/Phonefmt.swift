@@ -7,8 +7,12 @@ import NumToolsCore
 public enum Phonefmt {
     enum Options {
         static let region: Option<String> = .region(
-            "region", short: "r", "CC", default: "KR", help: "region of numbers without a country code (default KR)"
+            "region", short: "r", "CC", default: "KR",
+            help: "region of numbers without a country code (default from LC_ALL, LC_TELEPHONE, LANG; else KR)"
         ).suggested(for: "country", "default-region", "country-code")
+        static let regionField: Option<Int?> = .integer(
+            "region-field", in: 1...Int.max,
+            help: "take each record's region from its field N (empty: the default region); needs -f")
         static let format: Option<[PhoneField]?> = .value(
             "format", "FIELD[,...]",
             help: "national (default), international, e164, rfc3966, digits, or a list of fields, TAB-separated",
@@ -55,7 +59,7 @@ public enum Phonefmt {
     static let definition = ToolDefinition(
         name: "phonefmt",
         synopsis:
-            "[--region CC] [--format FIELD,...] [--lang LANG] [--type TYPE] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
+            "[--region CC] [--region-field N] [--format FIELD,...] [--lang LANG] [--type TYPE] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
             by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does;
@@ -63,7 +67,8 @@ public enum Phonefmt {
             timezone, carrier, location.
             """,
         options: [
-            Options.region, Options.format, Options.lang, Options.type, Options.asYouType, Options.find,
+            Options.region, Options.regionField, Options.format, Options.lang, Options.type, Options.asYouType,
+            Options.find,
             Options.replace, Options.noExtension, Listing.regions,
         ],
         examples: [
@@ -71,6 +76,7 @@ public enum Phonefmt {
             "phonefmt --format e164 'Tel: 02 123 4567'  # +8221234567",
             "phonefmt --region US '(650) 253-0000'      # (650) 253-0000",
             "phonefmt --csv -f 3 --format e164 < users.csv",
+            "phonefmt --csv -f 2 --region-field 3 --format e164 < contacts.csv",
             "phonefmt --type mobile --on-error=skip < numbers.txt",
             "phonefmt --format e164,type,region,location --lang ko < contacts.txt",
             "phonefmt --as-you-type 0101234             # 010-1234",
@@ -82,6 +88,7 @@ public enum Phonefmt {
     public static func main(argumentsAfter count: Int = 1) -> Never {
         ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
             let region = try invocation.value(Options.region)
+            let regionField = try Self.regionField(invocation)
             let fields = try invocation.value(Options.format) ?? [.national]
             let language = try invocation.value(Options.lang)
             let types = try invocation.value(Options.type) ?? []
@@ -106,8 +113,20 @@ public enum Phonefmt {
             }
             return PhoneTransform(
                 region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english,
-                find: find, writesExtension: !noExtension)!
+                find: find, writesExtension: !noExtension, regionField: regionField)!
         }
+    }
+
+    /// `--region-field N`: a field that `-f` does not select, of records split into fields.
+    static func regionField(_ invocation: ToolInvocation) throws(UsageError) -> Int? {
+        guard let n = try invocation.value(Options.regionField) else { return nil }
+        guard let fields = try invocation.value(StreamOptions.field) else {
+            throw UsageError("--region-field needs --field: it names the region of the fields --field selects")
+        }
+        if fields.contains(n) {
+            throw UsageError("--region-field \(n) is also in --field: the region field is read, not transformed")
+        }
+        return n
     }
 
     /// `--find` and `--replace`: nil without `--find`.

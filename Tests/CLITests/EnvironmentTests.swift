@@ -46,7 +46,10 @@ private let plainInvocations: [Invocation] = [
     Invocation(tool: "coinfmt", arguments: ["1"], expected: nil),
     Invocation(tool: "numgroup", arguments: ["-l", "de_DE", "1234"], expected: "1.234\n"),
     Invocation(tool: "numgroup", arguments: ["1234"], expected: "1,234\n"),
-    Invocation(tool: "phonefmt", arguments: ["01012345678"], expected: "010-1234-5678\n"),
+    Invocation(tool: "phonefmt", arguments: ["-r", "KR", "01012345678"], expected: "010-1234-5678\n"),
+    // The default region comes from the environment; a number with its
+    // country code reads the same in every region.
+    Invocation(tool: "phonefmt", arguments: ["+821012345678"], expected: "010-1234-5678\n"),
 ]
 
 private let listings: [Invocation] = [

@@ -17,6 +17,8 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    // The C locale: the default region (KR) does not come from the machine's LANG.
+    process.environment = ["LANG": "C"]
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
@@ -284,5 +286,129 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         #expect(one.out == two.out)
         #expect(one.out.split(separator: "\n").count == 800)
         #expect(one.status == 0 && two.status == 0)
+    }
+}
+
+/// The default region from the environment, `--region-field` and the region aliases.
+@Suite struct PhonefmtRegionCLITests {
+    /// The issue's command: a French locale reads French numbers (types as
+    /// python phonenumbers 9.0.43 gives them: FR, AT, RS fixed-line, KR mobile).
+    @Test(arguments: [
+        (["LANG": "fr_FR.UTF-8"], "+33123456789\tfixed-line\tFR"),
+        (["LANG": "fr_FR.UTF-8", "LC_TELEPHONE": "de_AT"], "+43123456789\tfixed-line\tAT"),
+        (["LANG": "fr_FR.UTF-8", "LC_TELEPHONE": "de_AT", "LC_ALL": "ko_KR.UTF-8"], "+82123456789\tmobile\tKR"),
+        (["LANG": "fr_FR.UTF-8", "LC_ALL": "sr_RS@latin"], "+381123456789\tfixed-line\tRS"),
+        (["LANG": "C"], "+82123456789\tmobile\tKR"),
+        (["LANG": "fr_FR.UTF-8", "LC_ALL": "C"], "+82123456789\tmobile\tKR"),
+        (["LANG": "C.UTF-8", "LC_TELEPHONE": "POSIX"], "+82123456789\tmobile\tKR"),
+        (["LANG": "fr"], "+82123456789\tmobile\tKR"),
+    ])
+    func defaultRegionFromTheEnvironment(_ environment: [String: String], _ expected: String) throws {
+        var env = environment
+        env["PATH"] = "/usr/bin:/bin"
+        let r = try ToolProcess.run(
+            "phonefmt", ["--format", "e164,type,region", "01 23 45 67 89"], environment: env)
+        #expect(r.out == expected + "\n", "\(r)")
+        #expect(r.err.isEmpty, "\(r)")
+    }
+
+    @Test func unsetEnvironmentIsKorea() throws {
+        let r = try ToolProcess.shell(
+            "env -i \(ToolProcess.url("phonefmt").path) --format e164,region 010-1234-5678")
+        #expect(r.out == "+821012345678\tKR\n", "\(r)")
+    }
+
+    /// An unknown territory warns once and goes on with KR, as an unknown locale does.
+    @Test func unknownTerritoryWarnsOnce() throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["--format", "e164", "010-1234-5678", "02-123-4567"], environment: ["LANG": "en_ZZ.UTF-8"])
+        #expect(r.out == "+821012345678\n+8221234567\n", "\(r)")
+        #expect(
+            r.err
+                == "phonefmt: LANG=en_ZZ.UTF-8 names region ZZ, which libphonenumber has no numbering plan for; using KR\n",
+            "\(r)")
+        #expect(r.exited(0), "\(r)")
+    }
+
+    /// `--region` over the environment; `UK` is GB.
+    @Test(arguments: [["--region", "UK"], ["-r", "uk"], ["-r", "GB"]])
+    func regionOptionAndAlias(_ option: [String]) throws {
+        let r = try ToolProcess.run(
+            "phonefmt", option + ["--format", "e164", "020 7031 3000"], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(r.out == "+442070313000\n", "\(r)")
+        #expect(r.exited(0), "\(r)")
+    }
+
+    static let mixed = """
+        name,phone,country
+        Dupont,01 23 45 67 89,fr
+        Smith,020 7031 3000,UK
+        Kim,010-1234-5678,
+        Page,"(650) 253-0000",US
+        Nobody,0123,ZZ
+
+        """
+    static let mixedOut = """
+        name,phone,country
+        Dupont,+33123456789,fr
+        Smith,+442070313000,UK
+        Kim,+821012345678,
+        Page,+16502530000,US
+        error\t6\t3\tunknown-region\tregion 'ZZ' is not a region code of libphonenumber's numbering plans\tNobody,0123,ZZ
+
+        """
+
+    /// A mixed-country contact list in one pass, on one thread and on two
+    /// (blocks of a few bytes, so that the regions change inside each).
+    @Test(arguments: [[], ["-j", "2"]])
+    func regionFieldInOnePass(_ jobs: [String]) throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["--csv", "--header", "-f", "2", "--region-field", "3", "--format", "e164"] + jobs,
+            input: Self.mixed, environment: ["NUMTOOLS_TEST_BLOCK_BYTES": "40"])
+        #expect(r.out == Self.mixedOut, "\(r)")
+        #expect(r.exited(1), "\(r)")
+    }
+
+    /// TSV, the region before the number, and the other features that read the region.
+    @Test(arguments: [
+        (["-f", "2", "--region-field", "1"], "FR\t+33123456789\nus\t+16502530000\n"),
+        (["-f", "2", "--region-field", "1", "--format", "national"], "FR\t01 23 45 67 89\nus\t(650) 253-0000\n"),
+        (["-f", "2", "--region-field", "1", "--find", "--format", "e164"], "FR\t+33123456789\nus\t+16502530000\n"),
+        (
+            ["-f", "2", "--region-field", "1", "--format", "region,type"],
+            "FR\tFR\tfixed-line\nus\tUS\tfixed-line-or-mobile\n"
+        ),
+    ])
+    func regionFieldWithTSV(_ arguments: [String], _ expected: String) throws {
+        let args = arguments.contains("--format") ? arguments : arguments + ["--format", "e164"]
+        let r = try ToolProcess.run("phonefmt", args, input: "FR\t0123456789\nus\t650 253 0000\n")
+        #expect(r.out == expected, "\(r)")
+        #expect(r.exited(0), "\(r)")
+    }
+
+    @Test func regionFieldAsYouType() throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["-f", "2", "--region-field", "1", "--as-you-type"], input: "US\t6502530\nKR\t0101234\n")
+        #expect(r.out == "US\t650-2530\nKR\t010-1234\n", "\(r)")
+    }
+
+    @Test(arguments: [
+        (
+            ["--region-field", "2", "x"],
+            "phonefmt: --region-field needs --field: it names the region of the fields --field selects\n"
+        ),
+        (
+            ["-f", "1-3", "--region-field", "2", "x"],
+            "phonefmt: --region-field 2 is also in --field: the region field is read, not transformed\n"
+        ),
+        (
+            ["--region", "UKK", "x"],
+            "phonefmt: unknown region 'UKK' for --region: expected a region code such as KR or US (did you mean 'CK', 'DK', 'FK'?)\n"
+        ),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let r = try ToolProcess.run("phonefmt", arguments)
+        #expect(r.exited(2), "\(r)")
+        #expect(r.err.hasPrefix(message), "\(r)")
     }
 }

@@ -27,6 +27,14 @@ import Testing
         #expect(r.exited(0), "\(r)")
     }
 
+    /// The command: the extension stays in the text, as `;ext=`.
+    @Test func replaceInE164KeepsTheExtension() throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["-r", "US", "--find", "--replace", "--format", "e164", "call 217-977-6317x066 today"])
+        #expect(r.out == "call +12179776317;ext=066 today\n", "\(r)")
+        #expect(r.exited(0), "\(r)")
+    }
+
     @Test(arguments: [
         (["--find", "--type", "mobile"], "010-1234-5678"),
         (["--find", "--type", "fixed-line"], "02-123-4567"),

@@ -187,3 +187,33 @@ let languagesWithoutCLDRData: Set<String> = [
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(10))")
     }
 }
+
+/// phonefmt's default region: the territory of the environment's locale.
+@Suite struct EnvironmentRegionTests {
+    @Test(arguments: [
+        (["LANG": "fr_FR.UTF-8"], "FR", false),
+        (["LANG": "de_AT"], "AT", false),
+        (["LANG": "sr_RS@latin"], "RS", false),
+        (["LANG": "en_US"], "US", false),
+        (["LANG": "zh_Hant_TW.UTF-8"], "TW", false),
+        (["LANG": "de-CH"], "CH", false),
+        (["LANG": "fr"], "KR", false),
+        (["LANG": "C.UTF-8"], "KR", false),
+        (["LANG": "POSIX"], "KR", false),
+        (["LANG": ""], "KR", false),
+        ([:], "KR", false),
+        (["LANG": "fr_FR", "LC_TELEPHONE": "de_AT"], "AT", false),
+        (["LANG": "fr_FR", "LC_TELEPHONE": "de_AT", "LC_ALL": "en_US.UTF-8"], "US", false),
+        (["LANG": "fr_FR", "LC_ALL": "C"], "KR", false),
+        (["LANG": "en_UK"], "GB", false),
+        (["LANG": "en-u-nu-latn"], "KR", false),
+        (["LANG": "th-TH-u-nu-thai"], "TH", false),
+        (["LANG": "en_ZZ.UTF-8"], "KR", true),
+        (["LANG": "es_419"], "KR", true),
+    ])
+    func territory(_ environment: [String: String], _ region: String, _ warns: Bool) {
+        let (got, warning) = LocaleSupport.environmentRegion(environment)
+        #expect(got == region)
+        #expect((warning != nil) == warns, "\(warning ?? "")")
+    }
+}

@@ -52,6 +52,33 @@ import Testing
         #expect(run(all, "nothing to see") == "")
     }
 
+    /// `--replace` keeps a found number's extension: as the format writes it
+    /// (national, international, RFC 3966), or as RFC 3966's `;ext=` after
+    /// E.164 and digits, which write none; `--no-extension` drops it, and
+    /// the list of `--find` writes each number as the format does alone.
+    @Test(arguments: [
+        (PhoneNumberFormat.e164, PhoneFind.replace, true, "call +12179776317;ext=066 today"),
+        (.digits, .replace, true, "call 2179776317;ext=066 today"),
+        (.national, .replace, true, "call (217) 977-6317 ext. 066 today"),
+        (.international, .replace, true, "call +1 217-977-6317 ext. 066 today"),
+        (.rfc3966, .replace, true, "call tel:+1-217-977-6317;ext=066 today"),
+        (.e164, .replace, false, "call +12179776317 today"),
+        (.e164, .list, true, "+12179776317"),
+    ])
+    func replaceKeepsTheExtension(_ format: PhoneNumberFormat, _ find: PhoneFind, _ ext: Bool, _ expected: String)
+        throws
+    {
+        let t = try #require(PhoneTransform(region: "US", format: format, find: find, writesExtension: ext))
+        #expect(t.output("call 217-977-6317x066 today") == expected)
+    }
+
+    /// The `;ext=` that `--replace` writes after E.164 is found again with the extension.
+    @Test func replacedExtensionIsFoundAgain() throws {
+        let t = try #require(PhoneTransform(region: "US", format: .e164, find: .replace))
+        let again = try #require(PhoneTransform(region: "US", format: .international, find: .list))
+        #expect(again.output(t.output("217-977-6317x066")) == "+1 217-977-6317 ext. 066")
+    }
+
     /// libphonenumber gives up after 65535 candidates that are not numbers:
     /// a number after that many is not found, one before them is.
     @Test func maxTriesBoundsTheWork() {

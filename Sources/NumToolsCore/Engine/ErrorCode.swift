@@ -95,6 +95,8 @@ public enum PhoneErrorCode: String, ErrorCode {
     case wrongType = "wrong-type"
     /// An extension marker followed by more digits than it takes.
     case extensionTooLong = "extension-too-long"
+    /// With `--region-field`, the record's region field names no region of the metadata.
+    case unknownRegion = "unknown-region"
 
     public var summary: String {
         switch self {
@@ -105,6 +107,7 @@ public enum PhoneErrorCode: String, ErrorCode {
         case .invalidCountryCode: "a + or international prefix followed by no known country calling code"
         case .wrongType: "a valid number, but not of the --type types"
         case .extensionTooLong: "an extension marker followed by more digits than libphonenumber reads after it"
+        case .unknownRegion: "with --region-field, the record's region field names no region libphonenumber has"
         }
     }
 }

@@ -148,6 +148,43 @@ public enum LocaleSupport {
         return ("en_US", nil)
     }
 
+    /// phonefmt's default region when none is given: the territory of the
+    /// locale the environment names (`LC_ALL`, then `LC_TELEPHONE`, then
+    /// `LANG`, the first that is set and not empty: `fr_FR.UTF-8` is FR,
+    /// `sr_RS@latin` RS, `zh_Hant_TW` TW), and `fallback` (KR) when that
+    /// locale names no territory (`C`, `POSIX`, `C.UTF-8`, `fr`, or none
+    /// set). A territory the phone metadata does not have (`en_ZZ`, `es_419`)
+    /// gives `fallback` too, with a warning for the tool to print once.
+    public static func environmentRegion(_ environment: [String: String], fallback: String = "KR") -> (
+        region: String, warning: String?
+    ) {
+        for variable in ["LC_ALL", "LC_TELEPHONE", "LANG"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            let name = value.prefix { $0 != "." && $0 != "@" }
+            // (A one-character subtag starts BCP 47's extensions: `en-u-nu-latn` names no territory.)
+            let subtags: [Substring] = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
+            // The territory: the first subtag after the language of two
+            // letters or three digits (a four-letter one is a script).
+            var found: Substring?
+            for part in subtags.dropFirst() {
+                if part.count == 1 { break }
+                let letters = part.count == 2 && part.allSatisfy { $0.isLetter }
+                let digits = part.count == 3 && part.allSatisfy { $0.isNumber }
+                if letters || digits {
+                    found = part
+                    break
+                }
+            }
+            guard let territory = found else { return (fallback, nil) }
+            if let region = PhoneMetadata.region(named: String(territory)) { return (region, nil) }
+            return (
+                fallback,
+                "\(variable)=\(value) names region \(territory), which libphonenumber has no numbering plan for; using \(fallback)"
+            )
+        }
+        return (fallback, nil)
+    }
+
     /// The locale the environment names, and a warning when it names none
     /// that resolves: then the locale is en_US, as a C program goes on in
     /// the C locale when `setlocale` fails, so that a cron job on any

@@ -105,6 +105,8 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// Where the whole-record lane leaves the error of a value that failed.
     var laneFailure = ValueError(.engine(.empty), ErrorText(template: ""))
     var flushThreshold: Int { RecordWriter<Output, Diagnostics>.flushThreshold }
+    /// The transform's ``ValueTransform/contextField``, when fields are selected.
+    let contextField: Int?
 
     /// An engine writing to `output` and `diagnostics`, and error records to
     /// `errors` when it is given (see ``errors``).
@@ -115,6 +117,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         self.configuration = configuration
         self.transform = transform
         self.transform.outputLimit = configuration.outputLimit
+        contextField = configuration.fields == nil ? nil : transform.contextField
         let delimiter = configuration.delimiter ?? (configuration.csv ? [UInt8(ascii: ",")] : [0x09])
         scanner = CSVScanner(
             delimiter: Delimiter(bytes: delimiter), terminator: configuration.zeroTerminated ? 0 : 0x0A)
@@ -377,6 +380,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         recordMark = mark
         do throws(FieldFailure) {
             if let fields = configuration.fields {
+                if let n = contextField { try recordContext(p, start, end, field: n) }
                 try transformFields(p, start, end, fields)
             } else {
                 try transformValue(p, start, end, field: 0)
@@ -419,6 +423,65 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             field += 1
         }
         writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: end - copied))
+    }
+
+    /// Hands field `n` of the record `[start, end)` to the transform's
+    /// ``ValueTransform/recordContext(_:)``: trimmed, unquoted with CSV,
+    /// empty when the record has fewer fields.
+    @inline(never)
+    mutating func recordContext(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field n: Int)
+        throws(FieldFailure)
+    {
+        var field = 1
+        var i = start
+        var lo = end
+        var hi = end
+        while true {
+            let fieldStart = i
+            if configuration.csv {
+                let found = scanner.field(p, fieldStart, end)
+                i = found.end
+                if field == n && found.quoted {
+                    guard found.wellFormed else {
+                        throw FieldFailure(
+                            field: n,
+                            error: ValueError(
+                                .engine(.invalidCSV), "quoted field \(n) has text after its closing quote"))
+                    }
+                    scratch.removeAll(keepingCapacity: true)
+                    scanner.unquote(p, fieldStart, i, into: &scratch)
+                    scratch.append(0)
+                    let local = scratch
+                    try local.withUnsafeBufferPointer { (b) throws(FieldFailure) in
+                        try giveContext(b.baseAddress!, 0, b.count - 1, field: n)
+                    }
+                    scratch = local
+                    return
+                }
+            } else {
+                i = scanner.delimiter.next(p, i, end)
+            }
+            if field == n {
+                (lo, hi) = (fieldStart, i)
+                break
+            }
+            if i >= end { break }
+            i += scanner.delimiter.count
+            field += 1
+        }
+        try giveContext(p, lo, hi, field: n)
+    }
+
+    mutating func giveContext(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
+        var lo = start
+        var hi = end
+        while lo < hi, p[lo] == 0x20 || p[lo] == 0x09 { lo += 1 }
+        while hi > lo, p[hi - 1] == 0x20 || p[hi - 1] == 0x09 { hi -= 1 }
+        do {
+            try transform.recordContext(UnsafeBufferPointer(start: p + lo, count: hi - lo))
+        } catch {
+            throw FieldFailure(field: field, error: error)
+        }
     }
 
     /// Writes the selected RFC 4180 field starting at `fieldStart`,

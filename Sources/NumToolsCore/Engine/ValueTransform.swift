@@ -59,6 +59,19 @@ public protocol ValueTransform {
     /// each record's output after the fact as well.
     var outputLimit: Int { get set }
 
+    /// A field whose value the engine hands to ``recordContext(_:)`` before
+    /// it transforms the selected fields of each record (phonefmt's
+    /// `--region-field`), when fields are selected; nil, the default, for
+    /// none. The engine reads it once, when it starts.
+    var contextField: Int? { get }
+
+    /// Takes the value of ``contextField`` in the record whose selected
+    /// fields come next: without the spaces and tabs around it, unquoted
+    /// with `--csv`, empty when the record has no such field. A throw is
+    /// the record's error, located in that field, and no field of the
+    /// record is transformed.
+    mutating func recordContext(_ value: UnsafeBufferPointer<UInt8>) throws(ValueError)
+
     /// Appends the transformed `value` to `output`, or throws the reason it
     /// cannot be transformed. On a throw, whatever was appended is discarded
     /// (by the engine; a caller passing its own array drops it itself).
@@ -114,6 +127,12 @@ public protocol ValueTransform {
 extension ValueTransform {
     /// The engine takes the whitespace around a value off and puts it back.
     public var keepsSurroundingWhitespace: Bool { false }
+
+    /// No field is read for the record's context.
+    public var contextField: Int? { nil }
+
+    /// Nothing to take (no ``contextField``).
+    public mutating func recordContext(_ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {}
 
     /// No limit of its own: the engine's check of each record's output applies.
     public var outputLimit: Int {

@@ -8,7 +8,10 @@
 /// 2. After its last digit, letters continue the number when they follow it
 ///    directly or after one `-`/`.` (any case), or after spaces (capitals
 ///    only); a further letter group joined the same way continues it too
-///    (`877-CASH-NOW`). Whatever follows is a trailing word, ignored.
+///    (`877-CASH-NOW`). A `)` right after the last digit that closes the
+///    number's `(` joins letters of any case, alone or before spaces or one
+///    `-`/`.` (`(201) JJK-JMLZ`, as libphonenumber reads it). Whatever
+///    follows is a trailing word, ignored.
 /// 3. An extension at the end of the number is read as libphonenumber's
 ///    parser reads it (its markers and digit limits), plus the Korean `내선`;
 ///    a marker with too many digits after it is `extension-too-long`.
@@ -36,8 +39,13 @@ extension PhoneInput {
         var end = last + 1
         while true {
             var j = end
+            // A `)` that closes the number's `(` (`(201) JJK-JMLZ`): the
+            // letters after it, in any case, are the rest of the number.
+            let closes = end == last + 1 && j < s.count && Self.isClosingBracket(s[j]) && Self.hasOpenBracket(s, end)
+            if closes { j += 1 }
+            let joinerStart = j
             while j < s.count && Self.isJoiner(s[j]) { j += 1 }
-            let joiner = s[end..<j]
+            let joiner = s[joinerStart..<j]
             var k = j
             while k < s.count && Self.isASCIILetter(s[k]) { k += 1 }
             if k == j || (k < s.count && s[k].properties.isAlphabetic) { break }
@@ -45,6 +53,8 @@ extension PhoneInput {
             let continues: Bool
             if joiner.isEmpty {
                 continues = true
+            } else if closes {
+                continues = joiner.allSatisfy(Self.isSpace) || joiner.count == 1
             } else if joiner.allSatisfy(Self.isSpace) {
                 continues = word.allSatisfy { $0.value &- 0x41 < 26 }
             } else {
@@ -146,6 +156,24 @@ extension PhoneInput {
     /// A space of the punctuation (space, NBSP, ideographic space).
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
         c == " " || c == "\u{A0}" || c == "\u{3000}"
+    }
+
+    /// `)` or its full-width form.
+    static func isClosingBracket(_ c: Unicode.Scalar) -> Bool {
+        c == ")" || c == "\u{FF09}"
+    }
+
+    /// Whether `s[..<end]` has a `(` (or full-width `（`) that no `)` closes.
+    static func hasOpenBracket(_ s: [Unicode.Scalar], _ end: Int) -> Bool {
+        var depth = 0
+        for c in s[..<end] {
+            if c == "(" || c == "\u{FF08}" {
+                depth += 1
+            } else if isClosingBracket(c) && depth > 0 {
+                depth -= 1
+            }
+        }
+        return depth > 0
     }
 
     /// What may join letters to the digits before them: a space, or one

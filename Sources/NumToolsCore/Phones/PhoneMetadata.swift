@@ -20,6 +20,20 @@ public enum PhoneMetadata {
         phoneMetadataRecords(region: region) != nil
     }
 
+    /// Region names people type that are not the metadata's ISO 3166 code,
+    /// and the code each stands for: only the unambiguous, common ones
+    /// (`UK`, the United Kingdom, is `GB`).
+    public static let regionAliases: [String: String] = ["UK": "GB"]
+
+    /// The region code `text` names, in any case, an alias of
+    /// ``regionAliases`` for its code (`uk` is `GB`); nil when the metadata
+    /// has no such region.
+    public static func region(named text: String) -> String? {
+        let upper = text.uppercased()
+        let code = regionAliases[upper] ?? upper
+        return isSupported(region: code) ? code : nil
+    }
+
     /// The country calling code of `region` (82 for `KR`), or nil when the
     /// metadata does not have it.
     public static func countryCode(forRegion region: String) -> Int? {

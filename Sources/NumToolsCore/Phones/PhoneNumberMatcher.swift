@@ -699,7 +699,7 @@ public enum PhoneFind: String, Hashable, Sendable {
 
 /// ``PhoneNumberMatcher`` with the buffers it reuses from value to value.
 struct PhoneFinder: Sendable {
-    let matcher: PhoneNumberMatcher
+    var matcher: PhoneNumberMatcher
     private var scalars: [Unicode.Scalar] = []
     private var offsets: [Int] = []
     private var found: [PhoneNumberMatch] = []
@@ -727,6 +727,14 @@ struct PhoneFinder: Sendable {
                 written = m.range.upperBound
             }
             PhoneNumberFormatter.append(m.number, format, extension: `extension`, to: &output)
+            if mode == .replace && `extension` && (format == .e164 || format == .digits)
+                && !m.number.extensionDigits.isEmpty
+            {
+                // E.164 and digits write no extension; in the text it stays,
+                // as RFC 3966's `;ext=` (`call +12179776317;ext=066 today`).
+                (";ext=" as StaticString).withUTF8Buffer { output.append(contentsOf: $0) }
+                m.number.extensionDigits.append(to: &output)
+            }
             listed += 1
         }
         if mode == .replace {

@@ -18,7 +18,8 @@
 ///
 /// Letters after the last digit continue the number when they follow it
 /// directly or after one `-` or `.` (`12DGLN`, `-CEH`), or after spaces when
-/// written in capitals (`02 1234 LNSV`); any other text after the last digit
+/// written in capitals (`02 1234 LNSV`), or in any case after a `)` closing
+/// the number's `(` (`(201) JJK-JMLZ`); any other text after the last digit
 /// (`(home)`, `call me`, `홍길동`) is a trailing word and is ignored. Anything
 /// else inside the number (`*`, `~`, other letters) is `invalid-character`.
 public struct PhoneNumberParser: Sendable {

@@ -2,8 +2,14 @@
 /// phone number to validate and reformat, or (with ``asYouType``) a partial
 /// input to show as libphonenumber's AsYouTypeFormatter would.
 public struct PhoneTransform: ValueTransform, Sendable {
-    /// The region assumed for numbers without a country code.
+    /// The region assumed for numbers without a country code (with
+    /// ``regionField``, in records whose region field is empty).
     public let region: String
+    /// The 1-based field of each record that names the region of its other
+    /// fields (`--region-field`): an ISO 3166 code in any case or an alias
+    /// (``PhoneMetadata/regionAliases``); empty is ``region``; anything
+    /// else is the record's `unknown-region` error.
+    public let regionField: Int?
     /// The output format.
     public let format: PhoneNumberFormat
     /// The accepted types; empty accepts every valid number (`--type any`).
@@ -21,8 +27,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// false drops it (`--no-extension`).
     public let writesExtension: Bool
 
-    private let parser: PhoneNumberParser
-    private let typing: PhoneAsYouTypeFormatter
+    private var parser: PhoneNumberParser
+    private var typing: PhoneAsYouTypeFormatter
+    /// With ``regionField``: the region code the current record's fields
+    /// are read in, as two ASCII capitals in one word (0 for ``region``),
+    /// and the regions seen so far, by that key.
+    private var currentRegion: UInt16 = 0
+    private var regionCache: [UInt16: Regional] = [:]
     /// The matcher and its buffers, with ``find``.
     private var finder: PhoneFinder?
     /// ``types`` as bits of `PhoneNumberType.allCases` indices, with
@@ -41,6 +52,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
 
     private enum Mode { case format, asYouType, find, fields }
 
+    /// What depends on the default region.
+    private struct Regional {
+        let parser: PhoneNumberParser
+        let typing: PhoneAsYouTypeFormatter
+        let matcher: PhoneNumberMatcher?
+    }
+
     /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
     /// when the metadata has no such region. `fields` (a `--format` list)
     /// writes several TAB-separated fields instead of ``format`` alone; a
@@ -48,11 +66,12 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
         asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english,
-        find: PhoneFind? = nil, writesExtension: Bool = true
+        find: PhoneFind? = nil, writesExtension: Bool = true, regionField: Int? = nil
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
         else { return nil }
         self.region = region
+        self.regionField = regionField
         self.types = types
         self.asYouType = asYouType
         self.find = find
@@ -83,6 +102,46 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// AsYouTypeFormatter is fed every character (` 7012` shows ` 7012`,
     /// `+49 ` shows `+49 `).
     public var keepsSurroundingWhitespace: Bool { asYouType }
+
+    /// ``regionField``: the engine hands its value to ``recordContext(_:)``.
+    public var contextField: Int? { regionField }
+
+    /// Reads the fields of the record that comes next in the region its
+    /// ``regionField`` names (`value`): switching costs nothing while the
+    /// region stays the same, and a dictionary look-up once each region
+    /// has been seen.
+    public mutating func recordContext(_ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {
+        var key: UInt16 = 0
+        if value.count == 2 {
+            let (a, b) = (value[0] & 0xDF, value[1] & 0xDF)
+            if a &- 0x41 < 26 && b &- 0x41 < 26 { key = UInt16(a) << 8 | UInt16(b) }
+        }
+        if key == currentRegion && (key != 0 || value.isEmpty) { return }
+        try switchRegion(key, value)
+    }
+
+    @inline(never)
+    private mutating func switchRegion(_ key: UInt16, _ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {
+        let unknown = ValueError(
+            .phone(.unknownRegion),
+            "region '\(String(decoding: value, as: UTF8.self))' is not a region code of libphonenumber's numbering plans"
+        )
+        if key == 0 && !value.isEmpty { throw unknown }
+        var regional = regionCache[key]
+        if regional == nil {
+            let code = key == 0 ? region : PhoneMetadata.region(named: String(decoding: value, as: UTF8.self))
+            guard let code, let parser = PhoneNumberParser(region: code),
+                let typing = PhoneAsYouTypeFormatter(region: code)
+            else { throw unknown }
+            regional = Regional(
+                parser: parser, typing: typing, matcher: find == nil ? nil : PhoneNumberMatcher(region: code))
+            regionCache[key] = regional
+        }
+        parser = regional!.parser
+        typing = regional!.typing
+        if let matcher = regional!.matcher { finder!.matcher = matcher }
+        currentRegion = key
+    }
 
     /// Writes the number in ``format``, the as-you-type display, or throws
     /// the reason the value is not an acceptable number.
@@ -176,7 +235,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     func remade() -> PhoneTransform? {
         PhoneTransform(
             region: region, format: format, types: types, asYouType: asYouType, fields: fields, language: language,
-            find: find, writesExtension: writesExtension)
+            find: find, writesExtension: writesExtension, regionField: regionField)
     }
 }
 
