@@ -11,7 +11,8 @@ public enum Phonefmt {
         ).suggested(for: "country", "default-region", "country-code")
         static let format: Option<[PhoneField]?> = .value(
             "format", "FIELD[,...]",
-            help: "national (default), international, e164, rfc3966, digits, or a list of fields, TAB-separated",
+            help:
+                "national (default), international, e164, rfc3966, digits, or a list of fields, each a field of its own",
             completion: .choices(PhoneField.allCases.map(\.rawValue))
         ) { text throws(UsageError) in
             guard let fields = PhoneField.list(text) else {
@@ -45,7 +46,7 @@ public enum Phonefmt {
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
         static let find: Option<Bool> = .flag(
-            "find", help: "find the numbers in free text; write them TAB-separated")
+            "find", help: "find the numbers in free text; write each as a field of its own")
         static let replace: Option<Bool> = .flag(
             "replace", help: "with --find, rewrite each number in place, the rest byte for byte")
         static let noExtension: Option<Bool> = .flag(
