@@ -37,9 +37,10 @@ public enum CompletionKind: String, CaseIterable, Sendable {
 /// The stream contract's options, common to every tool, and the
 /// configuration they make.
 public enum StreamOptions {
-    public static let field: Option<FieldList?> = .value(
-        "field", short: "f", "LIST", help: "transform only these fields (cut syntax: 3, 2,5, 2-4, 5-, -3)"
-    ) { text throws(UsageError) in try FieldList(text) }
+    public static let field: Option<FieldSelection?> = .value(
+        "field", short: "f", "LIST",
+        help: "transform only these fields (cut syntax: 3, 2,5, 2-4, 5-, -3; with --header, names)"
+    ) { text throws(UsageError) in try FieldSelection(text) }
     public static let delimiter: Option<String?> = .character(
         "delimiter", short: "d", "CHAR", help: "field delimiter (default TAB, or ',' with --csv)")
     public static let csv: Option<Bool> = .flag(
@@ -55,8 +56,23 @@ public enum StreamOptions {
     public static let zeroTerminated: Option<Bool> = .flag(
         "zero-terminated", short: "z", help: "records end with NUL, not newline"
     ).suggested(for: "null", "null-data")
+    public static let append: Option<Bool> = .flag(
+        "append", help: "keep the selected fields and write the results as new fields after each")
+    public static let names: Option<[String]?> = .value(
+        "names", "NAME[,...]", help: "with --append and --header, the header names of the new fields"
+    ) { text throws(UsageError) in
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard !names.contains("") else { throw UsageError("invalid value '\(text)' for --names: a name is empty") }
+        return names
+    }
+    public static let outputDelimiter: Option<String?> = .value(
+        "output-delimiter", "STR", help: "write STR between several results of one value, in one field"
+    ) { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("invalid value '' for --output-delimiter: expected a string") }
+        return text
+    }
     public static let onError: Option<ErrorPolicy?> = .choice(
-        "on-error", "POLICY", help: "record (default), keep, skip or abort on a bad value"
+        "on-error", "POLICY", help: "record (default), keep, skip, abort or field (the bad cell as it was)"
     ).suggested(for: "invalid")
     public static let errors: Option<String?> = .value(
         "errors", "FILE", help: "write error records to FILE, only good records to the output"
@@ -88,7 +104,8 @@ public enum StreamOptions {
 
     /// The table, in the order `--help` shows it.
     public static let all: [any OptionDeclaration] = [
-        field, delimiter, csv, header, zeroTerminated, onError, errors, empty, trim, maxRecordBytes, jobs, help,
+        field, delimiter, csv, header, append, names, outputDelimiter, zeroTerminated, onError, errors, empty, trim,
+        maxRecordBytes, jobs, help,
         version, completion, completeValues,
     ]
 
@@ -105,7 +122,16 @@ public enum StreamOptions {
         var configuration = StreamConfiguration(toolName: name)
         configuration.zeroTerminated = try invocation.value(zeroTerminated)
         configuration.csv = try invocation.value(csv)
-        configuration.fields = try invocation.value(field)
+        let selection = try invocation.value(field)
+        if let selection {
+            if let list = selection.fieldList {
+                configuration.fields = list
+            } else {
+                // Resolved from the header once it is read (StreamRun.resolveFieldNames).
+                configuration.fieldNames = selection
+                configuration.fields = try FieldList("1")
+            }
+        }
         if let d = try invocation.value(delimiter) {
             // One character may be several scalars (`"` with a combining
             // mark, CR LF): what matters is every byte of it.
@@ -126,6 +152,27 @@ public enum StreamOptions {
             }
         }
         if let n = try invocation.value(header) { configuration.headerRecords = n }
+        if configuration.fieldNames != nil, configuration.headerRecords == 0 {
+            throw UsageError(
+                "-f \(selection!.text) names fields by their header name: it needs --header (or give field numbers)")
+        }
+        configuration.append = try invocation.value(append)
+        if configuration.append, configuration.fields == nil {
+            throw UsageError("--append writes new fields after the selected ones: it needs --field")
+        }
+        configuration.appendNames = try invocation.value(names)
+        if configuration.appendNames != nil, !configuration.append || configuration.headerRecords == 0 {
+            throw UsageError("--names names the header fields --append adds: it needs --append and --header")
+        }
+        if let text = try invocation.value(outputDelimiter) {
+            let bytes = Array(text.utf8)
+            if bytes.contains(configuration.zeroTerminated ? 0 : UInt8(ascii: "\n")) {
+                throw UsageError(
+                    "the output delimiter cannot contain the record terminator (\(configuration.zeroTerminated ? "NUL" : "LF"))"
+                )
+            }
+            configuration.outputDelimiter = bytes
+        }
         if let policy = try invocation.value(onError) { configuration.onError = policy }
         if try invocation.value(errors) != nil {
             // Error records go to the file: the output holds no error record.

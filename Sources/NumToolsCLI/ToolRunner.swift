@@ -70,6 +70,7 @@ public enum ToolRunner {
             if let listing = tool.listings.first(where: { invocation.has($0) }) { printAndExit(listing.text()) }
             for declaration in tool.declarations { try declaration.checkRequirement(parsed) }
             transform = try build(invocation)
+            try StreamOptions.checkNames(configuration, transform)
         } catch {
             usageFailure(error)
         }
@@ -158,6 +159,7 @@ public enum ToolRunner {
         #endif
         run.inputReady = { input.hasInputWaiting() }
         if let n = testKnob("NUMTOOLS_TEST_BLOCK_BYTES") { run.jobBlockBytes = n }
+        if let outcome = try resolveFieldNames(&run) { return outcome }
         return try transform.runStream(&run)
     }
 

@@ -17,7 +17,7 @@ public enum Numconv {
             "report", help: "with --from auto, count on stderr what the values were read as")
         static let to: Option<[Locale]> = .locales(
             "to", "LOCALE[,...]", required: "--to is required: the locale(s) to write",
-            help: "notation(s) to write; several give TAB-separated columns"
+            help: "notation(s) to write; several give columns (fields of their own)"
         ).suggested(for: "to-locale", "output-locale", "target-locale")
         static let style: Option<LocaleNumberFormat.Style> = .choice(
             "style", "STYLE", default: .number, help: "number (default) or percent")

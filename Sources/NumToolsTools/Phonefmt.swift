@@ -15,7 +15,8 @@ public enum Phonefmt {
             help: "take each record's region from its field N (empty: the default region); needs -f")
         static let format: Option<[PhoneField]?> = .value(
             "format", "FIELD[,...]",
-            help: "national (default), international, e164, rfc3966, digits, or a list of fields, TAB-separated",
+            help:
+                "national (default), international, e164, rfc3966, digits, or a list of fields, each a field of its own",
             completion: .choices(PhoneField.allCases.map(\.rawValue))
         ) { text throws(UsageError) in
             guard let fields = PhoneField.list(text) else {
@@ -49,7 +50,7 @@ public enum Phonefmt {
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
         static let find: Option<Bool> = .flag(
-            "find", help: "find the numbers in free text; write them TAB-separated")
+            "find", help: "find the numbers in free text; write each as a field of its own")
         static let replace: Option<Bool> = .flag(
             "replace", help: "with --find, rewrite each number in place, the rest byte for byte")
         static let noExtension: Option<Bool> = .flag(
@@ -123,7 +124,8 @@ public enum Phonefmt {
         guard let fields = try invocation.value(StreamOptions.field) else {
             throw UsageError("--region-field needs --field: it names the region of the fields --field selects")
         }
-        if fields.contains(n) {
+        // (A field named by its header is known only once the header is read.)
+        if let list = fields.fieldList, list.contains(n) {
             throw UsageError("--region-field \(n) is also in --field: the region field is read, not transformed")
         }
         return n

@@ -292,7 +292,10 @@ private func expectUsageError(
         (["--decimal", ","], "the grouping separator and the decimal point are both ','"),
         (["-s", "1"], "the grouping separator and decimal point cannot be digits or signs"),
         (["--text", "-u"], "--ungroup and --text cannot be used together"),
-        (["--on-error=ignore"], "invalid value 'ignore' for --on-error: expected one of record, keep, skip, abort"),
+        (
+            ["--on-error=ignore"],
+            "invalid value 'ignore' for --on-error: expected one of record, keep, skip, abort, field"
+        ),
         (["-f", "0"], "invalid field list '0': fields are numbered from 1"),
         (
             ["--max-record-bytes=0"],

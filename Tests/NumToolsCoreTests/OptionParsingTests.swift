@@ -110,7 +110,7 @@ private func configuration(_ arguments: [String], environment: [String: String] 
         (["--header=-1"], "invalid value '-1' for --header: expected a whole number from 0"),
         (
             ["--on-error=recrod"],
-            "invalid value 'recrod' for --on-error: expected one of record, keep, skip, abort (did you mean 'record'?)"
+            "invalid value 'recrod' for --on-error: expected one of record, keep, skip, abort, field (did you mean 'record'?)"
         ),
         (["--empty=eror"], "invalid value 'eror' for --empty: expected one of keep, error (did you mean 'error'?)"),
         (

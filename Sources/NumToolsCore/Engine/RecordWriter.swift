@@ -14,6 +14,11 @@ public enum ErrorPolicy: String, Sendable, CaseIterable {
     case skip
     /// Write nothing, read no further; a diagnostic on stderr.
     case abort
+    /// Write the bad cell as it was and transform the rest of the record;
+    /// a diagnostic on stderr for each bad cell (`field`: numfmt's
+    /// `--invalid=ignore`, but counted). A failure of the whole record
+    /// (no `-f`, a record too long, a value not UTF-8) keeps it, as `keep`.
+    case field
 }
 
 /// The engine's error-policy writer: holds the output until it is flushed,
@@ -155,7 +160,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
                 record: recordNumber, field: field, error, p, start, end, terminator, escapesNUL: escapesNUL,
                 into: &errorOut)
             switch policy {
-            case .keep:
+            case .keep, .field:
                 out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
                 appendTerminator(terminator)
             case .abort: aborted = true
@@ -169,7 +174,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
             Self.appendErrorRecord(
                 record: recordNumber, field: field, error, p, start, end, terminator, escapesNUL: escapesNUL,
                 into: &out)
-        case .keep:
+        case .keep, .field:
             diagnose(field: field, error)
             out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             appendTerminator(terminator)
@@ -178,6 +183,25 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         case .abort:
             diagnose(field: field, error)
             aborted = true
+        }
+    }
+
+    /// Reports the cell `field` of the record `[start, end)`, which failed
+    /// with `error` and was written as it was (`--on-error field`): counted,
+    /// and its error record written to `errors` when given, else a
+    /// diagnostic. The record itself is already written.
+    mutating func failCell(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ terminator: Terminator, field: Int, _ error: ValueError
+    ) {
+        errorCount += 1
+        failed?(recordNumber)
+        if routesErrors {
+            Self.appendErrorRecord(
+                record: recordNumber, field: field, error, p, start, end, terminator, escapesNUL: escapesNUL,
+                into: &errorOut)
+            if errorOut.count >= Self.flushThreshold { flushDeferringFailure() }
+        } else {
+            diagnose(field: field, error)
         }
     }
 
@@ -386,7 +410,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
             diagnosePassing(record)
         }
         switch policy {
-        case .record where !routesErrors, .keep:
+        case .record where !routesErrors, .keep, .field:
             out.append(contentsOf: record)
             appendTerminator(terminator)
         case .abort: aborted = true
@@ -444,7 +468,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         switch policy {
         case .record:
             Self.appendErrorPrefix(record: recordNumber, field: 0, error, escapesNUL: escapesNUL, into: &out)
-        case .keep, .skip:
+        case .keep, .skip, .field:
             diagnose(field: 0, error)
         case .abort:
             diagnose(field: 0, error)
@@ -462,7 +486,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         }
         switch longRecordIsHeader ? .keep : routesErrors && policy == .record ? .skip : policy {
         case .record: UTF8Bytes.appendEscaped(p, part.lowerBound, part.upperBound, escapingNUL: escapesNUL, into: &out)
-        case .keep: out.append(contentsOf: UnsafeBufferPointer(start: p + part.lowerBound, count: part.count))
+        case .keep, .field: out.append(contentsOf: UnsafeBufferPointer(start: p + part.lowerBound, count: part.count))
         case .skip, .abort: break
         }
         // The output of one record can be long: written as it comes.
@@ -474,10 +498,10 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         if routesErrors, !longRecordIsHeader {
             Self.append(terminator, to: &errorOut)
             if abortAfterLongRecord { aborted = true }
-            if policy != .keep { return }
+            if policy != .keep && policy != .field { return }
         }
         switch longRecordIsHeader ? .keep : policy {
-        case .record, .keep: appendTerminator(terminator)
+        case .record, .keep, .field: appendTerminator(terminator)
         case .skip, .abort: break
         }
     }

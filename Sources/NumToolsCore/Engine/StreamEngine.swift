@@ -24,6 +24,20 @@ public struct StreamConfiguration: Sendable {
     /// Drop the spaces and tabs around each transformed value (`--trim`)
     /// instead of keeping them around the result.
     public var trim = false
+    /// What is written between the values a transform writes for one value
+    /// (`--output-delimiter`); nil: TAB without fields, else the delimiter,
+    /// each value then a field of its own (quoted as RFC 4180 says with `csv`).
+    public var outputDelimiter: [UInt8]? = nil
+    /// Keep each selected field as it is and write the results as new
+    /// fields right after it (`--append`; needs ``fields``).
+    public var append = false
+    /// The header names of the fields ``append`` adds, one a value the
+    /// transform writes (`--names`); nil names them FIELD_OUTPUT.
+    public var appendNames: [String]? = nil
+    /// Fields named by their header name (`-f price`), resolved into
+    /// ``fields`` from the last header record before the run
+    /// (``StreamRun/resolveFieldNames()``).
+    public var fieldNames: FieldSelection? = nil
 
     /// The most bytes one record's output may take: a longer one is an
     /// `output-too-long` error, decided (by the transform) before its memory
@@ -107,6 +121,18 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var flushThreshold: Int { RecordWriter<Output, Diagnostics>.flushThreshold }
     /// The transform's ``ValueTransform/contextField``, when fields are selected.
     let contextField: Int?
+    /// Where the transform notes its separators, when each of its values
+    /// is quoted as a CSV field of its own (`--csv` with fields).
+    var separatorOffsets: SeparatorOffsets?
+    /// The failed cells of the record being written (`--on-error field`),
+    /// reported once its output is written.
+    var fieldFailures: [FieldFailure] = []
+    /// A second scratch buffer: the values of a field, split into CSV fields.
+    var splitScratch: [UInt8] = []
+    /// With ``StreamConfiguration/append``: the names (or, without
+    /// ``StreamConfiguration/appendNames``, the suffixes after FIELD_) of
+    /// the fields added after each selected one, one a field.
+    var appendedNames: [[UInt8]] = []
 
     /// An engine writing to `output` and `diagnostics`, and error records to
     /// `errors` when it is given (see ``errors``).
@@ -124,6 +150,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         writer = RecordWriter(
             policy: configuration.onError, toolName: configuration.toolName,
             escapesNUL: configuration.zeroTerminated, output: output, diagnostics: diagnostics, errors: errors)
+        setUpColumns(delimiter: delimiter)
     }
 
     // MARK: Driving
@@ -346,7 +373,11 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     mutating func processRecord(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ terminator: Terminator) {
         writer.recordNumber += 1
         if writer.recordNumber <= configuration.headerRecords {
-            writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            if configuration.append, let fields = configuration.fields {
+                appendHeader(p, start, end, fields, naming: writer.recordNumber == configuration.headerRecords)
+            } else {
+                writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            }
             writer.appendTerminator(terminator)
             return
         }
@@ -386,8 +417,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 try transformValue(p, start, end, field: 0)
             }
             writer.appendTerminator(terminator)
+            if !fieldFailures.isEmpty { reportFieldFailures(p, start, end, terminator) }
         } catch {
             writer.out.truncate(to: mark)
+            fieldFailures.removeAll(keepingCapacity: true)
             writer.fail(p, start, end, terminator, field: error.field, error.error)
         }
     }
@@ -410,7 +443,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 i = configuration.csv ? scanner.field(p, fieldStart, end).end : scanner.delimiter.next(p, i, end)
             } else {
                 writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: fieldStart - copied))
-                if configuration.csv {
+                if configuration.append { copyFieldForAppend(p, fieldStart, end) }
+                if configuration.onError == .field {
+                    i = transformCell(p, start, fieldStart, end, field: field)
+                } else if configuration.csv {
                     i = try csvField(p, start, fieldStart, end, field: field)
                 } else {
                     i = scanner.delimiter.next(p, i, end)
@@ -493,8 +529,13 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         let i = found.end
         if !found.quoted {
             let mark = writer.out.count
+            separatorOffsets?.list.removeAll(keepingCapacity: true)
             try transformValue(p, fieldStart, i, field: field)
-            scanner.requoteIfNeeded(&writer.out, from: mark)
+            if separatorOffsets != nil {
+                quoteValues(from: mark)
+            } else {
+                scanner.requoteIfNeeded(&writer.out, from: mark)
+            }
         } else if !found.wellFormed {
             throw FieldFailure(
                 field: field,
@@ -513,12 +554,17 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             }
             scratch.append(0)
             let mark = writer.out.count
+            separatorOffsets?.list.removeAll(keepingCapacity: true)
             let local = scratch
             try local.withUnsafeBufferPointer { (b) throws(FieldFailure) in
                 try transformValue(b.baseAddress!, 0, b.count - 1, field: field)
             }
             scratch = local
-            scanner.requoteIfNeeded(&writer.out, from: mark)
+            if separatorOffsets != nil {
+                quoteValues(from: mark)
+            } else {
+                scanner.requoteIfNeeded(&writer.out, from: mark)
+            }
         }
         return i
     }

@@ -72,6 +72,22 @@ public protocol ValueTransform {
     /// record is transformed.
     mutating func recordContext(_ value: UnsafeBufferPointer<UInt8>) throws(ValueError)
 
+    /// What the transform writes between the values it writes for one
+    /// value when it writes several (numconv's `--to a,b`, phonefmt's
+    /// `--format` list and `--find`): TAB unless the engine sets it (see
+    /// ``ValueSeparator``). A transform that writes one value ignores it.
+    var separator: ValueSeparator { get set }
+
+    /// Whether the transform may write several values for one value (and
+    /// so writes ``separator`` between them): the engine then quotes each
+    /// of them as its own CSV field.
+    var mayWriteSeveralValues: Bool { get }
+
+    /// The names of the values it writes for one value, for the header of
+    /// the fields `--append` adds (`de_DE`, `e164`, `type`): one a value;
+    /// a transform that writes a varying number of values (`--find`) names one.
+    var outputNames: [String] { get }
+
     /// Appends the transformed `value` to `output`, or throws the reason it
     /// cannot be transformed. On a throw, whatever was appended is discarded
     /// (by the engine; a caller passing its own array drops it itself).

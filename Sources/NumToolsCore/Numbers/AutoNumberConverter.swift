@@ -40,6 +40,12 @@ public struct AutoNumberConverter: ValueTransform, Sendable {
         get { writer.outputLimit }
         set { writer.outputLimit = newValue }
     }
+    public var separator: ValueSeparator {
+        get { writer.separator }
+        set { writer.separator = newValue }
+    }
+    public var mayWriteSeveralValues: Bool { writer.mayWriteSeveralValues }
+    public var outputNames: [String] { writer.outputNames }
 
     /// Reads in each of `candidates` (same style; a locale given twice counts
     /// once), settling ambiguity with `preferred` (one of them) if given,
@@ -298,6 +304,39 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
                 self = .fixed(c)
             case .auto(var c):
                 c.outputLimit = newValue
+                self = .auto(c)
+            }
+        }
+    }
+
+    public var mayWriteSeveralValues: Bool {
+        switch self {
+        case .fixed(let c): c.mayWriteSeveralValues
+        case .auto(let c): c.mayWriteSeveralValues
+        }
+    }
+
+    public var outputNames: [String] {
+        switch self {
+        case .fixed(let c): c.outputNames
+        case .auto(let c): c.outputNames
+        }
+    }
+
+    public var separator: ValueSeparator {
+        get {
+            switch self {
+            case .fixed(let c): c.separator
+            case .auto(let c): c.separator
+            }
+        }
+        set {
+            switch self {
+            case .fixed(var c):
+                c.separator = newValue
+                self = .fixed(c)
+            case .auto(var c):
+                c.separator = newValue
                 self = .auto(c)
             }
         }

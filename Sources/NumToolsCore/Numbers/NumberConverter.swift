@@ -14,6 +14,12 @@ public struct NumberConverter: ValueTransform, Sendable {
     /// The most bytes one value's output may take (see ``ValueTransform/outputLimit``):
     /// native digits, separators and several targets make it longer than the value.
     public var outputLimit = Int.max
+    /// Written between the targets when there are several (TAB unless the engine sets it).
+    public var separator = ValueSeparator()
+    /// Several targets are several values.
+    public var mayWriteSeveralValues: Bool { targets.count > 1 }
+    /// The targets' locale identifiers (`de_DE`).
+    public var outputNames: [String] { targets.map(\.localeIdentifier) }
 
     /// Converts from `source`'s notation to each of `targets`' (same style).
     public init(
@@ -64,7 +70,7 @@ public struct NumberConverter: ValueTransform, Sendable {
         if target != digits.fractionCount { digits.roundHalfEven(fractionDigits: target) }
         digits.trimLeadingZeros()
         let (integer, fraction) = (digits.integer, digits.fraction)
-        // Every target, TAB-separated, written straight into the output.
+        // Every target, separated by `separator`, written straight into the output.
         // Its length first: longer than the limit, it is an error before
         // any of it is written.
         let plans = self.plans
@@ -79,19 +85,21 @@ public struct NumberConverter: ValueTransform, Sendable {
             }
             return
         }
-        var length = plans.count &- 1  // the TABs between targets
+        let separator = self.separator
+        var length = (plans.count &- 1) &* separator.bytes.count  // the separators between targets
         for plan in plans {
             length &+= plan.length(
                 negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
         }
         guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
+        let base = output.count
         output.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
             let start = buffer.baseAddress!
             var q = start
             for k in plans.indices {
                 if k > 0 {
-                    q[0] = 0x09
-                    q += 1
+                    separator.record(at: base &+ (q - start))
+                    q += separator.write(to: q)
                 }
                 q += plans[k].write(
                     negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)

@@ -691,7 +691,8 @@ private struct MatchSearch {
 
 /// What `phonefmt --find` does with the numbers found in a value.
 public enum PhoneFind: String, Hashable, Sendable {
-    /// Write the numbers found, TAB-separated (nothing when none is).
+    /// Write the numbers found, TAB-separated (or as the engine's separator
+    /// says; nothing when none is).
     case list
     /// Write the value with each number found rewritten in place.
     case replace
@@ -713,7 +714,7 @@ struct PhoneFinder: Sendable {
     /// neither listed nor rewritten.
     mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, _ mode: PhoneFind, format: PhoneNumberFormat, extension: Bool = true,
-        accepted: UInt32, into output: inout Output
+        accepted: UInt32, separator: ValueSeparator = ValueSeparator(), into output: inout Output
     ) {
         matcher.matches(in: value, scalars: &scalars, offsets: &offsets, into: &found)
         var written = 0
@@ -721,7 +722,7 @@ struct PhoneFinder: Sendable {
         for m in found where accepted & (1 << UInt32(m.number.type.index)) != 0 {
             switch mode {
             case .list:
-                if listed > 0 { output.append(0x09) }
+                if listed > 0 { separator.append(to: &output) }
             case .replace:
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: value[written..<m.range.lowerBound]))
                 written = m.range.upperBound

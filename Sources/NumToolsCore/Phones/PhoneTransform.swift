@@ -26,6 +26,9 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// Whether an extension is written (in the formats that write one);
     /// false drops it (`--no-extension`).
     public let writesExtension: Bool
+    /// Written between the fields of a `--format` list and between the
+    /// numbers `--find` lists (TAB unless the engine sets it).
+    public var separator = ValueSeparator()
 
     private var parser: PhoneNumberParser
     private var typing: PhoneAsYouTypeFormatter
@@ -143,6 +146,19 @@ public struct PhoneTransform: ValueTransform, Sendable {
         currentRegion = key
     }
 
+    /// A `--format` list writes several values, `--find` as many as it finds.
+    public var mayWriteSeveralValues: Bool { mode == .fields || (mode == .find && find == .list) }
+
+    /// The names of the fields of a `--format` list (`e164`, `type`,
+    /// `country_code`), else the format's (`--find`'s too), or `as_you_type`.
+    public var outputNames: [String] {
+        switch mode {
+        case .fields: fields.map { String($0.rawValue.map { $0 == "-" ? "_" : $0 }) }
+        case .asYouType: ["as_you_type"]
+        case .format, .find: [format.rawValue]
+        }
+    }
+
     /// Writes the number in ``format``, the as-you-type display, or throws
     /// the reason the value is not an acceptable number.
     public mutating func transform<Output: ByteOutput & ~Copyable>(
@@ -163,7 +179,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
             return
         case .find:
             finder!.transform(
-                value, find!, format: format, extension: writesExtension, accepted: acceptedMask, into: &output)
+                value, find!, format: format, extension: writesExtension, accepted: acceptedMask,
+                separator: separator, into: &output)
             return
         case .fields:
             try appendFields(value, facts!, into: &output)
@@ -182,7 +199,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
         PhoneNumberFormatter.append(number, format, extension: writesExtension, to: &output)
     }
 
-    /// ``fields`` of the number in `value`, TAB-separated. A value that does
+    /// ``fields`` of the number in `value`, separated by ``separator``. A value that does
     /// not parse is an error; so is an invalid number, unless the fields
     /// report validity (`valid`, `possible`) and no ``types`` filter is given.
     private func appendFields<Output: ByteOutput & ~Copyable>(
@@ -202,7 +219,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             throw ValueError(.phone(error.code), error.message)
         }
         for (i, field) in fields.enumerated() {
-            if i > 0 { output.append(0x09) }
+            if i > 0 { separator.append(to: &output) }
             switch field {
             case .e164, .international, .national, .rfc3966, .digits:
                 PhoneNumberFormatter.append(number, field.format!, extension: writesExtension, to: &output)

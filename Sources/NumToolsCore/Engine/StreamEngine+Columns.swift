@@ -1,0 +1,159 @@
+/// The engine's column work: several values of one field as fields of
+/// their own (`--csv`, `-d`, `--output-delimiter`), `--append` and its
+/// header names, and `--on-error field`.
+extension StreamEngine {
+    /// Tells the transform what to write between its values, and works out
+    /// the names of the fields `--append` adds (decided once, at start).
+    mutating func setUpColumns(delimiter: [UInt8]) {
+        let several = transform.mayWriteSeveralValues
+        if several {
+            // TAB when the record is the value, else the field delimiter:
+            // each value a field of its own, unless --output-delimiter joins
+            // them into one.
+            let bytes = configuration.outputDelimiter ?? (configuration.fields == nil ? [0x09] : delimiter)
+            if configuration.csv, configuration.fields != nil, configuration.outputDelimiter == nil {
+                separatorOffsets = SeparatorOffsets()
+            }
+            transform.separator = ValueSeparator(bytes, offsets: separatorOffsets)
+        }
+        guard configuration.append else { return }
+        if let names = configuration.appendNames {
+            appendedNames = names.map { Array($0.utf8) }
+        } else if configuration.outputDelimiter != nil && several {
+            appendedNames = [Array(transform.outputNames.joined(separator: "_").utf8)]
+        } else {
+            appendedNames = transform.outputNames.map { Array($0.utf8) }
+        }
+        if appendedNames.isEmpty { appendedNames = [Array("value".utf8)] }
+    }
+
+    /// The value just written from `mark` on, which holds the separators
+    /// ``separatorOffsets`` noted, written again as one CSV field a value,
+    /// each quoted exactly when it must be.
+    mutating func quoteValues(from mark: Int) {
+        guard let log = separatorOffsets, !log.list.isEmpty else {
+            scanner.requoteIfNeeded(&writer.out, from: mark)
+            return
+        }
+        let n = writer.out.count
+        splitScratch.removeAll(keepingCapacity: true)
+        writer.out.withUnsafeBytes { b in
+            splitScratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[mark..<n]))
+        }
+        writer.out.truncate(to: mark)
+        let separator = scanner.delimiter.count
+        let local = splitScratch
+        local.withUnsafeBufferPointer { b in
+            var from = 0
+            for offset in log.list + [n] {
+                let to = offset - mark
+                let pieceMark = writer.out.count
+                writer.out.append(contentsOf: UnsafeBufferPointer(rebasing: b[from..<to]))
+                scanner.requoteIfNeeded(&writer.out, from: pieceMark)
+                if to < b.count {
+                    writer.out.append(contentsOf: UnsafeBufferPointer(rebasing: b[to..<(to + separator)]))
+                }
+                from = to + separator
+            }
+        }
+        splitScratch = local
+        log.list.removeAll(keepingCapacity: true)
+    }
+
+    /// Where the field starting at `fieldStart` ends (before its delimiter, or at `end`).
+    func fieldEnd(_ p: UnsafePointer<UInt8>, _ fieldStart: Int, _ end: Int) -> Int {
+        configuration.csv ? scanner.field(p, fieldStart, end).end : scanner.delimiter.next(p, fieldStart, end)
+    }
+
+    /// `--append`: the selected field starting at `fieldStart` as it is,
+    /// quotes included, and the delimiter before the fields added.
+    mutating func copyFieldForAppend(_ p: UnsafePointer<UInt8>, _ fieldStart: Int, _ end: Int) {
+        let i = fieldEnd(p, fieldStart, end)
+        writer.out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+        writer.out.append(bytes: scanner.delimiter.bytes)
+    }
+
+    /// `--on-error field`: transforms the selected field starting at
+    /// `fieldStart` as ``transformFields(_:_:_:_:)`` does, but a field that
+    /// fails is written as it was (with `--append`, the fields added are
+    /// empty) and its failure kept for ``reportFieldFailures(_:_:_:_:)``.
+    /// Returns where the field ends.
+    mutating func transformCell(_ p: UnsafePointer<UInt8>, _ start: Int, _ fieldStart: Int, _ end: Int, field: Int)
+        -> Int
+    {
+        let mark = writer.out.count
+        do throws(FieldFailure) {
+            if configuration.csv { return try csvField(p, start, fieldStart, end, field: field) }
+            let i = scanner.delimiter.next(p, fieldStart, end)
+            try transformValue(p, fieldStart, i, field: field)
+            return i
+        } catch {
+            writer.out.truncate(to: mark)
+            let i = fieldEnd(p, fieldStart, end)
+            if configuration.append {
+                for _ in 1..<appendedNames.count { writer.out.append(bytes: scanner.delimiter.bytes) }
+            } else {
+                writer.out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+            }
+            fieldFailures.append(error)
+            return i
+        }
+    }
+
+    /// Counts and reports the cells of the record `[start, end)` that
+    /// failed (`--on-error field`), once the record is written.
+    mutating func reportFieldFailures(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ terminator: Terminator
+    ) {
+        for failure in fieldFailures {
+            writer.failCell(p, start, end, terminator, field: failure.field, failure.error)
+        }
+        fieldFailures.removeAll(keepingCapacity: true)
+    }
+
+    /// A header record with `--append`: each selected field followed by the
+    /// fields added after it, named (`naming`, the last header record)
+    /// FIELD_OUTPUT, or as `--names` says, else empty, so that every record
+    /// keeps the same number of fields. A name is quoted as RFC 4180 says
+    /// with `--csv`.
+    mutating func appendHeader(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ fields: FieldList, naming: Bool
+    ) {
+        let delimiter = scanner.delimiter.bytes
+        var field = 1
+        var i = start
+        var copied = start
+        while field <= fields.upperBound {
+            let fieldStart = i
+            let found = configuration.csv ? scanner.field(p, i, end) : nil
+            i = found?.end ?? scanner.delimiter.next(p, i, end)
+            if fields.contains(field) {
+                writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: i - copied))
+                copied = i
+                var prefix: [UInt8] = []
+                if naming && configuration.appendNames == nil {
+                    if let found, found.quoted, found.wellFormed {
+                        scratch.removeAll(keepingCapacity: true)
+                        scanner.unquote(p, fieldStart, i, into: &scratch)
+                        prefix = scratch
+                    } else {
+                        prefix = Array(UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
+                    }
+                    prefix.append(UInt8(ascii: "_"))
+                }
+                for name in appendedNames {
+                    writer.out.append(bytes: delimiter)
+                    guard naming else { continue }
+                    let mark = writer.out.count
+                    writer.out.append(bytes: prefix)
+                    writer.out.append(bytes: name)
+                    if configuration.csv { scanner.requoteIfNeeded(&writer.out, from: mark) }
+                }
+            }
+            if i >= end { break }
+            i += scanner.delimiter.count
+            field += 1
+        }
+        writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: end - copied))
+    }
+}
