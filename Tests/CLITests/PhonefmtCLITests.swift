@@ -242,12 +242,12 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         #expect(typed.out.hasPrefix("error\t1\t2\tinvalid-number\t"))
     }
 
-    /// In CSV the fields are one CSV field, quoted when one holds the
-    /// delimiter (as numconv's `--to` list is).
-    @Test func csvFieldHoldsTheTABSeparatedFields() throws {
+    /// In CSV each field of the list is a CSV field of its own, quoted
+    /// when it holds the delimiter (as numconv's `--to` list is; issue #26).
+    @Test func csvFieldsOfTheListAreCSVFields() throws {
         let csv = "name,phone\nAmy,+1 212 555 0100\nKim,010-1234-5678\n"
         let r = try phonefmt(["--csv", "--header", "-f", "2", "--format", "e164,location"], stdin: csv)
-        #expect(r.out == "name,phone\nAmy,\"+12125550100\tNew York, NY\"\nKim,+821012345678\tSouth Korea\n")
+        #expect(r.out == "name,phone\nAmy,+12125550100,\"New York, NY\"\nKim,+821012345678,South Korea\n")
         #expect(r.status == 0)
     }
 
