@@ -273,6 +273,47 @@ let fileCompletionLines = [
         }
     }
 
+    /// bash: `--from auto:LOCALE,...`, as bash splits it at ':' and '='
+    /// (COMP_WORDBREAKS holds both by default), at ':' alone, and at neither:
+    /// the words, and the matches offered for the last word.
+    @Test(arguments: [
+        (["numconv", "--from", "auto", ":", "de_D"], ["de_DE"]),
+        (["numconv", "--from", "auto", ":"], ["de_DE", "C"]),
+        (["numconv", "--from", "=", "auto", ":", "fr_C"], ["fr_CA", "fr_CH"]),
+        (["numconv", "--from=auto", ":", "fr_C"], ["fr_CA", "fr_CH"]),
+        (["numconv", "--from", "AUTO", ":", "de_DE,fr_C"], ["de_DE,fr_CA", "de_DE,fr_CH"]),
+        (["numconv", "--from", "auto:de_DE,fr_C"], ["auto:de_DE,fr_CA", "auto:de_DE,fr_CH"]),
+        (["numconv", "--from=auto:fr_C"], ["--from=auto:fr_CA", "--from=auto:fr_CH"]),
+        (["numconv", "--to", "de_DE", ":"], []),
+    ])
+    func bashAutoList(words: [String], expected: [String]) throws {
+        let bash = try #require(Self.shellPath("bash"))
+        let script = try ToolProcess.run("numconv", ["--completion", "bash"])
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("numconv.bash")
+        try script.out.write(to: file, atomically: true, encoding: .utf8)
+        let line = words.joined(separator: " ")
+        let command = """
+            source \(Self.quoted(file.path))
+            compopt() { :; }
+            COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))
+            COMP_CWORD=\(words.count - 1)
+            COMP_LINE=\(Self.quoted(line))
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            _numconv
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try ToolProcess.shell(
+            "\(bash) --norc --noprofile -c \(Self.quoted(command))", environment: ToolProcess.environment())
+        #expect(result.exited(0) && result.err.isEmpty, "\(result)")
+        let offered = result.out.split(separator: "\n").map(String.init)
+        for match in expected { #expect(offered.contains(match), "\(words): lacks \(match): \(offered)") }
+        if expected.isEmpty { #expect(offered.isEmpty, "\(words): \(offered)") }
+        #expect(!offered.contains("auto"), "\(words): \(offered)")
+    }
+
     /// Files, zsh and fish: their own engines, in the repository.
     @Test(arguments: fileCompletionLines)
     func zshAndFishFiles(_ line: String) throws {
@@ -354,6 +395,8 @@ let fileCompletionLines = [
         ("numgroup", "numgroup < zzpty_\t", "zzpty_unique_file.txt"),
         ("phonefmt", "phonefmt --csv zzpty_\t", "zzpty_unique_file.txt"),
         ("numconv", "numconv --from au\t", "auto:"),
+        ("numconv", "numconv --from auto:de_D\t", "auto:de_DE "),
+        ("numconv", "numconv --from=auto:en_US,de_D\t", "auto:en_US,de_DE "),
         ("coinfmt", "coinfmt --currency usd\t", "usd "),
     ])
     func interactiveBash(tool: String, typed: String, marker: String) throws {
