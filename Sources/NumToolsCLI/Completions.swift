@@ -1,3 +1,5 @@
+import NumToolsCore
+
 /// Shell completion scripts generated from a tool's option table, so the
 /// completions can never drift from the options the tool parses.
 public enum Completions {
@@ -15,15 +17,30 @@ public enum Completions {
 
     /// The shell command that lists the values an option completes with:
     /// `--complete-values`, names only, derived without formatting anything,
-    /// so a TAB answers at once (`--list-locales` formats a sample a locale).
-    static func valuesCommand(_ tool: ToolDefinition, _ completion: OptionSpec.Completion) -> String? {
+    /// so a TAB answers at once (`--list-locales` formats a sample a locale);
+    /// words of its own (`C`, `auto:`) first, each written by `word` (zsh's
+    /// `_values` and `_arguments` take a ':' as their own). Nil for files and
+    /// for no completion.
+    static func valuesCommand(
+        _ tool: ToolDefinition, _ completion: OptionSpec.Completion, word: (String) -> String = { $0 }
+    ) -> String? {
+        func words(_ list: [String]) -> String { "printf '%s\\n' " + list.map(word).joined(separator: " ") }
+        let locales = "\(tool.name) --complete-values locales 2>/dev/null"
         switch completion {
-        case .none: return nil
-        case .locales: return "\(tool.name) --complete-values locales 2>/dev/null"
+        case .none, .files: return nil
+        case .locales: return words(["C"]) + "; " + locales
+        case .numberSources: return words(["auto", "auto:", "C"]) + "; " + locales
         case .currencies: return "\(tool.name) --complete-values currencies 2>/dev/null"
         case .regions: return "\(tool.name) --complete-values regions 2>/dev/null"
-        case .choices(let words): return "printf '%s\\n' " + words.joined(separator: " ")
+        case .languages: return words(PhoneLanguage.available)
+        case .choices(let list): return words(list)
         }
+    }
+
+    /// Whether the values are read in any case (`usd` is USD): a completion
+    /// matches them in any case too.
+    static func anyCase(_ completion: OptionSpec.Completion) -> Bool {
+        completion == .currencies || completion == .regions
     }
 
     static func functionName(_ tool: ToolDefinition) -> String {
@@ -41,27 +58,93 @@ public enum Completions {
         for spec in options {
             guard case .required = spec.argument else { continue }
             let patterns = (["--" + spec.long] + (spec.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-            if let command = valuesCommand(tool, spec.completion) {
+            if spec.completion == .numberSources, let command = valuesCommand(tool, spec.completion),
+                let locales = valuesCommand(tool, .locales)
+            {
+                // `auto:LOCALE,...` (one word when ':' is not in COMP_WORDBREAKS):
+                // after `auto:`, a comma list of locales.
+                valueCases += """
+                            \(patterns))
+                                if [[ -z "$auto" && "${cur,,}" == auto:* ]]; then auto=1 before+="${cur%%:*}:" cur="${cur#*:}"; fi
+                                if [[ -n "$auto" ]]; then
+                                    case "$cur" in *,*) before+="${cur%,*},"; cur="${cur##*,}";; esac
+                                    words="$(\(locales))"
+                                else
+                                    words="$(\(command))"
+                                fi
+                                COMPREPLY=($(compgen -P "$before" -W "$words" -- "$cur"))
+                                return;;
+
+                    """
+            } else if let command = valuesCommand(tool, spec.completion) {
                 // A comma list (numconv --to de_DE,fr_FR) completes its last
                 // item; a single value is completed whole.
                 let item =
                     spec.isList
                     ? "\n            case \"$cur\" in *,*) before+=\"${cur%,*},\"; cur=\"${cur##*,}\";; esac" : ""
+                // Typed in lower case (`usd`), the names are offered so.
+                let words =
+                    anyCase(spec.completion)
+                    ? "\n            words=\"$(\(command))\"\n            [[ \"$cur\" == *[a-z]* ]] && words=\"${words,,}\" cur=\"${cur,,}\""
+                    : "\n            words=\"$(\(command))\""
                 valueCases += """
-                            \(patterns))\(item)
-                                COMPREPLY=($(compgen -P "$before" -W "$(\(command))" -- "$cur"))
+                            \(patterns))\(item)\(words)
+                                COMPREPLY=($(compgen -P "$before" -W "$words" -- "$cur"))
                                 return;;
 
                     """
+            } else if spec.completion == .files {
+                valueCases += "        \(patterns)) _numtools_files; return;;\n"
             } else {
                 valueCases += "        \(patterns)) return;;\n"
             }
         }
+        // `--from auto:de_<TAB>`: bash splits the word at ':' (in
+        // COMP_WORDBREAKS by default), so the option is found before `auto`.
+        let autoList =
+            options.contains { $0.completion == .numberSources }
+            ? """
+
+                # --from auto:LOCALE,...: bash splits the word at ':' (in COMP_WORDBREAKS
+                # by default); the option is the one before 'auto' (or 'auto' is in
+                # its --opt=auto word), and what follows ':' a comma list of locales.
+                local auto="" a=0
+                if ((COMP_CWORD >= 2)) && [[ "$cur" == ":" ]]; then
+                    a=$((COMP_CWORD - 1)) cur=""
+                elif ((COMP_CWORD >= 3)) && [[ "${COMP_WORDS[COMP_CWORD-1]}" == ":" ]]; then
+                    a=$((COMP_CWORD - 2))
+                fi
+                if ((a > 0)) && [[ "${COMP_WORDS[a],,}" == auto || "${COMP_WORDS[a],,}" == --*=auto ]]; then
+                    auto=1 before=""
+                    if [[ "${COMP_WORDS[a]}" == --*=* ]]; then
+                        option="${COMP_WORDS[a]%%=*}"
+                    elif ((a >= 2)) && [[ "${COMP_WORDS[a-1]}" == "=" ]]; then
+                        option="${COMP_WORDS[a-2]}"
+                    else
+                        option="${COMP_WORDS[a-1]}"
+                    fi
+                elif [[ "$cur" == "" ]] && ((a > 0)); then
+                    cur=":"
+                fi
+            """ : ""
         let name = functionName(tool)
         return """
             # bash completion for \(tool.name), generated by `\(tool.name) --completion bash`
             \(name)() {
-                local cur="${COMP_WORDS[COMP_CWORD]}" option="" before=""
+                local cur="${COMP_WORDS[COMP_CWORD]}" option="" before="" words=""
+                # File names, as readline completes them (`-o default`): for an
+                # option that takes a file, an operand and after `<` or `>`.
+                _numtools_files() {
+                    if [[ -z "$before" ]]; then
+                        compopt -o default 2>/dev/null
+                        COMPREPLY=()
+                    else
+                        # --opt=FILE as one word ('=' not in COMP_WORDBREAKS).
+                        compopt -o filenames 2>/dev/null
+                        local IFS=$'\\n'
+                        COMPREPLY=($(compgen -P "$before" -f -- "$cur"))
+                    fi
+                }
                 # The option whose value is being completed: the word before; for
                 # --opt=VALUE the word before the '=' (bash splits the word there
                 # when COMP_WORDBREAKS holds '=', as it does by default), or the
@@ -74,11 +157,13 @@ public enum Completions {
                     option="${cur%%=*}" before="${cur%%=*}=" cur="${cur#*=}"
                 elif ((COMP_CWORD >= 1)); then
                     option="${COMP_WORDS[COMP_CWORD-1]}"
-                fi
+                fi\(autoList)
                 case "$option" in
             \(valueCases)    esac
                 if [[ "$cur" == -* ]]; then
                     COMPREPLY=($(compgen -W "\(words.joined(separator: " "))" -- "$cur"))
+                else
+                    _numtools_files
                 fi
             }
             complete -F \(name) \(tool.name)
@@ -104,12 +189,25 @@ public enum Completions {
                 // first word names the values.
                 let message = zshEscape(value)
                 let word = String(value.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
-                if let command = valuesCommand(tool, spec.completion) {
-                    // `_values -s ,` completes a comma list item by item; a
-                    // single value never offers a comma.
-                    let separator = spec.isList ? "-s , " : ""
-                    action =
-                        ":\(message):{_values \(separator)\"\(word)\" ${(f)\"$(\(command.replacingOccurrences(of: "'", with: "'\\''")))\"}}"
+                if let command = valuesCommand(
+                    tool, spec.completion, word: { $0.replacingOccurrences(of: ":", with: "$'\\x3a'") })
+                {
+                    let names = "${(f)\"$(\(command.replacingOccurrences(of: "'", with: "'\\''")))\"}"
+                    if anyCase(spec.completion) {
+                        // Matched in any case: `usd` completes to USD.
+                        action = ":\(message):{compadd -M $'\\''m\\x3a{a-z}={A-Z}'\\'' -- \(names)}"
+                    } else if spec.completion == .numberSources {
+                        // `auto:` is a value of its own, which `_values` would read
+                        // as a value and its argument's message.
+                        action = ":\(message):{compadd -- \(names)}"
+                    } else {
+                        // `_values -s ,` completes a comma list item by item; a
+                        // single value never offers a comma.
+                        let separator = spec.isList ? "-s , " : ""
+                        action = ":\(message):{_values \(separator)\"\(word)\" \(names)}"
+                    }
+                } else if spec.completion == .files {
+                    action = ":\(message):_files"
                 } else {
                     action = ":\(message): "
                 }
@@ -126,7 +224,7 @@ public enum Completions {
                 lines.append("'--\(spec.long)\(equals)[\(help)]\(action)'")
             }
         }
-        lines.append("'*:value: '")
+        lines.append("'*:value:_files'")
         return """
             #compdef \(tool.name)
             # zsh completion for \(tool.name), generated by `\(tool.name) --completion zsh`:
@@ -167,7 +265,9 @@ public enum Completions {
             case .required, .optional:
                 line += " -r"
                 if var command = valuesCommand(tool, spec.completion) {
-                    if spec.isList { command += " | \(list)" }
+                    if spec.isList {
+                        command = (command.contains(";") ? "begin; \(command); end" : command) + " | \(list)"
+                    }
                     line += " -f -a '(\(command.replacingOccurrences(of: "'", with: "\\'")))'"
                 }
             }

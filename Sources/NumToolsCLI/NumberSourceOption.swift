@@ -19,7 +19,7 @@ extension Option where Value == NumberSource {
     public static func numberSource(
         _ long: String, _ name: String, environment category: String, defaults: [String], help: String
     ) -> Option<NumberSource> {
-        Option<NumberSource>(OptionSpec(long, .required(name), help: help, completion: .locales)) {
+        Option<NumberSource>(OptionSpec(long, .required(name), help: help, completion: .numberSources)) {
             invocation throws(UsageError) in
             let option = "--" + long
             let given = invocation.arguments.last(long)

@@ -84,7 +84,7 @@ extension Option {
     public static func string(_ long: String, short: Character? = nil, _ name: String, help: String) -> Option<String?>
     where Value == String? {
         value(long, short: short, name, help: help) { text throws(UsageError) in
-            if text.isEmpty { throw UsageError("invalid value '' for --\(long): expected a string") }
+            if text.isEmpty { throw UsageError("invalid value '' for --\(long): expected at least one character") }
             return text
         }
     }

@@ -16,9 +16,18 @@ public struct OptionSpec: Sendable, Hashable {
     /// What a shell may complete the option's value with.
     public enum Completion: Sendable, Hashable {
         case none
+        /// `C` and the locale names.
         case locales
+        /// numconv's `--from`: `auto`, `auto:`, `C` and the locale names.
+        case numberSources
+        /// ISO 4217 codes, in any case.
         case currencies
+        /// Region codes, in any case.
         case regions
+        /// phonefmt's `--lang`: the languages of its carrier and location data.
+        case languages
+        /// File names: the value names a file (`--errors FILE`).
+        case files
         case choices([String])
     }
 

@@ -75,7 +75,7 @@ public enum StreamOptions {
         "on-error", "POLICY", help: "record (default), keep, skip, abort or field (the bad cell as it was)"
     ).suggested(for: "invalid")
     public static let errors: Option<String?> = .value(
-        "errors", "FILE", help: "write error records to FILE, only good records to the output"
+        "errors", "FILE", help: "write error records to FILE, only good records to the output", completion: .files
     ) { text throws(UsageError) in
         guard text != "-" else {
             throw UsageError(

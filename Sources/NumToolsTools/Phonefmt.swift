@@ -30,7 +30,8 @@ public enum Phonefmt {
         .suggested(for: "output-format")
         .commaList()
         static let lang: Option<PhoneLanguage?> = .value(
-            "lang", "LANG", help: "language of the carrier and location fields (default en)"
+            "lang", "LANG", help: "language of the carrier and location fields (default en)",
+            completion: .languages
         ) { text throws(UsageError) in
             guard let language = PhoneLanguage(text) else {
                 throw UsageError("invalid value '\(text)' for --lang: expected a language such as en, ko or zh_Hant")

@@ -10,11 +10,15 @@ struct CompletionCase: Sendable, CustomStringConvertible {
     /// Whether the value is a comma list (zsh's `_values -s ,` ends a list
     /// item with a removable ',').
     var isList = false
+    /// Whether the values are read in any case (`usd` is USD): a shell may
+    /// offer them in the case typed (bash) or in their own (zsh, fish).
+    var anyCase = false
 
-    init(_ line: String, _ includes: [String]?, list: Bool = false) {
+    init(_ line: String, _ includes: [String]?, list: Bool = false, anyCase: Bool = false) {
         self.line = line
         self.includes = includes
         self.isList = list
+        self.anyCase = anyCase
     }
 
     var tool: String { String(line.prefix { $0 != " " }) }
@@ -33,9 +37,12 @@ struct CompletionCase: Sendable, CustomStringConvertible {
     func check(_ offered: [String], shell: String) {
         if let includes {
             #expect(!offered.isEmpty, "\(shell): \(line) offers nothing")
-            for match in includes { #expect(offered.contains(match), "\(shell): \(line) lacks \(match): \(offered)") }
+            let fold: (String) -> String = { anyCase ? $0.lowercased() : $0 }
+            for match in includes {
+                #expect(offered.map(fold).contains(fold(match)), "\(shell): \(line) lacks \(match): \(offered)")
+            }
             for match in offered {
-                #expect(match.hasPrefix(value), "\(shell): \(line) offers \(match)")
+                #expect(fold(match).hasPrefix(fold(value)), "\(shell): \(line) offers \(match)")
                 if !isList { #expect(!match.contains(","), "\(shell): \(line) offers a comma: \(match)") }
             }
         } else {
@@ -66,6 +73,26 @@ let completionCases: [CompletionCase] = [
     CompletionCase("phonefmt --format=type,country", ["type,country-code"], list: true),
     CompletionCase("phonefmt --type=mobile,fix", ["mobile,fixed-line", "mobile,fixed-line-or-mobile"], list: true),
     CompletionCase("numgroup --complete-values=c", ["currencies"]),
+    CompletionCase("numconv --from au", ["auto", "auto:"]),
+    CompletionCase("numconv --from=", ["auto", "auto:", "C", "de_DE"]),
+    CompletionCase("numconv --from C", ["C"]),
+    CompletionCase("numconv --to de_DE,", ["de_DE,C", "de_DE,fr_FR"], list: true),
+    CompletionCase("numconv --prefer C", ["C"]),
+    CompletionCase("numconv --to auto", nil),
+    CompletionCase("numgroup -l C", ["C"]),
+    CompletionCase("coinfmt --currency us", ["usd"], anyCase: true),
+    CompletionCase("coinfmt --currency=eu", ["eur"], anyCase: true),
+    CompletionCase("coinfmt -c Eu", ["EUR"], anyCase: true),
+    CompletionCase("phonefmt --region k", ["kr"], anyCase: true),
+    CompletionCase("phonefmt --lang zh", ["zh", "zh_Hant"]),
+    CompletionCase("phonefmt --lang=k", ["ko", "kk"]),
+]
+
+/// A file name typed where a file is taken: after an option that takes one,
+/// as an operand, after `<`. Completed in the repository (`Packa`: Package.swift).
+let fileCompletionLines = [
+    "numgroup --errors Packa", "numgroup --errors=Packa", "numgroup Packa", "numgroup < Packa",
+    "coinfmt --csv -f 2 Packa", "phonefmt --errors README", "numconv --from de_DE --to C > Packa",
 ]
 
 /// The generated completion functions, run by the shells themselves: bash
@@ -166,8 +193,10 @@ let completionCases: [CompletionCase] = [
             "\(fish) --no-config -c \(Self.quoted(command))",
             environment: ToolProcess.environment(["HOME": directory.path, "XDG_CONFIG_HOME": directory.path]))
         #expect(result.exited(0), "\(result)")
-        let offered = result.out.split(separator: "\n").map {
-            String(String($0.prefix { $0 != "\t" }).dropFirst(c.optionPart.count))
+        // A match in another case (`usd`: USD) replaces the value alone.
+        let offered = result.out.split(separator: "\n").map { line -> String in
+            let match = String(line.prefix { $0 != "\t" })
+            return match.hasPrefix(c.optionPart) ? String(match.dropFirst(c.optionPart.count)) : match
         }
         c.check(offered, shell: "fish")
     }
@@ -201,6 +230,181 @@ let completionCases: [CompletionCase] = [
             }
             c.check(Array(Set(offered)), shell: "zsh (\(mode))")
         }
+    }
+
+    /// Files, bash: the function asks readline for its file names
+    /// (`compopt -o default`, recorded by a stand-in) and offers nothing of
+    /// its own, or, for `--opt=FILE` as one word, offers the files itself.
+    @Test(arguments: fileCompletionLines)
+    func bashFiles(_ line: String) throws {
+        let bash = try #require(Self.shellPath("bash"))
+        let c = CompletionCase(line, ["Package.swift"])
+        let script = try ToolProcess.run(c.tool, ["--completion", "bash"])
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(c.tool + ".bash")
+        try script.out.write(to: file, atomically: true, encoding: .utf8)
+        for splitAtEquals in [true, false] {
+            let words = Self.bashWords(line, splitAtEquals: splitAtEquals)
+            let command = """
+                cd \(Self.quoted(ToolProcess.repository.path))
+                source \(Self.quoted(file.path))
+                compopt() { printf 'compopt %s\\n' "$*"; }
+                \(splitAtEquals ? "" : "COMP_WORDBREAKS=${COMP_WORDBREAKS//=/}")
+                COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))
+                COMP_CWORD=\(words.count - 1)
+                COMP_LINE=\(Self.quoted(line))
+                COMP_POINT=${#COMP_LINE}
+                COMPREPLY=()
+                _\(c.tool)
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let result = try ToolProcess.shell(
+                "\(bash) --norc --noprofile -c \(Self.quoted(command))", environment: ToolProcess.environment())
+            #expect(result.exited(0) && result.err.isEmpty, "\(result)")
+            let lines = result.out.split(separator: "\n").map(String.init)
+            if lines.contains("compopt -o default") {
+                #expect(lines == ["compopt -o default"], "\(line): \(lines)")
+            } else {
+                #expect(!splitAtEquals && c.optionPart != "", "\(line): no file names asked for: \(lines)")
+                #expect(lines.contains("compopt -o filenames"), "\(line): \(lines)")
+                #expect(lines.contains(c.optionPart + "Package.swift"), "\(line): \(lines)")
+            }
+        }
+    }
+
+    /// bash: `--from auto:LOCALE,...`, as bash splits it at ':' and '='
+    /// (COMP_WORDBREAKS holds both by default), at ':' alone, and at neither:
+    /// the words, and the matches offered for the last word.
+    @Test(arguments: [
+        (["numconv", "--from", "auto", ":", "de_D"], ["de_DE"]),
+        (["numconv", "--from", "auto", ":"], ["de_DE", "C"]),
+        (["numconv", "--from", "=", "auto", ":", "fr_C"], ["fr_CA", "fr_CH"]),
+        (["numconv", "--from=auto", ":", "fr_C"], ["fr_CA", "fr_CH"]),
+        (["numconv", "--from", "AUTO", ":", "de_DE,fr_C"], ["de_DE,fr_CA", "de_DE,fr_CH"]),
+        (["numconv", "--from", "auto:de_DE,fr_C"], ["auto:de_DE,fr_CA", "auto:de_DE,fr_CH"]),
+        (["numconv", "--from=auto:fr_C"], ["--from=auto:fr_CA", "--from=auto:fr_CH"]),
+        (["numconv", "--to", "de_DE", ":"], []),
+    ])
+    func bashAutoList(words: [String], expected: [String]) throws {
+        let bash = try #require(Self.shellPath("bash"))
+        let script = try ToolProcess.run("numconv", ["--completion", "bash"])
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("numconv.bash")
+        try script.out.write(to: file, atomically: true, encoding: .utf8)
+        let line = words.joined(separator: " ")
+        let command = """
+            source \(Self.quoted(file.path))
+            compopt() { :; }
+            COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))
+            COMP_CWORD=\(words.count - 1)
+            COMP_LINE=\(Self.quoted(line))
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            _numconv
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try ToolProcess.shell(
+            "\(bash) --norc --noprofile -c \(Self.quoted(command))", environment: ToolProcess.environment())
+        #expect(result.exited(0) && result.err.isEmpty, "\(result)")
+        let offered = result.out.split(separator: "\n").map(String.init)
+        for match in expected { #expect(offered.contains(match), "\(words): lacks \(match): \(offered)") }
+        if expected.isEmpty { #expect(offered.isEmpty, "\(words): \(offered)") }
+        #expect(!offered.contains("auto"), "\(words): \(offered)")
+    }
+
+    /// Files, zsh and fish: their own engines, in the repository.
+    @Test(arguments: fileCompletionLines)
+    func zshAndFishFiles(_ line: String) throws {
+        let c = CompletionCase(line, ["Package.swift"])
+        guard line.contains(" < ") == false else { return }  // a redirection is the shell's own
+        if let fish = Self.shellPath("fish") {
+            let script = try ToolProcess.run(c.tool, ["--completion", "fish"])
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent(c.tool + ".fish")
+            try script.out.write(to: file, atomically: true, encoding: .utf8)
+            let command =
+                "cd \(Self.quoted(ToolProcess.repository.path)); source \(Self.quoted(file.path)); complete -C \(Self.quoted(line))"
+            let result = try ToolProcess.shell(
+                "\(fish) --no-config -c \(Self.quoted(command))",
+                environment: ToolProcess.environment(["HOME": directory.path, "XDG_CONFIG_HOME": directory.path]))
+            let offered = result.out.split(separator: "\n").map {
+                String(String($0.prefix { $0 != "\t" }).dropFirst(c.optionPart.count))
+            }
+            #expect(
+                offered.contains(line.hasSuffix("README") ? "README.md" : "Package.swift"), "fish: \(line): \(result)")
+        } else {
+            print("skipped: fish is not installed, the fish file completion is not run")
+        }
+        if let zsh = Self.shellPath("zsh") {
+            let script = try ToolProcess.run(c.tool, ["--completion", "zsh"])
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try script.out.write(to: directory.appendingPathComponent("_" + c.tool), atomically: true, encoding: .utf8)
+            let harness = ToolProcess.repository.appendingPathComponent("Tests/Fixtures/completion/zsh-complete.zsh")
+                .path
+            let result = try ToolProcess.shell(
+                "cd \(Self.quoted(ToolProcess.repository.path)) && \(zsh) -f \(Self.quoted(harness)) \(Self.quoted(directory.path)) \(Self.quoted(line)) fpath",
+                environment: ToolProcess.environment(["HOME": directory.path, "TERM": "dumb"]))
+            let recorded = (try? String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8)) ?? ""
+            let offered = recorded.split(separator: "\n").map { String($0.dropFirst(c.optionPart.count)) }
+            #expect(
+                offered.contains(line.hasSuffix("README") ? "README.md" : "Package.swift"),
+                "zsh: \(line): \(result) \(offered)")
+        } else {
+            print("skipped: zsh is not installed, the zsh file completion is not run")
+        }
+    }
+
+    /// A real interactive bash on a pseudo-terminal, the completion sourced
+    /// from its rc file, a line typed with TAB: what the screen shows.
+    static func typeInBash(_ tool: String, _ typed: String, until marker: String) throws -> (Bool, String)? {
+        guard let bash = shellPath("bash") else { return nil }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data().write(to: directory.appendingPathComponent("zzpty_unique_file.txt"))
+        let script = try ToolProcess.run(tool, ["--completion", "bash"])
+        let completion = directory.appendingPathComponent(tool + ".bash")
+        try script.out.write(to: completion, atomically: true, encoding: .utf8)
+        let rc = directory.appendingPathComponent("rc")
+        try """
+        bind 'set bell-style none' 2>/dev/null
+        bind 'set show-all-if-ambiguous on' 2>/dev/null
+        cd \(quoted(directory.path))
+        source \(quoted(completion.path))
+        PS1='READY> '
+
+        """.write(to: rc, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal(
+            bash, ["--noprofile", "--rcfile", rc.path, "-i"],
+            environment: ToolProcess.environment([
+                "TERM": "dumb", "INPUTRC": "/dev/null", "HOME": directory.path, "HISTFILE": "/dev/null",
+            ]))
+        defer { terminal.close() }
+        guard terminal.waitFor("READY> ") else { return (false, terminal.text) }
+        terminal.type(typed)
+        let found = terminal.waitFor(marker)
+        return (found, terminal.text)
+    }
+
+    @Test(arguments: [
+        ("numgroup", "numgroup --errors zzpty_\t", "zzpty_unique_file.txt"),
+        ("numgroup", "numgroup --errors=zzpty_\t", "zzpty_unique_file.txt"),
+        ("numgroup", "numgroup < zzpty_\t", "zzpty_unique_file.txt"),
+        ("phonefmt", "phonefmt --csv zzpty_\t", "zzpty_unique_file.txt"),
+        ("numconv", "numconv --from au\t", "auto:"),
+        ("numconv", "numconv --from auto:de_D\t", "auto:de_DE "),
+        ("numconv", "numconv --from=auto:en_US,de_D\t", "auto:en_US,de_DE "),
+        ("coinfmt", "coinfmt --currency usd\t", "usd "),
+    ])
+    func interactiveBash(tool: String, typed: String, marker: String) throws {
+        guard let (found, screen) = try Self.typeInBash(tool, typed, until: marker) else {
+            print("skipped: bash is not installed, the interactive completion is not run")
+            return
+        }
+        #expect(found, "typed \(typed.debugDescription): the screen shows \(screen.debugDescription)")
     }
 
     /// `--complete-values KIND` lists the names of the matching listing's

@@ -45,7 +45,7 @@ import Testing
         #expect(
             result.out == "1.234,5\n"
                 + "error\t2\t0\tmisplaced-grouping\tgrouping separator at offset 5 is in the fraction\t1.000,12\r\n"
-                + "error\t3\t0\tinvalid-character\t'١' at offset 0 is not part of a en_US number\t١٢\n")
+                + "error\t3\t0\tinvalid-character\t'١' at offset 0 is not part of a number in en_US\t١٢\n")
     }
 
     @Test func csvColumnCleanup() throws {

@@ -288,7 +288,7 @@ private func expectUsageError(
         (["-g", "3,2,1"], "invalid value '3,2,1' for --group: expected N or N,M with sizes from 1 to 64"),
         (["--min-digits", "0"], "invalid value '0' for --min-digits: expected a whole number from 1 to 2147483647"),
         (["--decimal", "ab"], "invalid value 'ab' for --decimal: expected one character"),
-        (["-s", ""], "invalid value '' for --separator: expected a string"),
+        (["-s", ""], "invalid value '' for --separator: expected at least one character"),
         (["--decimal", ","], "the grouping separator and the decimal point are both ','"),
         (["-s", "1"], "the grouping separator and decimal point cannot be digits or signs"),
         (["--text", "-u"], "--ungroup and --text cannot be used together"),

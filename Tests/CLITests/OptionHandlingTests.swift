@@ -137,7 +137,7 @@ private let usage = Int32(2)
         ),
         OptionCase(
             "numconv", ["-z", "--csv", "--from", "en_US", "--to", "de_DE"], input: "\"1\u{0}\"\u{0}", status: 1,
-            out: "error\t1\t0\tinvalid-character\t'\"' at offset 0 is not part of a en_US number\t\"1\\x00\"\u{0}"),
+            out: "error\t1\t0\tinvalid-character\t'\"' at offset 0 is not part of a number in en_US\t\"1\\x00\"\u{0}"),
     ])
     fileprivate func nulInsideQuotesUnderZ(_ c: OptionCase) throws { try run(c) }
 

@@ -105,8 +105,8 @@ func convertAuto(
             "misplaced-grouping: grouping separator at offset 1 does not fit en_US grouping"
         ),
         // A tie goes to the earlier candidate.
-        ("x", ["de_DE", "en_US"], "invalid-character: 'x' at offset 0 is not part of a de_DE number"),
-        ("x", ["en_US", "de_DE"], "invalid-character: 'x' at offset 0 is not part of a en_US number"),
+        ("x", ["de_DE", "en_US"], "invalid-character: 'x' at offset 0 is not part of a number in de_DE"),
+        ("x", ["en_US", "de_DE"], "invalid-character: 'x' at offset 0 is not part of a number in en_US"),
         // fr_FR stops at the `.`, en_US reads past it to the second.
         (
             "1.234.5", ["fr_FR", "en_US"],

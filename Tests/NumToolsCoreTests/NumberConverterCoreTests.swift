@@ -87,7 +87,7 @@ func convertWithMessage(
             "multiple-decimal-separators: second decimal separator at offset 3; the first is at offset 1"
         ),
         ("100-100", "en_US", "misplaced-sign: sign at offset 3; a sign may only lead the number"),
-        ("12a", "en_US", "invalid-character: 'a' at offset 2 is not part of a en_US number"),
+        ("12a", "en_US", "invalid-character: 'a' at offset 2 is not part of a number in en_US"),
         ("١٢3", "ar_EG", "mixed-digits: ASCII digit at offset 2 mixed with ar_EG digits"),
         ("-", "en_US", "no-digits: value has no digits"),
     ])
@@ -117,8 +117,8 @@ func convertWithMessage(
         ("1.2345678912", "en_US", "de_DE", "1,2345678912"),
         ("7,407,509.87", "en_US", "ar_EG", "٧٬٤٠٧٬٥٠٩٫٨٧"),
         ("93,805,365,477,443", "en_US", "ne", "९,३८,०५,३६,५४,७७,४४३"),
-        ("12345678a", "en_US", "en_US", "invalid-character: 'a' at offset 8 is not part of a en_US number"),
-        ("1234567a", "en_US", "en_US", "invalid-character: 'a' at offset 7 is not part of a en_US number"),
+        ("12345678a", "en_US", "en_US", "invalid-character: 'a' at offset 8 is not part of a number in en_US"),
+        ("1234567a", "en_US", "en_US", "invalid-character: 'a' at offset 7 is not part of a number in en_US"),
         ("12345678١", "ar_EG", "en_US", "mixed-digits: ar_EG digit at offset 8 mixed with ASCII digits"),
         ("١2345678", "ar_EG", "en_US", "mixed-digits: ASCII digit at offset 1 mixed with ar_EG digits"),
         (

@@ -205,7 +205,7 @@ public struct LocaleNumberParser: Sendable {
             return ValueError(.number(.misplacedGrouping), text)
         }
         func invalid(_ at: Int) -> ValueError {
-            var text = ErrorText(template: "\u{1} at offset \u{2} is not part of a \u{4} number", offset(at))
+            var text = ErrorText(template: "\u{1} at offset \u{2} is not part of a number in \u{4}", offset(at))
             text.quote(p, at: at)
             text.name(localeIdentifier)
             return ValueError(.number(.invalidCharacter), text)

@@ -90,6 +90,13 @@ public struct PhoneLanguage: Hashable, Sendable {
         self.init(language: first.lowercased(), script: script, region: region)
     }
 
+    /// The languages the carrier and location data hold (geocoder, carrier
+    /// and country names), sorted: what `--lang` completes with. Decodes the
+    /// data (about 40 ms): for a completion script, never for a record.
+    public static var available: [String] {
+        Set(PhonePrefixData.geocoder.languages + PhonePrefixData.carrier.languages).filter { !$0.isEmpty }.sorted()
+    }
+
     /// `_find_lang`'s candidates, in its order: the normalized locale
     /// (`zh_TW` -> `zh_Hant`), the full locale, language and script,
     /// language and region, the language, then English when allowed.

@@ -108,6 +108,10 @@ struct PhonePrefixBlob: Sendable {
         return id(at: start + idWidth * r)
     }
 
+    /// The languages of the data: its tables' tags and the languages of
+    /// its region names.
+    var languages: [String] { Array(tables.keys) + Array(regionNameStarts.keys) }
+
     /// Appends string `id` to `output`.
     func append<Output: ByteOutput & ~Copyable>(_ id: Int, to output: inout Output) {
         precondition(id < stringCount)
