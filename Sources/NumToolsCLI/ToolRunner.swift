@@ -64,6 +64,9 @@ public enum ToolRunner {
             if let kind = try invocation.value(StreamOptions.completeValues) { printAndExit(kind.names) }
             configuration = try StreamOptions.configuration(tool.name, invocation)
             errorsFile = try invocation.value(StreamOptions.errors)
+            if let path = errorsFile {
+                try FileDescriptorStream.checkErrorsFile(path, readsStandardInput: parsed.operands.isEmpty)
+            }
             jobs = try StreamOptions.threads(invocation)
             // A listing needs no other option; then what an option requires,
             // before the tool reads any value.
