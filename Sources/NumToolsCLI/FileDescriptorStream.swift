@@ -150,7 +150,15 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
         guard var p = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
-            let n = Glibc.write(fd, p, left)
+            var chunk = left
+            if let signal = Signals.pending() {
+                // Stopping: a reader that takes no more output gets a second,
+                // not forever; writes of PIPE_BUF bytes, once the descriptor
+                // can take bytes, do not block.
+                Signals.awaitWritable(fd, stoppingFor: signal)
+                chunk = min(left, Int(PIPE_BUF))
+            }
+            let n = Glibc.write(fd, p, chunk)
             if n < 0 {
                 let code = errno
                 if code == EINTR { continue }

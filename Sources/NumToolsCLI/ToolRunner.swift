@@ -94,13 +94,20 @@ public enum ToolRunner {
             var errors: FileDescriptorStream?
             if let path = errorsFile { errors = try FileDescriptorStream.create(path) }
             let failed = FailedRecords()
-            let outcome = try runEngine(
+            let (outcome, coverage) = try runEngine(
                 transform, configuration, operands: operands, output: stdout, diagnostics: stderr, errors: errors,
                 failed: operands.isEmpty ? nil : failed, jobs: jobs)
             if let errors { try errors.closeFile() }
             hintAtFiles(operands, failed.numbers, &stderr)
             if case .completed = outcome, let summarizing = transform as? any StreamSummarizing {
                 for line in summarizing.summaryLines() { write("\(tool.name): \(line)\n", to: &stderr) }
+            }
+            if case .completed = outcome, coverage.noneSelected {
+                // Records were read, and -f selected no field of any: the
+                // job transformed nothing, which is not a success.
+                let message = configuration.noSelectedFieldMessage(widest: coverage.widestWithoutSelected)
+                write("\(tool.name): \(message)\n", to: &stderr)
+                exit(1)
             }
             switch outcome {
             case .completed(let errors): exit(errors > 0 ? 1 : 0)
@@ -131,7 +138,7 @@ public enum ToolRunner {
         _ transform: T, _ configuration: StreamConfiguration, operands: [[UInt8]],
         output: FileDescriptorStream, diagnostics: FileDescriptorStream, errors: FileDescriptorStream?,
         failed: FailedRecords?, jobs: Int = 1
-    ) throws(IOFailure) -> StreamOutcome {
+    ) throws(IOFailure) -> (StreamOutcome, FieldCoverage) {
         let input = FileDescriptorStream(fd: 0, name: "standard input")
         // For the tests of `-j` only (not documented): reads of at most
         // NUMTOOLS_TEST_READ_BYTES bytes, blocks of about
@@ -141,7 +148,7 @@ public enum ToolRunner {
             configuration: configuration, operands: operands.isEmpty ? nil : operands,
             input: readBytes.map { AnyByteSource(SmallReads(base: input, limit: $0)) } ?? AnyByteSource(input),
             output: output, diagnostics: diagnostics, errors: errors.map { AnyByteSink($0) },
-            pendingSignal: Signals.pending, secondSignal: Signals.pendingAgain,
+            pendingSignal: Signals.pending,
             failedRecord: failed.map { f in { f.numbers.append($0) } })
         run.jobs = jobs
         #if canImport(Glibc)
@@ -161,7 +168,8 @@ public enum ToolRunner {
         #endif
         run.inputReady = { input.hasInputWaiting() }
         if let n = testKnob("NUMTOOLS_TEST_BLOCK_BYTES") { run.jobBlockBytes = n }
-        return try transform.runStream(&run)
+        let outcome = try transform.runStream(&run)
+        return (outcome, run.coverage)
     }
 
     /// A positive whole number from the environment variable `name`, if set.
