@@ -43,15 +43,8 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
     /// and truncated, which would empty the file standard error is
     /// appended to (`2>>log`).
     public static func create(_ path: String) throws(IOFailure) -> FileDescriptorStream {
-        let named: Int32? =
-            switch path {
-            case "/dev/stdout": 1
-            case "/dev/stderr": 2
-            case _ where path.hasPrefix("/dev/fd/"): Int32(path.dropFirst("/dev/fd/".count))
-            default: nil
-            }
         let fd: Int32
-        if let named {
+        if let named = namedDescriptor(path) {
             fd = fcntl(named, F_DUPFD_CLOEXEC, 3)
         } else {
             fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
@@ -61,6 +54,54 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
             throw IOFailure.failed("cannot open '\(path)' for --errors: \(String(cString: strerror(code)))")
         }
         return FileDescriptorStream(fd: fd, name: "'\(path)'")
+    }
+
+    /// The descriptor `path` names, for `/dev/stdout`, `/dev/stderr` and
+    /// `/dev/fd/N`, which ``create(_:)`` takes as it is instead of opening.
+    static func namedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": 1
+        case "/dev/stderr": 2
+        case _ where path.hasPrefix("/dev/fd/"): Int32(path.dropFirst("/dev/fd/".count))
+        default: nil
+        }
+    }
+
+    /// The device and inode of the regular file `info` describes; nil for
+    /// anything else (a terminal, a pipe, /dev/null), which opening for
+    /// writing does not empty.
+    private static func regularFile(_ info: stat) -> [UInt64]? {
+        info.st_mode & S_IFMT == S_IFREG ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
+    }
+
+    /// The regular file descriptor `fd` is open on, if it is one.
+    private static func regularFile(fd: Int32) -> [UInt64]? {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? regularFile(info) : nil
+    }
+
+    /// Refuses an `--errors FILE` that ``create(_:)`` would open (truncating
+    /// it) when FILE, symbolic links followed as `>` follows them, is the
+    /// regular file standard input comes from (while it is read: it would
+    /// be emptied before it is read), or the one standard output goes to
+    /// (the two would overwrite each other's bytes: the output would lose
+    /// records). Compared by device and inode, before anything is opened,
+    /// so that nothing is truncated. `/dev/stdout` and its kin are not
+    /// opened and stay allowed: they share the descriptor.
+    public static func checkErrorsFile(_ path: String, readsStandardInput: Bool) throws(UsageError) {
+        guard namedDescriptor(path) == nil else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, let target = regularFile(info) else { return }
+        if readsStandardInput, regularFile(fd: 0) == target {
+            throw UsageError(
+                "invalid value '\(path)' for --errors: it is the file standard input comes from, which opening it would empty before it is read"
+            )
+        }
+        if regularFile(fd: 1) == target {
+            throw UsageError(
+                "invalid value '\(path)' for --errors: it is the file standard output goes to, and the error records would overwrite the output (to write them into the output, use /dev/stdout)"
+            )
+        }
     }
 
     /// Closes the descriptor: a file's last write error may come only now.
@@ -109,7 +150,15 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
         guard var p = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
-            let n = Glibc.write(fd, p, left)
+            var chunk = left
+            if let signal = Signals.pending() {
+                // Stopping: a reader that takes no more output gets a second,
+                // not forever; writes of PIPE_BUF bytes, once the descriptor
+                // can take bytes, do not block.
+                Signals.awaitWritable(fd, stoppingFor: signal)
+                chunk = min(left, Int(PIPE_BUF))
+            }
+            let n = Glibc.write(fd, p, chunk)
             if n < 0 {
                 let code = errno
                 if code == EINTR { continue }

@@ -8,18 +8,22 @@ import Synchronization
 
 /// The signal that asked the tool to stop, 0 while none has.
 private let receivedSignal = Atomic<Int32>(0)
-/// How many of the handled signals arrived.
-private let receivedCount = Atomic<Int>(0)
 /// The two ends of the self-pipe the handler writes to, -1 before `install`.
 private let wakeReadEnd = Atomic<Int32>(-1)
 private let wakeWriteEnd = Atomic<Int32>(-1)
+/// When a signalled tool stops waiting for its output to be taken
+/// (CLOCK_MONOTONIC nanoseconds), 0 until it first waits.
+private let stopDeadline = Atomic<Int64>(0)
 
 /// SIGINT, SIGTERM, SIGHUP and SIGQUIT handling: the handler records the
 /// signal and writes a byte to a self-pipe; a read of standard input waits
 /// on that pipe as well (``FileDescriptorStream``), so a signal that arrives
 /// just before the read blocks, or on another thread, still ends the wait.
-/// The engine then writes every complete record read so far and the tool
-/// exits 128 + the signal number. A signal the tool was started with
+/// The engine then writes every complete record read so far (even in the
+/// middle of a record too long to hold, which it does not read to its end)
+/// and the tool exits 128 + the signal number; a write that the output's
+/// reader does not take within about a second of the signal ends the tool
+/// there (``awaitWritable(_:stoppingFor:)``), so one signal always stops it. A signal the tool was started with
 /// ignored (a background job of a non-interactive shell ignores SIGINT and
 /// SIGQUIT, `nohup` SIGHUP) stays ignored, as in every Unix filter.
 public enum Signals {
@@ -47,7 +51,6 @@ public enum Signals {
             }
         }
         receivedSignal.store(0, ordering: .relaxed)
-        receivedCount.store(0, ordering: .relaxed)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signal in handled {
@@ -61,7 +64,6 @@ public enum Signals {
             action.__sigaction_handler.sa_handler = { number in
                 let saved = errno
                 receivedSignal.store(number, ordering: .relaxed)
-                receivedCount.add(1, ordering: .relaxed)
                 let fd = wakeWriteEnd.load(ordering: .relaxed)
                 if fd >= 0 {
                     var byte: UInt8 = 0
@@ -86,9 +88,36 @@ public enum Signals {
         return n == 0 ? nil : n
     }
 
-    /// The last signal received, once two have: the user insists.
-    public static func pendingAgain() -> Int32? {
-        receivedCount.load(ordering: .relaxed) >= 2 ? pending() : nil
+    /// How long a tool that was signalled waits for a descriptor to take
+    /// output (its reader may have stopped reading), in all.
+    static let stoppingGrace: Int64 = 1_000_000_000
+
+    /// Waits until `fd` can take bytes, once `signal` asked the tool to
+    /// stop: when it cannot within ``stoppingGrace`` of the first such
+    /// wait, the tool exits 128 + the signal's number at once, its output
+    /// ending where the last write stopped. One signal stops a tool within
+    /// about a second, whoever reads its output.
+    static func awaitWritable(_ fd: Int32, stoppingFor signal: Int32) {
+        func monotonicNow() -> Int64 {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        }
+        var deadline = stopDeadline.load(ordering: .relaxed)
+        if deadline == 0 {
+            let (exchanged, original) = stopDeadline.compareExchange(
+                expected: 0, desired: monotonicNow() + stoppingGrace, ordering: .relaxed)
+            deadline = exchanged ? stopDeadline.load(ordering: .relaxed) : original
+        }
+        while true {
+            let left = max(0, deadline - monotonicNow())
+            var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
+            let ready = poll(&fds, 1, Int32(left == 0 ? 0 : min(left / 1_000_000 + 1, 1000)))
+            if ready > 0 { return }
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { return }  // (the write reports the descriptor's error)
+            if left == 0 { exit(128 + signal) }
+        }
     }
 
     /// The read end of the self-pipe, once the handlers are installed: it
@@ -101,7 +130,6 @@ public enum Signals {
     /// Forgets a received signal (tests).
     static func clear() {
         receivedSignal.store(0, ordering: .relaxed)
-        receivedCount.store(0, ordering: .relaxed)
         if let fd = wakeDescriptor {
             var buffer = [UInt8](repeating: 0, count: 64)
             while Glibc.read(fd, &buffer, buffer.count) > 0 {}

@@ -64,6 +64,9 @@ public enum ToolRunner {
             if let kind = try invocation.value(StreamOptions.completeValues) { printAndExit(kind.names) }
             configuration = try StreamOptions.configuration(tool.name, invocation)
             errorsFile = try invocation.value(StreamOptions.errors)
+            if let path = errorsFile {
+                try FileDescriptorStream.checkErrorsFile(path, readsStandardInput: parsed.operands.isEmpty)
+            }
             jobs = try StreamOptions.threads(invocation)
             // A listing needs no other option; then what an option requires,
             // before the tool reads any value.
@@ -92,13 +95,20 @@ public enum ToolRunner {
             var errors: FileDescriptorStream?
             if let path = errorsFile { errors = try FileDescriptorStream.create(path) }
             let failed = FailedRecords()
-            let outcome = try runEngine(
+            let (outcome, coverage) = try runEngine(
                 transform, configuration, operands: operands, output: stdout, diagnostics: stderr, errors: errors,
                 failed: operands.isEmpty ? nil : failed, jobs: jobs)
             if let errors { try errors.closeFile() }
             hintAtFiles(operands, failed.numbers, &stderr)
             if case .completed = outcome, let summarizing = transform as? any StreamSummarizing {
                 for line in summarizing.summaryLines() { write("\(tool.name): \(line)\n", to: &stderr) }
+            }
+            if case .completed = outcome, coverage.noneSelected {
+                // Records were read, and -f selected no field of any: the
+                // job transformed nothing, which is not a success.
+                let message = configuration.noSelectedFieldMessage(widest: coverage.widestWithoutSelected)
+                write("\(tool.name): \(message)\n", to: &stderr)
+                exit(1)
             }
             switch outcome {
             case .completed(let errors): exit(errors > 0 ? 1 : 0)
@@ -129,7 +139,7 @@ public enum ToolRunner {
         _ transform: T, _ configuration: StreamConfiguration, operands: [[UInt8]],
         output: FileDescriptorStream, diagnostics: FileDescriptorStream, errors: FileDescriptorStream?,
         failed: FailedRecords?, jobs: Int = 1
-    ) throws(IOFailure) -> StreamOutcome {
+    ) throws(IOFailure) -> (StreamOutcome, FieldCoverage) {
         let input = FileDescriptorStream(fd: 0, name: "standard input")
         // For the tests of `-j` only (not documented): reads of at most
         // NUMTOOLS_TEST_READ_BYTES bytes, blocks of about
@@ -139,7 +149,7 @@ public enum ToolRunner {
             configuration: configuration, operands: operands.isEmpty ? nil : operands,
             input: readBytes.map { AnyByteSource(SmallReads(base: input, limit: $0)) } ?? AnyByteSource(input),
             output: output, diagnostics: diagnostics, errors: errors.map { AnyByteSink($0) },
-            pendingSignal: Signals.pending, secondSignal: Signals.pendingAgain,
+            pendingSignal: Signals.pending,
             failedRecord: failed.map { f in { f.numbers.append($0) } })
         run.jobs = jobs
         #if canImport(Glibc)
@@ -159,8 +169,9 @@ public enum ToolRunner {
         #endif
         run.inputReady = { input.hasInputWaiting() }
         if let n = testKnob("NUMTOOLS_TEST_BLOCK_BYTES") { run.jobBlockBytes = n }
-        if let outcome = try resolveFieldNames(&run) { return outcome }
-        return try transform.runStream(&run)
+        if let outcome = try resolveFieldNames(&run) { return (outcome, run.coverage) }
+        let outcome = try transform.runStream(&run)
+        return (outcome, run.coverage)
     }
 
     /// A positive whole number from the environment variable `name`, if set.

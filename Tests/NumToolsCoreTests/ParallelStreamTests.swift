@@ -9,10 +9,12 @@ private struct RunResult: Equatable, CustomStringConvertible {
     var diagnostics: [UInt8]
     var errors: [UInt8]
     var outcome: StreamOutcome
+    /// What the records showed of the field selection, over every thread's.
+    var coverage = FieldCoverage()
 
     var description: String {
         func text(_ b: [UInt8]) -> String { String(decoding: b, as: UTF8.self).debugDescription }
-        return "output \(text(output)), stderr \(text(diagnostics)), errors \(text(errors)), \(outcome)"
+        return "output \(text(output)), stderr \(text(diagnostics)), errors \(text(errors)), \(outcome), \(coverage)"
     }
 }
 
@@ -30,7 +32,9 @@ private func run<T: ValueTransform & Sendable>(
     stream.jobBlockBytes = blockBytes
     stream.inputReady = ready
     let outcome = try StreamRun.engine(transform, &stream)  // the Sendable engine, as the package's transforms take it
-    return RunResult(output: output.bytes, diagnostics: diagnostics.bytes, errors: errors.bytes, outcome: outcome)
+    return RunResult(
+        output: output.bytes, diagnostics: diagnostics.bytes, errors: errors.bytes, outcome: outcome,
+        coverage: stream.coverage)
 }
 
 /// A random stream of records for `configuration`: plain values, values

@@ -64,7 +64,9 @@ enum ParallelStream {
         var front = ParallelFront(transform: transform, run: run)
         defer { front.pipeline.shutDown() }
         front.start(transform: transform, errorsWanted: run.errors != nil)
-        return try front.run(&run.input)
+        let outcome = try front.run(&run.input)
+        run.coverage = front.coverage
+        return outcome
     }
 
     /// How many times `t` stands in `[p, p + n)`, 32 bytes at a time: each
@@ -158,6 +160,8 @@ final class JobBlock: @unchecked Sendable {
     var done = false
     /// How its engine ended; nil when it was stopped (the run was cancelled).
     var outcome: StreamOutcome?
+    /// What its records showed of the field selection.
+    var coverage = FieldCoverage()
 
     /// A block of the `count` bytes at `base`, memory of `capacity` bytes it now owns.
     init(owning base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int, firstRecord: Int) {
@@ -253,10 +257,11 @@ final class JobPipeline: @unchecked Sendable {
         }
     }
 
-    func finish(_ block: JobBlock, _ outcome: StreamOutcome?) {
+    func finish(_ block: JobBlock, _ outcome: StreamOutcome?, _ coverage: FieldCoverage) {
         condition.lock()
         block.done = true
         block.outcome = outcome
+        block.coverage = coverage
         if frontWaitsFor === block { condition.broadcast() }
         condition.unlock()
     }
@@ -353,6 +358,14 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
     var blockErrors = 0
     /// A block written ended with `--on-error=abort`.
     var aborted = false
+    /// The selection's coverage of the blocks written.
+    var blockCoverage = FieldCoverage()
+    /// Of the blocks written and of the records the front read through.
+    var coverage: FieldCoverage {
+        var all = blockCoverage
+        all.merge(front.coverage)
+        return all
+    }
 
     init(transform: Transform, run: borrowing StreamRun) {
         configuration = run.configuration
@@ -360,7 +373,6 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
             configuration: run.configuration, transform: transform, output: run.output,
             diagnostics: run.diagnostics, errors: run.errors)
         front.pendingSignal = run.pendingSignal
-        front.secondSignal = run.secondSignal
         jobs = max(1, run.jobs)
         blockBytes = max(1, run.jobBlockBytes)
         inputReady = run.inputReady
@@ -406,7 +418,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
             do throws(IOFailure) { outcome = try engine.run(&reader, &source) } catch { outcome = nil }
             // Whatever the transform keeps (caches) serves its next block.
             transform = engine.transform
-            pipeline.finish(block, outcome)
+            pipeline.finish(block, outcome, engine.coverage)
         }
         pipeline.workerEnded()
     }
@@ -423,7 +435,6 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
     mutating func run<Source: ByteSource>(_ source: inout Source) throws(IOFailure) -> StreamOutcome {
         var reader = RecordReader(
             scanner: front.scanner, csv: configuration.csv, maxRecordBytes: configuration.maxRecordBytes)
-        var stopping = false  // a signal came while reading a record through
         var atInputStart = true
         let holdLimit = min(blockBytes, configuration.maxRecordBytes + 1)
         while true {
@@ -443,7 +454,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
                 front.writer.writeLongRecordPart(reader.base, part)
                 if let terminator {
                     front.writer.endLongRecord(terminator)
-                    if front.writer.aborted || stopping { return try stop() }
+                    if front.writer.aborted { return try stop() }
                 }
             }
             if !reader.readingThrough && !atInputStart {
@@ -464,6 +475,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
                         if aborted { return try stop() }
                         records += 1
                         front.writer.recordNumber = records
+                        if records > configuration.headerRecords { front.coverage.selectedSeen = true }
                         front.writer.beginLongRecord(
                             isHeader: records <= configuration.headerRecords, front.recordTooLong)
                         if front.writer.aborted { return try stop() }
@@ -489,14 +501,12 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
                 return try stop()
             }
             if let signal = front.pendingSignal() {
-                // Every record read completely before it is written.
-                if !reader.readingThrough || signal == front.secondSignal() {
-                    if !reader.readingThrough && !atInputStart { try cutBlocks(&reader) }
-                    try drain()
-                    try front.flush()
-                    return aborted ? .aborted : .interrupted(signal: signal)
-                }
-                stopping = true
+                // Every record read completely before it is written; of a
+                // record too long to hold, what was read (as one thread).
+                if !reader.readingThrough && !atInputStart { try cutBlocks(&reader) }
+                try drain()
+                try front.flush()
+                return aborted ? .aborted : .interrupted(signal: signal)
             }
             // Never sit on output while a read waits for input.
             if reader.readingThrough || atInputStart || !(ready ?? inputReady()) {
@@ -597,6 +607,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
                 return
             }
             inFlight.removeFirst()
+            blockCoverage.merge(head.coverage)
             switch head.outcome {
             case .completed(let errors)?: blockErrors += errors
             case .aborted?:

@@ -50,6 +50,37 @@ public struct StreamConfiguration: Sendable {
     public init(toolName: String) { self.toolName = toolName }
 }
 
+extension StreamConfiguration {
+    /// The field delimiter as a diagnostic names it: `TAB`, `SPACE`, a
+    /// visible character quoted (`';'`), anything else by its code points
+    /// (`U+00A0`).
+    public var delimiterName: String {
+        let bytes = delimiter ?? (csv ? [UInt8(ascii: ",")] : [0x09])
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text == "\t" { return "TAB" }
+        if text == " " { return "SPACE" }
+        let visible = text.unicodeScalars.allSatisfy { s in
+            !s.properties.isWhitespace && s.properties.generalCategory != .control
+                && s.properties.generalCategory != .format && s.properties.generalCategory != .nonspacingMark
+                && s.properties.generalCategory != .unassigned
+        }
+        if visible { return "'\(text)'" }
+        return text.unicodeScalars.map { s in
+            let hex = String(s.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
+    }
+
+    /// What the command line says when records were split into fields and
+    /// not one had a selected field (``FieldCoverage/noneSelected``): the
+    /// job transformed nothing. `widest` is the most fields a record had.
+    public func noSelectedFieldMessage(widest: Int) -> String {
+        let list = fields.map(\.description) ?? ""
+        return "no record had field \(list) (delimiter \(delimiterName)\(csv ? ", CSV" : ""); "
+            + "the widest record has \(widest) field\(widest == 1 ? "" : "s"))"
+    }
+}
+
 /// How a stream ended (I/O failures are thrown instead).
 public enum StreamOutcome: Equatable, Sendable {
     /// End of input; `errors` values could not be transformed.
@@ -102,13 +133,17 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         set { writer.failed = newValue }
     }
     public let configuration: StreamConfiguration
-    /// Returns the pending signal, if SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
+    /// Returns the pending signal, if SIGINT, SIGTERM, SIGHUP or SIGQUIT
+    /// arrived: the run stops before its next read, even in the middle of a
+    /// record too long to hold (see ``run(_:)``).
     public var pendingSignal: () -> Int32? = { nil }
-    /// Returns the signal, if one arrived twice: stop even mid-record.
-    public var secondSignal: () -> Int32? = { nil }
     /// Whether the input may start with a byte-order mark: not so for the
     /// blocks of a parallel run, whose front writes it (``ParallelStream``).
     var readsByteOrderMark = true
+    /// Whether the records split into fields had a selected field (with
+    /// ``StreamConfiguration/fields``): a run that selected none of any
+    /// record's fields transformed nothing, and the command line says so.
+    public internal(set) var coverage = FieldCoverage()
 
     let scanner: CSVScanner
     var writer: RecordWriter<Output, Diagnostics>
@@ -196,7 +231,6 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     mutating func run<Source: ByteSource>(_ reader: inout RecordReader, _ source: inout Source) throws(IOFailure)
         -> StreamOutcome
     {
-        var stopping = false  // a signal came while reading a record through
         var atInputStart = readsByteOrderMark  // a byte-order mark may still stand at the start
         while true {
             if atInputStart {
@@ -218,10 +252,6 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                         try flush()
                         return .aborted
                     }
-                    if stopping {
-                        try flush()
-                        return outcome
-                    }
                 }
             }
             if !reader.readingThrough && !atInputStart {
@@ -237,6 +267,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 }
                 if let part = reader.startReadingThrough() {
                     writer.recordNumber += 1
+                    if writer.recordNumber > configuration.headerRecords { coverage.selectedSeen = true }
                     writer.beginLongRecord(isHeader: writer.recordNumber <= configuration.headerRecords, recordTooLong)
                     if writer.aborted {
                         try flush()
@@ -260,11 +291,13 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             // Never sit on output while waiting for input.
             try flush()
             if let signal = pendingSignal() {
-                // A record too long to hold has part of its output written
-                // already: it is read through to its end (a second signal
-                // stops at once), so that the output holds whole records only.
-                if !reader.readingThrough || signal == secondSignal() { return .interrupted(signal: signal) }
-                stopping = true
+                // Every record read completely is written. A record too long
+                // to hold that is being read through has had what was read
+                // of it written (the start of its error record, or of the
+                // record with `keep`): it stays so, without a terminator,
+                // and the run stops now rather than at that record's end,
+                // which may never come (`< /dev/zero`).
+                return .interrupted(signal: signal)
             }
             try reader.fill(from: &source)
         }
@@ -349,6 +382,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             count > configuration.maxRecordBytes || !RecordWriter<Output, Diagnostics>.isErrorRecord(p, 0, count)
         {
             writer.recordNumber += 1
+            coverage.selectedSeen = true  // (not split into fields: it may have had the field)
             let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p, count: count), quoteOffset)
             // FIELD is 0 when the whole record is the value (no -f), as in
             // every other error record; the message then names no field.
@@ -384,6 +418,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         if end - start > configuration.maxRecordBytes {
             // (An error record too: one too long is never held whole, so
             // that what a record is does not depend on how it was read.)
+            coverage.selectedSeen = true  // (it may have had the field)
             writer.fail(p, start, end, terminator, field: 0, recordTooLong)
             return
         }
@@ -399,6 +434,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         if let bad = UTF8Bytes.firstInvalid(p, start, end) {
             if let fields = configuration.fields {
                 if let failure = invalidValue(p, start, end, fields) {
+                    coverage.selectedSeen = true
                     writer.fail(p, start, end, terminator, field: failure.field, failure.error)
                     return
                 }
@@ -432,6 +468,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     {
         let last = fields.upperBound
         var field = 1
+        var range = 0  // where the selection's walk stands (FieldList.selects)
         var i = start
         // The fields not selected and the delimiters are copied as they
         // stand, a run of them at a time: `[copied, i)` is read but not yet
@@ -439,9 +476,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         var copied = start
         while field <= last {
             let fieldStart = i
-            if !fields.contains(field) {
+            if !fields.selects(field, at: &range) {
                 i = configuration.csv ? scanner.field(p, fieldStart, end).end : scanner.delimiter.next(p, i, end)
             } else {
+                coverage.selectedSeen = true
                 writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: fieldStart - copied))
                 if configuration.append { copyFieldForAppend(p, fieldStart, end) }
                 if configuration.onError == .field {
@@ -454,7 +492,11 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 }
                 copied = i
             }
-            if i >= end { break }
+            if i >= end {
+                // The record's last field: before the first selected one, it had none.
+                if field < fields.lowerBound { noSelectedField(fields: field) }
+                break
+            }
             i += scanner.delimiter.count
             field += 1
         }
@@ -520,6 +562,12 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         }
     }
 
+    /// Notes a record of `count` fields that had no selected field.
+    @inline(never)
+    mutating func noSelectedField(fields count: Int) {
+        coverage.widestWithoutSelected = max(coverage.widestWithoutSelected, count)
+    }
+
     /// Writes the selected RFC 4180 field starting at `fieldStart`,
     /// transformed, and returns where it ends. `start` is the record's start.
     mutating func csvField(
@@ -577,13 +625,14 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         -> FieldFailure?
     {
         var field = 1
+        var range = 0
         var i = start
         while field <= fields.upperBound {
             let fieldStart = i
             if configuration.csv {
                 let found = scanner.field(p, fieldStart, end)
                 i = found.end
-                if fields.contains(field), found.wellFormed {
+                if fields.selects(field, at: &range), found.wellFormed {
                     if found.quoted {
                         scratch.removeAll(keepingCapacity: true)
                         scanner.unquote(p, fieldStart, i, into: &scratch)
@@ -601,7 +650,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
                 }
             } else {
                 i = scanner.delimiter.next(p, i, end)
-                if fields.contains(field), let bad = UTF8Bytes.firstInvalid(p, fieldStart, i) {
+                if fields.selects(field, at: &range), let bad = UTF8Bytes.firstInvalid(p, fieldStart, i) {
                     return FieldFailure(field: field, error: Self.invalidUTF8(p, fieldStart, i, at: bad))
                 }
             }

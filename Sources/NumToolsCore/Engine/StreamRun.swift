@@ -20,8 +20,6 @@ public struct StreamRun {
     public var failedRecord: ((Int) -> Void)?
     /// The signal that asks the engine to stop between records, if any.
     public var pendingSignal: () -> Int32?
-    /// The signal, once a second one came (the user insists).
-    public var secondSignal: () -> Int32?
     /// How many threads transform the records read from `input` (`-j`):
     /// above 1, the package's four transforms (each `Sendable`, whose
     /// witnesses below take the `Sendable` engine) run on that many, each
@@ -39,11 +37,14 @@ public struct StreamRun {
     /// it before every read, and a source that knows better says so (the
     /// command line polls standard input; a file is always ready).
     public var inputReady: () -> Bool = { false }
+    /// Set by the run: whether the records split into fields had a
+    /// selected field (``FieldCoverage``), over every thread's.
+    public var coverage = FieldCoverage()
 
     public init(
         configuration: StreamConfiguration, operands: [[UInt8]]?, input: some ByteSource, output: some ByteSink,
         diagnostics: some ByteSink, errors: AnyByteSink? = nil, pendingSignal: @escaping () -> Int32? = { nil },
-        secondSignal: @escaping () -> Int32? = { nil }, failedRecord: ((Int) -> Void)? = nil
+        failedRecord: ((Int) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.operands = operands
@@ -53,7 +54,6 @@ public struct StreamRun {
         self.errors = errors
         self.failedRecord = failedRecord
         self.pendingSignal = pendingSignal
-        self.secondSignal = secondSignal
     }
 }
 
@@ -97,9 +97,12 @@ extension StreamRun {
             errors: run.errors)
         engine.failedRecord = run.failedRecord
         engine.pendingSignal = run.pendingSignal
-        engine.secondSignal = run.secondSignal
-        if let operands = run.operands { return try engine.run(operandBytes: operands) }
-        return try engine.run(&run.input)
+        let outcome =
+            if let operands = run.operands { try engine.run(operandBytes: operands) } else {
+                try engine.run(&run.input)
+            }
+        run.coverage = engine.coverage
+        return outcome
     }
 
     /// Runs the engine on `transform`, on ``jobs`` threads when that is
