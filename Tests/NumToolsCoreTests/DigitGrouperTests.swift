@@ -76,7 +76,7 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         ("0000", "0,000"),
         ("1,234,567", "1,234,567"),
         ("1,234,567.891", "1,234,567.891"),
-        ("1234,567", "1,234,567"),  // separators in place are accepted, missing ones added
+        ("1234,567", "error: misplaced-grouping"),  // grouped in part: read whole or not at all (issue #25)
         ("1234567.1234567", "1,234,567.1234567"),  // the fraction is never grouped
         (
             "12345678901234567890123456789012345678901234567890",

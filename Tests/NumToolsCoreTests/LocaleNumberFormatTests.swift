@@ -28,10 +28,23 @@ func randomDigits(_ rng: inout SplitMix64) -> (integer: String, fraction: String
     return (integer, fraction)
 }
 
+/// FormatStyle's output for the machine number `text` with `fraction`
+/// fraction digits. A negative zero (`-0`, `-0.00`) keeps its sign, as
+/// numconv keeps it: `Decimal` has no negative zero, so it is formatted as
+/// the `Double` -0.0 (exact), for which FormatStyle writes the locale's minus sign.
 func oracle(_ locale: Locale, _ style: LocaleNumberFormat.Style, _ text: String, fraction: Int, plus: Bool = false)
     -> String
 {
     let value = Decimal(string: text)!
+    if value.isZero, text.hasPrefix("-") {
+        switch style {
+        case .number:
+            return FloatingPointFormatStyle<Double>(locale: locale).precision(.fractionLength(fraction)).format(-0.0)
+        case .percent:
+            return FloatingPointFormatStyle<Double>.Percent(locale: locale).precision(.fractionLength(fraction))
+                .format(-0.0)
+        }
+    }
     switch style {
     case .number:
         let f = Decimal.FormatStyle(locale: locale).precision(.fractionLength(fraction))
@@ -81,8 +94,8 @@ func oracle(_ locale: Locale, _ style: LocaleNumberFormat.Style, _ text: String,
                 let text = (negative ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
                 var out: [UInt8] = []
                 format.format(
-                    negative: negative && !(integer == "0" && fraction.allSatisfy { $0 == "0" }),
-                    integer: Array(integer.utf8), fraction: Array(fraction.utf8), showPlus: plus, into: &out)
+                    negative: negative, integer: Array(integer.utf8), fraction: Array(fraction.utf8), showPlus: plus,
+                    into: &out)
                 let expected = oracle(locale, style, text, fraction: fraction.count, plus: plus)
                 let got = String(decoding: out, as: UTF8.self)
                 if got != expected { failures.append("\(id) \(text): got \(got) expected \(expected)") }

@@ -34,14 +34,14 @@ func convertWithMessage(
     }
 
     @Test(arguments: [
-        // Leading zeros, a bare fraction, negative zero.
+        // Leading zeros, a bare fraction, negative zero (it keeps its sign).
         ("000", "en_US", "de_DE", "0"),
         ("0.5", "en_US", "de_DE", "0,5"),
         (".5", "en_US", "de_DE", "0,5"),
         ("007.50", "en_US", "de_DE", "7,50"),
         ("0,001", "en_US", "de_DE", "1"),
-        ("-0", "en_US", "de_DE", "0"),
-        ("-.0", "en_US", "de_DE", "0,0"),
+        ("-0", "en_US", "de_DE", "-0"),
+        ("-.0", "en_US", "de_DE", "-0,0"),
         // Native digits in and out.
         ("١٬٢٣٤٫٥", "ar_EG", "ne", "१,२३४.५"),
         ("१२,३४,५६७", "ne", "bn-u-nu-beng", "১২,৩৪,৫৬৭"),
@@ -54,8 +54,11 @@ func convertWithMessage(
         ("12 345,6", "fr_FR", "en_US", "12,345.6"),
         ("1’234’567.5", "de_CH", "fr_FR", "1\u{202F}234\u{202F}567,5"),
         ("1'234'567.5", "de_CH", "en_US", "1,234,567.5"),
-        // Separators at valid places need not all be there.
-        ("1,234567,890", "en_US", "en_US", "1,234,567,890"),
+        // A grouped value has every separator: one missing is an error.
+        (
+            "1,234567,890", "en_US", "en_US",
+            "misplaced-grouping: grouping separator missing at offset 5, where en_US grouping puts one"
+        ),
     ])
     func notations(input: String, from: String, to: String, expected: String) {
         #expect(convertWithMessage(input, from: from, to: [to]) == expected)

@@ -45,7 +45,7 @@ func convert(
         ("000123", "en_US", "de_DE", "123"),
         (".5", "en_US", "de_DE", "0,5"),
         ("+5", "en_US", "de_DE", "5"),
-        ("-0.00", "en_US", "de_DE", "0,00"),
+        ("-0.00", "en_US", "de_DE", "-0,00"),
         // Signs: CLDR forms, ASCII, U+2212, bidi marks anywhere.
         ("-1234", "en_US", "ar_EG", "\u{61C}-١٬٢٣٤"),
         ("\u{61C}-١٬٢٣٤", "ar_EG", "en_US", "-1,234"),
@@ -63,6 +63,8 @@ func convert(
         ("1234567", "en_IN", "en_US", "1,234,567"),
         ("१२,३४,५६७.८९१", "ne", "en_US", "1,234,567.891"),
         ("12,34,567.891", "ne", "en_US", "1,234,567.891"),
+        // Minimum grouping digits binds the writer only: es_ES writes 1234,
+        // and reads 1.234 as well (grouped whole by its group sizes).
         ("1.234", "es_ES", "en_US", "1,234"),
         // Errors.
         ("1,23,456", "en_US", "de_DE", "error:misplaced-grouping"),

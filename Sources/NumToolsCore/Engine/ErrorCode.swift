@@ -53,7 +53,7 @@ public enum NumberErrorCode: String, ErrorCode {
     case invalidCharacter = "invalid-character"
     /// ASCII digits and a locale's own digits in one value.
     case mixedDigits = "mixed-digits"
-    /// A grouping separator where the grouping puts none, or in the fraction.
+    /// A grouping separator where the grouping puts none, missing where it puts one (in a value that has separators), or in the fraction.
     case misplacedGrouping = "misplaced-grouping"
     /// More than one decimal separator. numgroup 0.1.0 spelt it
     /// `multiple-decimal-points` (its man page says so).
@@ -70,7 +70,8 @@ public enum NumberErrorCode: String, ErrorCode {
         switch self {
         case .invalidCharacter: "a character that is not part of a number in the notation"
         case .mixedDigits: "ASCII digits and the locale's own digits in one value"
-        case .misplacedGrouping: "a grouping separator where the grouping puts none, or in the fraction"
+        case .misplacedGrouping:
+            "a grouping separator where the grouping puts none, missing where it puts one, or in the fraction"
         case .multipleDecimalSeparators: "more than one decimal separator"
         case .misplacedSign: "a sign anywhere but at the start"
         case .noDigits: "no digit at all"

@@ -109,7 +109,7 @@ public struct AutoNumberConverter: ValueTransform, Sendable {
                     var reach = 0
                     do throws(ValueError) {
                         let (negative, digits) = try candidates[c].scan(value, into: base + c * slot + 1, reach: &reach)
-                        readings[count] = Reading(candidate: c, negative: negative && !digits.isZero, digits: digits)
+                        readings[count] = Reading(candidate: c, negative: negative, digits: digits)
                         count += 1
                     } catch {
                         if reach > furthest { (failure, furthest) = (error, reach) }

@@ -5,9 +5,9 @@ import Foundation
 public struct DigitGrouper: ValueTransform, Sendable {
     /// What numgroup does to a value.
     public enum Mode: Sendable, Hashable {
-        /// Insert separators (separators already in place are accepted).
+        /// Insert separators (a value already grouped whole is accepted).
         case group
-        /// Remove correctly placed separators.
+        /// Remove separators, each where the group sizes put one and none missing.
         case ungroup
         /// Drop everything but digits, the first decimal point and a leading sign, then group.
         case sanitize
@@ -113,7 +113,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let integerEnd = decimalAt >= 0 ? decimalAt : n
         if integerDigits == 0 && integerEnd &+ decimalSpan.count >= n { throw Self.noDigits }
         // Pass 2: each separator present sits where the group sizes put one.
-        if separators > 0 { try checkSeparators(value, bodyStart, integerEnd, integerDigits) }
+        if separators > 0 { try checkSeparators(value, bodyStart, integerEnd, integerDigits, separators: separators) }
         // Output: sign, digits (grouped unless ungrouping), decimal point and
         // fraction as given, written straight into the output.
         try write(
@@ -604,11 +604,15 @@ public struct DigitGrouper: ValueTransform, Sendable {
     static var noDigits: ValueError { ValueError(.number(.noDigits), ErrorText(template: "value has no digits")) }
 
     /// Throws unless each separator in the integer part `value[start..<end]`
-    /// (of `digits` digits) sits where the group sizes put one.
+    /// (of `digits` digits) sits where the group sizes put one, and every
+    /// place they put one has one: a grouped value is grouped whole
+    /// (`1234567,891` is an error, not 1,234,567,891). The minimum grouping
+    /// digits is a rule for writing, not for reading: a separator may stand
+    /// wherever the group sizes put one (`1.234` in es_ES).
     @inline(never)
-    func checkSeparators(_ value: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ digits: Int)
-        throws(ValueError)
-    {
+    func checkSeparators(
+        _ value: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ digits: Int, separators: Int
+    ) throws(ValueError) {
         let p = value.baseAddress!
         var seen = 0
         var k = start
@@ -630,6 +634,40 @@ public struct DigitGrouper: ValueTransform, Sendable {
             }
             k = next
         }
+        // Each fits, at a place of its own: all are there when they are as
+        // many as the group sizes put in `digits` digits (with minimum
+        // grouping digits 1: a rule for the writer).
+        let g = style.grouping
+        if separators != Grouping(primary: g.primary, secondary: g.secondary).separatorCount(digits: digits) {
+            throw missingSeparator(value, start, end, digits)
+        }
+    }
+
+    /// The error of a value whose separators in `value[start..<end]` (an
+    /// integer part of `digits` digits) all fit but some are missing: it
+    /// names the first digit a separator should precede.
+    @inline(never)
+    func missingSeparator(_ value: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ digits: Int) -> ValueError {
+        let p = value.baseAddress!
+        var seen = 0
+        var k = start
+        var afterSeparator = false
+        while k < end {
+            guard p[k] &- 48 < 10 else {
+                afterSeparator = true
+                k += acceptedSeparatorLength(p, k, value.count)
+                continue
+            }
+            if seen > 0, !afterSeparator, style.grouping.isBoundary(digitsToTheRight: digits - seen) { break }
+            afterSeparator = false
+            seen += 1
+            k += 1
+        }
+        var text = ErrorText(
+            template: "grouping separator missing at offset \u{2}, where \u{4} puts one",
+            UTF8Bytes.scalarOffset(value, k))
+        text.name(style.name)
+        return ValueError(.number(.misplacedGrouping), text)
     }
 
     /// Writes the `digits` integer digits from `p[start]` on, among

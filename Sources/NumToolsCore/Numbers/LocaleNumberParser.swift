@@ -19,8 +19,8 @@ public struct ParsedNumber: Sendable, Hashable {
 }
 
 /// Reads numbers written in one locale's notation, strictly: the locale's
-/// own digits or ASCII (never both), its grouping separator only where its
-/// group sizes put one, one decimal separator, a leading sign in the forms
+/// own digits or ASCII (never both), no grouping separator or every one its
+/// group sizes put in the integer part and no other, one decimal separator, a leading sign in the forms
 /// CLDR gives it (or ASCII `-`/`+`, U+2212), bidi marks ignored wherever they stand.
 public struct LocaleNumberParser: Sendable {
     public let localeIdentifier: String
@@ -160,6 +160,8 @@ public struct LocaleNumberParser: Sendable {
     /// integer part's length at the end. When that finds one out of place,
     /// the value is read again with `integerDigits` known, which throws for
     /// the first separator that does not fit, as a check of each in turn would.
+    /// When they all fit but are fewer than the group sizes put in an integer
+    /// part of that length, the error names the first one missing.
     ///
     /// - Parameters:
     ///   - integerDigits: the integer part's length, when known; -1 otherwise.
@@ -201,6 +203,12 @@ public struct LocaleNumberParser: Sendable {
         // The common messages from templates: no String an error (see ErrorText).
         func misplaced(_ at: Int) -> ValueError {
             var text = ErrorText(template: "grouping separator at offset \u{2} does not fit \u{4} grouping", offset(at))
+            text.name(localeIdentifier)
+            return ValueError(.number(.misplacedGrouping), text)
+        }
+        func missing(_ at: Int) -> ValueError {
+            var text = ErrorText(
+                template: "grouping separator missing at offset \u{2}, where \u{4} grouping puts one", offset(at))
             text.name(localeIdentifier)
             return ValueError(.number(.misplacedGrouping), text)
         }
@@ -335,14 +343,55 @@ public struct LocaleNumberParser: Sendable {
         }
         if lastWasSeparator { throw failed(misplaced(lastSeparatorAt), at: n) }
         if decimalAt < 0 { integerCount = count }
-        if separators > 0, integerDigits < 0,
-            !(gapsFit && grouping.isBoundary(digitsToTheRight: integerCount - firstGroup)
+        if separators > 0, integerDigits < 0 {
+            if !(gapsFit && grouping.isBoundary(digitsToTheRight: integerCount - firstGroup)
                 && grouping.isBoundary(digitsToTheRight: integerCount - lastGroup))
-        {
-            // It read the whole value: the error is one of the whole.
-            do { _ = try scan(p, into: digits, integerDigits: integerCount) } catch { throw failed(error, at: n) }
+            {
+                // It read the whole value: the error is one of the whole.
+                do { _ = try scan(p, into: digits, integerDigits: integerCount) } catch { throw failed(error, at: n) }
+            }
+            // Every separator present fits: a grouped value has them all
+            // (`1234567,891` is no en_US number), as many as the group sizes
+            // put in an integer part of this length (`grouping` has minimum
+            // grouping digits 1, so `1.234` is whole in es_ES too).
+            if separators != grouping.separatorCount(digits: integerCount) {
+                throw failed(missing(firstMissingSeparator(p, integerDigits: integerCount)), at: n)
+            }
         }
         return (negative, DigitString(start: digits, integerCount: integerCount, fractionCount: count - integerCount))
+    }
+
+    /// The byte offset in `p` (a value ``scan(_:into:integerDigits:reach:)``
+    /// has read, whose integer part has `integerDigits` digits and whose
+    /// separators all fit) of the first integer digit before which the
+    /// group sizes put a separator that is not there.
+    func firstMissingSeparator(_ p: UnsafeBufferPointer<UInt8>, integerDigits: Int) -> Int {
+        var i = 0
+        var count = 0
+        var afterSeparator = false
+        while i < p.count {
+            let isDigit: Bool
+            var length = 1
+            if p[i] &- 48 < 10 {
+                isDigit = true
+            } else if let t = token(p, i) {
+                length = t.length
+                if t.kind == .decimal { break }
+                if t.kind == .group { afterSeparator = true }
+                isDigit = t.kind == .digit
+            } else {
+                isDigit = false
+            }
+            if isDigit {
+                if count > 0, !afterSeparator, grouping.separatorBefore(position: count, of: integerDigits) {
+                    return i
+                }
+                afterSeparator = false
+                count += 1
+            }
+            i += length
+        }
+        return i
     }
 
     /// Whether only spaces, then the percent sign, then bidi marks remain from `start`.

@@ -61,9 +61,9 @@ public struct NumberConverter: ValueTransform, Sendable {
     func write<Output: ByteOutput & ~Copyable>(negative: Bool, digits: DigitString, into output: inout Output)
         throws(ValueError)
     {
-        var (negative, digits) = (negative, digits)
-        // FormatStyle's canonical form: no sign on zero, no leading zeros.
-        if negative && digits.isZero { negative = false }
+        var digits = digits
+        // The canonical form: no leading zeros. The sign is the input's,
+        // on zero too (`-0` stays `-0`): no sign changes, as no digit does.
         var target = digits.fractionCount
         if let minimumFraction { target = max(target, minimumFraction) }
         if let maximumFraction { target = min(target, maximumFraction) }
@@ -132,12 +132,6 @@ struct DigitString {
     var integer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: integerCount) }
     /// The fraction digits.
     var fraction: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start + integerCount, count: fractionCount) }
-
-    /// Whether every digit is zero.
-    var isZero: Bool {
-        for k in 0..<(integerCount + fractionCount) where start[k] != 48 { return false }
-        return true
-    }
 
     /// Pads with zeros or rounds half-even to exactly `digits` fraction
     /// digits, in place; a carry out of the integer part takes the free byte.
