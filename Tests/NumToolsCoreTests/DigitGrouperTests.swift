@@ -411,6 +411,11 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         ("123456789012", "123,456,789,012"),
         ("1234 is short", "1234 is short"),
         ("(12345)", "(12,345)"),
+        // Issue #25: U+2212 is a sign in text too: it leads a number, and
+        // hanging off a word it makes an identifier, as '-' does.
+        ("x \u{2212}1234567 y", "x \u{2212}1,234,567 y"),
+        ("abc\u{2212}12345", "abc\u{2212}12345"),
+        ("2024\u{2212}12345", "2024\u{2212}12345"),
         ("total: 12345.", "total: 12,345."),
         ("12345, 67890", "12,345, 67,890"),
         ("+12345", "+12,345"),
