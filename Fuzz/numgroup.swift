@@ -59,8 +59,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do { try text.transform(value, into: &textOut) } catch { check(false, "--text threw \(error.code)") }
     check(digits(textOut) == digits(Array(value)), "--text changed the digits")
     var clean: [UInt8] = []
-    do { try sanitize.transform(value, into: &clean) } catch {
-        check(error.code == .number(.noDigits), "--sanitize threw \(error.code)")
+    do {
+        try sanitize.transform(value, into: &clean)
+        // A sanitized value is a number of the style: grouping it again changes nothing.
+        var again: [UInt8] = []
+        try clean.withUnsafeBufferPointer { (b) throws(ValueError) in try group.transform(b, into: &again) }
+        check(again == clean, "--sanitize wrote what group changes")
+    } catch {
+        let codes: [ValueError.Code] = [
+            .number(.noDigits), .number(.ambiguousDecimalMark), .number(.misplacedSign), .number(.invalidCharacter),
+            .number(.misplacedGrouping), .engine(.outputTooLong),
+        ]
+        check(codes.contains(error.code), "--sanitize threw \(error.code)")
     }
     return 0
 }

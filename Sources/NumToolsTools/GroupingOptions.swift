@@ -30,6 +30,7 @@ extension GroupingStyle {
         self.separator = separator.map { Array($0.utf8) } ?? base.separator
         self.decimal = decimal.map { Array($0.utf8) } ?? base.decimal
         if given == nil { localeIdentifier = base.localeIdentifier }
+        signs = base.signs
     }
 
     /// A usage error when the separator and the decimal point cannot be told
@@ -40,7 +41,8 @@ extension GroupingStyle {
                 "the grouping separator and the decimal point are both '\(String(decoding: decimal, as: UTF8.self))'")
         }
         func isDigitOrSign(_ symbol: [UInt8]) -> Bool {
-            symbol.first.map { $0 &- 48 < 10 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") } == true
+            symbol.first.map { $0 &- 48 < 10 } == true
+                || (signs + SignForms.bidiMarks).contains { symbol.starts(with: $0) }
         }
         if isDigitOrSign(decimal) || isDigitOrSign(separator) {
             throw UsageError("the grouping separator and decimal point cannot be digits or signs")

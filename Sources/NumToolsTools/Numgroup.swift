@@ -22,7 +22,8 @@ public enum Numgroup {
         ).suggested(for: "lang", "language")
         static let ungroup: Option<Bool> = .flag("ungroup", short: "u", help: "remove grouping separators instead")
         static let sanitize: Option<Bool> = .flag(
-            "sanitize", help: "drop every character but digits, the first decimal point and a leading sign")
+            "sanitize",
+            help: "drop what is no part of the number (currency, unit, letters), never changing it; then group")
         static let text: Option<Bool> = .flag(
             "text", help: "group the numbers standing alone inside free text; never an error")
     }

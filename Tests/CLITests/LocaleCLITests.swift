@@ -14,7 +14,7 @@ import Testing
     /// The languages of that list without CLDR number data (see
     /// LocaleResolutionTests): refused, with exit 2.
     static let rareLanguages: Set<String> = [
-        "aa", "agr", "an", "anp", "ayc", "bhb", "bi", "crh", "csb", "hak", "hif", "hne", "ht", "ik", "li", "lzh", "mag",
+        "aa", "agr", "an", "anp", "ayc", "bhb", "bi", "crh", "csb", "hak", "hif", "hne", "ik", "li", "lzh", "mag",
         "mhr", "miq", "mjw", "mnw", "nan", "nhn", "niu", "pap", "rif", "sgs", "shn", "shs", "sid", "tcy", "the", "tpi",
         "unm", "yuw",
     ]
@@ -125,6 +125,22 @@ import Testing
             let group = try ToolProcess.run("numgroup", ["-l", name, "1234567"])
             #expect(group.exited(0) && group.err.isEmpty, "numgroup -l \(name): \(group)")
         }
+    }
+
+    /// Issue #25: ht_HT (Haitian Creole, fr_HT's data) from LANG, as
+    /// --to and as numgroup's and coinfmt's --locale, as FormatStyle writes it.
+    @Test func haitianCreole() throws {
+        let from = try ToolProcess.run("numconv", ["--to", "C", "1 234 567,89"], environment: ["LANG": "ht_HT.UTF-8"])
+        #expect(from.exited(0) && from.out == "1234567.89\n" && from.err.isEmpty, "\(from)")
+        let to = try ToolProcess.run("numconv", ["--from", "C", "--to", "ht_HT", "1234567.89"])
+        #expect(to.exited(0) && to.out == "1\u{202F}234\u{202F}567,89\n", "\(to)")
+        let coin = try ToolProcess.run("coinfmt", ["1234.5"], environment: ["LANG": "ht_HT.UTF-8"])
+        #expect(coin.exited(0) && coin.err.isEmpty, "\(coin)")
+        #expect(coin.out == Self.money("1234.5", "HTG", "ht_HT") + "\n", "\(coin)")
+        let group = try ToolProcess.run("numgroup", ["-l", "ht_HT", "1234567,5"])
+        #expect(group.exited(0) && group.out == "1\u{202F}234\u{202F}567,5\n", "\(group)")
+        let refused = try ToolProcess.run("numconv", ["--to", "C", "1"], environment: ["LANG": "aa_DJ.UTF-8"])
+        #expect(refused.err == "numconv: LANG=aa_DJ.UTF-8 is not a known locale; using en_US\n", "\(refused)")
     }
 
     /// Close matches for a typo keep the language and offer the short forms.

@@ -49,7 +49,8 @@ private func expectUsageError(
         (["-l", "de-CH", "1234567.89"], "1’234’567.89\n"),
         (["-l", "ar_EG", "1234567.891"], "1,234,567.891\n"),
         (["-u", "1,234,567.891"], "1234567.891\n"),
-        (["--sanitize", "$1,2a34.5.6"], "1,234.56\n"),
+        (["--sanitize", "$1,234.56", "Tel 1234567", "-1234.5 kg"], "1,234.56\n1,234,567\n-1,234.5\n"),
+        (["-l", "de_DE", "--sanitize", "1.234.567", "EUR 1.234.567,89"], "1.234.567\n1.234.567,89\n"),
         (
             ["--text", "took 1234567 ms at 2024-12-23 12:30:45 (v1.2.3)"],
             "took 1,234,567 ms at 2024-12-23 12:30:45 (v1.2.3)\n"
@@ -86,6 +87,52 @@ private func expectUsageError(
         #expect(result.exited(1), "\(result)")
         #expect(result.out == "error\t1\t0\t\(code)\t\(message)\t\(input)\n")
         #expect(result.err == "")
+    }
+
+    /// Issue #25: sanitize through a pipe writes the issue's amounts as
+    /// error records that say why, and the amounts it can read as numbers.
+    @Test func sanitizeNeverChangesTheNumber() throws {
+        let input = [
+            "1.234,56 €", "R$70,48", "(1,234.56)", "12,5 %", "Fr. 2 157.98", "Tel 1234567", "$1,234.56",
+            "-1234.5 kg", "1,234.56 USD",
+        ].joined(separator: "\n")
+        let result = try numgroup(["-l", "en_US", "--sanitize"], input: input + "\n")
+        #expect(result.exited(1), "\(result)")
+        #expect(result.err == "")
+        let expected = [
+            "error\t1\t0\tambiguous-decimal-mark\t',' at offset 5 follows the decimal point at offset 1: more than one character could be the decimal mark\t1.234,56 €",
+            "error\t2\t0\tambiguous-decimal-mark\t',' at offset 4 does not fit en_US grouping and there is no decimal point: it could be a decimal mark\tR$70,48",
+            "error\t3\t0\tinvalid-character\t'(' at offset 0: parentheses may mark a negative amount, which --sanitize cannot keep\t(1,234.56)",
+            "error\t4\t0\tambiguous-decimal-mark\t',' at offset 2 does not fit en_US grouping and there is no decimal point: it could be a decimal mark\t12,5 %",
+            "error\t5\t0\tambiguous-decimal-mark\t'.' at offset 2 is not between digits: it could be a decimal mark\tFr. 2 157.98",
+            "1,234,567", "1,234.56", "-1,234.5", "1,234.56",
+        ]
+        #expect(result.out == expected.joined(separator: "\n") + "\n")
+    }
+
+    /// Issue #25: the locale's own signs through a pipe, on the run of
+    /// plain records and its in-place error records (long runs of records,
+    /// so that the block path reads them), written back as given.
+    @Test func localeSignsThroughAPipe() throws {
+        let cases: [(locale: String, input: String, output: String)] = [
+            ("sv_SE", "\u{2212}1234567,5", "\u{2212}1\u{A0}234\u{A0}567,5"),
+            ("fa_IR", "\u{200E}\u{2212}1234567.5", "\u{200E}\u{2212}1,234,567.5"),
+            ("ar_EG", "\u{200E}-1234567.5", "\u{200E}-1,234,567.5"),
+            ("de_CH", "-1234567.5", "-1’234’567.5"),
+        ]
+        for c in cases {
+            let plain = String(repeating: "1234567\n", count: 40)
+            let input = plain + c.input + "\n" + plain + c.input + "\n12\u{2212}3\n"
+            let grouped = try numgroup(["-l", c.locale], input: input)
+            #expect(grouped.exited(1), "\(c.locale): \(grouped)")
+            let lines = grouped.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines[40] == c.output && lines[81] == c.output, "\(c.locale): \(lines[40])")
+            #expect(lines[82].hasPrefix("error\t83\t0\tmisplaced-sign\t"), "\(c.locale): \(lines[82])")
+            let ungrouped = try numgroup(["-l", c.locale, "-u"], input: c.output + "\n")
+            #expect(ungrouped.exited(0) && ungrouped.out == c.input + "\n", "\(c.locale): \(ungrouped)")
+        }
+        let plain = try numgroup(["--", "-1234567"])
+        #expect(plain.exited(0) && plain.out == "-1,234,567\n")
     }
 
     // MARK: Standard input

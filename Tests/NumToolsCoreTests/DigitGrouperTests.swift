@@ -290,16 +290,25 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
 
     // MARK: Sanitize
 
+    // Issue #25 changed what sanitize does with a value it would have
+    // turned into another number: `$1,2a34.5.6`, `12-34`, `(555) 123-4567`,
+    // `1.234.567`, `-.` and `€ 1 234,50` were written as numbers; they are
+    // error records now.
     @Test(arguments: [
-        ("$1,2a34.5.6", "1,234.56"),
+        ("$1,2a34.5.6", "error: ambiguous-decimal-mark"),
         ("-$1234", "-1,234"),
         ("$-1234", "-1,234"),
-        ("12-34", "1,234"),
-        ("(555) 123-4567", "5,551,234,567"),
-        ("1.234.567", "1.234567"),
+        ("12345x67.8", "1,234,567.8"),
+        ("12-34", "error: misplaced-sign"),
+        ("(555) 123-4567", "error: invalid-character"),
+        ("1.234.567", "error: ambiguous-decimal-mark"),
         ("abc", "error: no-digits"),
-        ("-.", "error: no-digits"),
-        ("€ 1 234,50", "123,450"),
+        ("-", "error: no-digits"),
+        ("-.", "error: ambiguous-decimal-mark"),
+        ("€ 1 234,50", "error: ambiguous-decimal-mark"),
+        ("\u{2212}1234", "\u{2212}1,234"),
+        ("\u{2013}1234", "error: invalid-character"),
+        ("--5", "error: misplaced-sign"),
     ])
     func sanitizes(input: String, expected: String) {
         #expect(apply(grouper(mode: .sanitize), input) == expected)
@@ -309,6 +318,92 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         #expect(apply(localeGrouper("de_DE", mode: .sanitize), "EUR 1.234.567,89") == "1.234.567,89")
     }
 
+    /// Issue #25: sanitize drops characters and never changes the number.
+    /// The issue's examples are errors; amounts it can read keep their value.
+    @Test(arguments: [
+        ("en_US", "1.234,56 €", "error: ambiguous-decimal-mark"),
+        ("en_US", "R$70,48", "error: ambiguous-decimal-mark"),
+        ("en_US", "(1,234.56)", "error: invalid-character"),
+        ("en_US", "12,5 %", "error: ambiguous-decimal-mark"),
+        ("en_US", "Fr. 2 157.98", "error: ambiguous-decimal-mark"),
+        ("de_CH", "Fr. 2 157.98", "error: ambiguous-decimal-mark"),
+        ("en_US", "1,234.5,6", "error: ambiguous-decimal-mark"),
+        ("en_US", "1,23.5", "error: misplaced-grouping"),
+        ("en_US", "1234.", "error: ambiguous-decimal-mark"),
+        ("en_US", "12-5", "error: misplaced-sign"),
+        ("de_CH", "1,5", "error: ambiguous-decimal-mark"),
+        ("fr_FR", "1.5", "error: ambiguous-decimal-mark"),
+        ("fr_FR", "12 34,5", "error: misplaced-grouping"),
+        ("en_US", "Tel 1234567", "1,234,567"),
+        ("en_US", "$1,234.56", "1,234.56"),
+        ("en_US", "1,234.56 USD", "1,234.56"),
+        ("en_US", "-1234.5 kg", "-1,234.5"),
+        ("en_US", "USD -1,234", "-1,234"),
+        ("de_DE", "1.234.567", "1.234.567"),
+        ("de_DE", "12,5 %", "12,5"),
+        ("de_CH", "CHF 2'157.98", "2’157.98"),
+        ("fr_FR", "1 234,56 €", "1\u{202F}234,56"),
+        ("sv_SE", "\u{2212}1 234 567,5 kr", "\u{2212}1\u{A0}234\u{A0}567,5"),
+    ])
+    func sanitizeKeepsTheNumber(locale: String, input: String, expected: String) {
+        #expect(apply(localeGrouper(locale, mode: .sanitize), input) == expected, "\(locale) \(input)")
+    }
+
+    /// Issue #25: a sanitized value, grouped again in the same notation, is
+    /// the same value (sanitize wrote a number of that notation).
+    @Test func sanitizedValuesRegroupUnchanged() {
+        for locale in ["en_US", "de_DE", "de_CH", "fr_FR", "en_IN", "sv_SE"] {
+            for input in ["1234567.5", "-1234567", "USD 12345", "1,234,567.25", "1.234.567,25", "1 234 567,25"] {
+                let sanitized = apply(localeGrouper(locale, mode: .sanitize), input)
+                guard !sanitized.hasPrefix("error") else { continue }
+                #expect(apply(localeGrouper(locale), sanitized) == sanitized, "\(locale) \(input)")
+            }
+        }
+    }
+
+    // MARK: Signs
+
+    /// Issue #25: the signs the locale writes are read, and written back as given.
+    @Test(arguments: [
+        ("sv_SE", "\u{2212}1234567,5", "\u{2212}1\u{A0}234\u{A0}567,5"),
+        ("fa_IR", "\u{200E}\u{2212}1234567.5", "\u{200E}\u{2212}1,234,567.5"),
+        ("ar_EG", "\u{200E}-1234567.5", "\u{200E}-1,234,567.5"),
+        ("ar_EG", "\u{61C}-1234567.5", "\u{61C}-1,234,567.5"),
+        ("he_IL", "\u{200E}-1234567.5", "\u{200E}-1,234,567.5"),
+        ("de_CH", "-1234567.5", "-1’234’567.5"),
+        ("de_CH", "\u{2212}1234567.5", "\u{2212}1’234’567.5"),
+        ("en_US", "-1234567", "-1,234,567"),
+        ("en_US", "+1234567", "+1,234,567"),
+        ("fa_IR", "\u{200E}+1234567", "\u{200E}+1,234,567"),
+        ("en_US", "12\u{2212}34", "error: misplaced-sign"),
+        ("en_US", "\u{200E}1234", "error: invalid-character"),
+        ("en_US", "\u{2212}", "error: no-digits"),
+    ])
+    func readsLocaleSigns(locale: String, input: String, expected: String) {
+        #expect(apply(localeGrouper(locale), input) == expected, "\(locale) \(input)")
+        // Ungrouping the grouped value gives the input back, sign as written.
+        if !expected.hasPrefix("error") {
+            #expect(apply(localeGrouper(locale, mode: .ungroup), expected) == input, "\(locale) \(expected)")
+        }
+    }
+
+    /// Issue #25, differential: FormatStyle's negative number (Latin digits)
+    /// is ungrouped and grouped again by numgroup to the same text.
+    @Test func formatStyleNegativesRoundTrip() {
+        let sample = [
+            "sv_SE", "fi_FI", "fa_IR", "ps_AF", "ar_EG", "ar_SA", "he_IL", "ur_PK", "de_CH", "de_DE", "fr_FR",
+            "en_IN", "ckb_IQ", "eu_ES", "nb_NO", "en_US",
+        ]
+        for id in sample {
+            let locale = GroupingStyle.latinDigits(Locale(identifier: id))
+            let written = Decimal(string: "-1234567.5")!.formatted(.number.locale(locale))
+            let ungrouped = apply(localeGrouper(id, mode: .ungroup), written)
+            #expect(!ungrouped.hasPrefix("error"), "\(id) \(written): \(ungrouped)")
+            #expect(apply(localeGrouper(id), ungrouped) == written, "\(id) \(written)")
+            #expect(apply(localeGrouper(id), written) == written, "\(id) \(written)")
+        }
+    }
+
     // MARK: Numbers in text
 
     @Test(arguments: [
@@ -316,6 +411,11 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         ("123456789012", "123,456,789,012"),
         ("1234 is short", "1234 is short"),
         ("(12345)", "(12,345)"),
+        // Issue #25: U+2212 is a sign in text too: it leads a number, and
+        // hanging off a word it makes an identifier, as '-' does.
+        ("x \u{2212}1234567 y", "x \u{2212}1,234,567 y"),
+        ("abc\u{2212}12345", "abc\u{2212}12345"),
+        ("2024\u{2212}12345", "2024\u{2212}12345"),
         ("total: 12345.", "total: 12,345."),
         ("12345, 67890", "12,345, 67,890"),
         ("+12345", "+12,345"),

@@ -10,8 +10,9 @@ let glibcNames: [String] = (try? phoneFixtureRows("glibc-supported.txt").map { $
 /// The languages of glibc's list that CLDR (and so Foundation) has no number
 /// data for: Foundation would format them as its default locale, so the
 /// tools refuse them. Written out by hand, not derived from the resolver.
+/// (`ht` is not among them since issue #25: it inherits fr_HT's data.)
 let languagesWithoutCLDRData: Set<String> = [
-    "aa", "agr", "an", "anp", "ayc", "bhb", "bi", "crh", "csb", "hak", "hif", "hne", "ht", "ik", "li", "lzh", "mag",
+    "aa", "agr", "an", "anp", "ayc", "bhb", "bi", "crh", "csb", "hak", "hif", "hne", "ik", "li", "lzh", "mag",
     "mhr", "miq", "mjw", "mnw", "nan", "nhn", "niu", "pap", "rif", "sgs", "shn", "shs", "sid", "tcy", "the",
     "tpi", "unm", "yuw",
 ]
@@ -33,6 +34,50 @@ let languagesWithoutCLDRData: Set<String> = [
             if (got != nil) != expected { failures.append("\(name) -> \(got ?? "unknown")") }
         }
         #expect(failures.isEmpty, "\(failures)")
+    }
+
+    /// Issue #25: every identifier Foundation lists resolves, and numconv
+    /// writes FormatStyle's text for it; one refused would have to be one
+    /// FormatStyle formats as its default locale (as it does a language
+    /// with no data).
+    @Test func everyAvailableIdentifierResolvesAndFormatsAsFormatStyle() {
+        let en = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
+        var failures: [String] = []
+        var resolved = 0
+        for id in Locale.availableIdentifiers.sorted() {
+            guard let icu = LocaleSupport.identifier(for: id) else {
+                let language = String(id.prefix { $0 != "_" })
+                if LocaleSupport.formatSignature(language) != LocaleSupport.fallbackSignature {
+                    failures.append("\(id) refused, though FormatStyle has data for it")
+                }
+                continue
+            }
+            resolved += 1
+            var converter = NumberConverter(from: en, to: [LocaleNumberFormat(locale: Locale(identifier: icu))])
+            for value in ["-1234567.891", "1234.5", "0.25"] {
+                let expected = oracle(
+                    Locale(identifier: id), .number, value, fraction: value.split(separator: ".").last!.count)
+                let got = (try? converter(value)) ?? "error"
+                if got != expected { failures.append("\(id) (\(icu)) \(value): \(got) != \(expected)") }
+            }
+        }
+        #expect(resolved == Locale.availableIdentifiers.count, "\(failures.prefix(10))")
+        #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(10))")
+    }
+
+    /// Issue #25: a language ICU does not list but has data for (`ht`
+    /// inherits fr_HT's) resolves; one it has no data for does not.
+    @Test func inheritedDataIsData() {
+        #expect(LocaleSupport.hasInheritedData("ht"))
+        for language in ["aa", "hak", "xx", "qaa", "tpi"] { #expect(!LocaleSupport.hasInheritedData(language)) }
+        #expect(LocaleSupport.identifier(for: "ht_HT") == "ht_HT")
+        #expect(LocaleSupport.identifier(for: "ht_HT.UTF-8") == "ht_HT")
+        let format = LocaleNumberFormat(locale: Locale(identifier: "ht_HT"))
+        var sample: [UInt8] = []
+        format.format(negative: false, integer: Array("1234567".utf8), fraction: Array("89".utf8), into: &sample)
+        #expect(
+            String(decoding: sample, as: UTF8.self)
+                == Decimal(string: "1234567.89")!.formatted(.number.locale(Locale(identifier: "ht_HT"))))
     }
 
     @Test(arguments: [

@@ -65,6 +65,10 @@ public enum NumberErrorCode: String, ErrorCode {
     /// `numconv --from auto`: the candidate notations read the value as
     /// different numbers, and no `--prefer` settles it.
     case ambiguousNotation = "ambiguous-notation"
+    /// `numgroup --sanitize`: a character that could be the decimal mark is
+    /// not known to be it or a grouping separator (two such characters, one
+    /// not between digits, a separator that fits no grouping).
+    case ambiguousDecimalMark = "ambiguous-decimal-mark"
 
     public var summary: String {
         switch self {
@@ -76,6 +80,8 @@ public enum NumberErrorCode: String, ErrorCode {
         case .misplacedSign: "a sign anywhere but at the start"
         case .noDigits: "no digit at all"
         case .ambiguousNotation: "with --from auto, the candidate notations read the value as different numbers"
+        case .ambiguousDecimalMark:
+            "with --sanitize, more than one character could be the decimal mark, or one is not between digits"
         }
     }
 }
@@ -193,7 +199,8 @@ extension ValueError {
         // and in one notation, so it never finds one ambiguous.
         case "numgroup":
             own = NumberErrorCode.allCases.filter { $0 != .mixedDigits && $0 != .ambiguousNotation }.map(Code.number)
-        case "numconv": own = NumberErrorCode.allCases.map(Code.number)
+        // Only numgroup --sanitize drops characters, and so has to tell decimal marks apart.
+        case "numconv": own = NumberErrorCode.allCases.filter { $0 != .ambiguousDecimalMark }.map(Code.number)
         case "phonefmt": own = PhoneErrorCode.allCases.map(Code.phone)
         case "coinfmt": own = CurrencyErrorCode.allCases.map(Code.currency)
         default: own = []

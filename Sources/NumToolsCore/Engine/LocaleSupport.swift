@@ -18,10 +18,46 @@ public enum LocaleSupport {
     public static let machineIdentifier = "en_US_POSIX"
 
     /// The languages CLDR has number data for: those of the available
-    /// identifiers. A name in another language would silently format as
-    /// the process's default locale, so it is refused instead.
+    /// identifiers (and those of ``hasInheritedData(_:)``). A name in
+    /// another language would silently format as the process's default
+    /// locale, so it is refused instead.
     static let knownLanguages: Set<String> = Set(
         availableIdentifiers.map { String($0.prefix { $0 != "_" }) })
+
+    /// Whether FormatStyle has data of its own for `language`, a language
+    /// none of the available identifiers is in: CLDR data it inherits, as
+    /// `ht` (Haitian Creole) inherits `fr_HT`'s, which ICU does not list.
+    /// FormatStyle formats a language it has no data for as its default
+    /// locale, as it formats a language that cannot exist (`qaa`, reserved
+    /// for private use): a language whose numbers, percents, currencies,
+    /// dates and language names all come out as that one's has no data, and
+    /// is refused. (The tools start ICU with no locale in the environment, so
+    /// the default is the same in every process.)
+    static func hasInheritedData(_ language: String) -> Bool {
+        guard language.count >= 2, language.count <= 8, language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return formatSignature(language) != fallbackSignature
+    }
+
+    /// What FormatStyle writes for a language it has no data for.
+    static let fallbackSignature = formatSignature("qaa")
+
+    /// A number, a percent, an amount, a date and a language name as
+    /// FormatStyle writes them in `language`: all of them come from the
+    /// locale's data, or all from the default locale's.
+    static func formatSignature(_ language: String) -> [String] {
+        let locale = Locale(identifier: language)
+        var date = Date.FormatStyle(date: .complete, time: .omitted).locale(locale)
+        date.timeZone = TimeZone(identifier: "UTC") ?? date.timeZone
+        return [
+            Decimal(string: "-1234567.89")!.formatted(.number.locale(locale)),
+            Decimal(string: "0.5")!.formatted(.percent.locale(locale)),
+            Decimal(string: "1234.5")!.formatted(.currency(code: "EUR").locale(locale)),
+            Date(timeIntervalSince1970: 0).formatted(date),
+            locale.localizedString(forLanguageCode: "en") ?? "",
+        ]
+    }
 
     /// The ISO 3166 codes (`DE`, `419`) a name may give as its region.
     static let knownRegions: Set<String> = Set(Locale.Region.isoRegions.map(\.identifier))
@@ -82,6 +118,7 @@ public enum LocaleSupport {
         let listed = availableList.contains(canonical)
         guard let language = parts.first,
             listed || availableList.contains(language) || knownLanguages.contains(language)
+                || hasInheritedData(language)
         else { return nil }
         // language, then a four-letter script, then a region (empty in
         // `de__PHONEBOOK`); what follows are variants ICU keeps (`POSIX`).

@@ -63,8 +63,9 @@ extension DigitGrouper {
         if start >= d, match(p, start - d, style.decimal) > 0 { return false }
         // Left: skip a sign, then the neighbour must not be part of a word or sequence.
         var left = start
-        if left > 0, p[left - 1] == UInt8(ascii: "-") || p[left - 1] == UInt8(ascii: "+") {
-            left -= 1
+        let sign = signLengthBefore(p, start)
+        if sign > 0 {
+            left -= sign
             // The sign itself must not hang off a word (`abc-12345` is an identifier).
             if left > 0, isWordScalar(scalarBefore(p, left).0) { return false }
         }
@@ -94,7 +95,20 @@ extension DigitGrouper {
 
     /// Where the number whose digits start at `start` begins: at its sign, if it has one.
     func signed(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        start > 0 && (p[start - 1] == UInt8(ascii: "-") || p[start - 1] == UInt8(ascii: "+")) ? start - 1 : start
+        start - signLengthBefore(p, start)
+    }
+
+    /// The length of the sign that ends at `end`: one of the style's signs
+    /// (`-`, `+`, U+2212 and the locale's), or 0.
+    func signLengthBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int) -> Int {
+        guard end > 0, let base = p.baseAddress else { return 0 }
+        let b = p[end - 1]
+        if b == UInt8(ascii: "-") || b == UInt8(ascii: "+") { return 1 }
+        guard b >= 0x80 else { return 0 }
+        for span in signSpans where span.count <= end && bytes.match(span, base, end - span.count, end) > 0 {
+            return span.count
+        }
+        return 0
     }
 
     /// Whether the number in `[start, end)` (sign and fraction included) is

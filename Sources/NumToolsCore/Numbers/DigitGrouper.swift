@@ -31,6 +31,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
     static let layoutLengths = 64
     let separatorSpan: PackedBytes.Span
     let acceptedSpans: [PackedBytes.Span]
+    /// The signs read (``GroupingStyle/signs``) and the bidi marks read around them.
+    let signSpans: [PackedBytes.Span]
+    let bidiSpans: [PackedBytes.Span]
     /// The decimal point when it is one byte (then ``writePlain(_:ungroup:into:)`` applies).
     let decimalByte: UInt8?
 
@@ -44,11 +47,16 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let lengths = 0..<DigitGrouper.layoutLengths
         let separatorCounts = lengths.map { UInt8(g.separatorCount(digits: $0)) }
         let leadGroups = lengths.map { UInt8(g.leadingGroup(digits: $0)) }
-        packed = PackedBytes([separatorCounts, leadGroups, style.decimal, style.separator] + acceptedSeparators)
+        packed = PackedBytes(
+            [separatorCounts, leadGroups, style.decimal, style.separator] + acceptedSeparators + style.signs
+                + SignForms.bidiMarks)
         bytes = packed.view
         (separatorCountSpan, leadGroupSpan) = (packed.spans[0], packed.spans[1])
         (decimalSpan, separatorSpan) = (packed.spans[2], packed.spans[3])
-        acceptedSpans = Array(packed.spans.dropFirst(4))
+        let signsAt = 4 + acceptedSeparators.count
+        acceptedSpans = Array(packed.spans[4..<signsAt])
+        signSpans = Array(packed.spans[signsAt..<(signsAt + style.signs.count)])
+        bidiSpans = Array(packed.spans[(signsAt + style.signs.count)...])
         decimalByte = style.decimal.count == 1 ? style.decimal[0] : nil
     }
 
@@ -83,8 +91,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         let n = value.count
         guard n > 0, let p = value.baseAddress else { throw Self.noDigits }
         let packed = bytes
-        var i = 0
-        if p[0] == UInt8(ascii: "+") || p[0] == UInt8(ascii: "-") { i = 1 }
+        // A sign in any form the style reads, written back as it is.
+        var i = p[0] &- 48 < 10 ? 0 : signLength(p, 0, n)
         let bodyStart = i
         var integerDigits = 0
         var decimalAt = -1
@@ -329,7 +337,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
         else { return (0, 0) }
         // `regroup`'s first pass up to its first throw, when it has one.
         let point = decimalByte.unsafelyUnwrapped
-        var i = first == UInt8(ascii: "+") || first == UInt8(ascii: "-") ? start &+ 1 : start
+        var i = first &- 48 < 10 ? start : start &+ signLength(p, start, end)
         i = UTF8Bytes.digitsEnd(p, i, end)
         var decimalAt = -1
         if i < end, p[i] == point {
@@ -555,9 +563,12 @@ public struct DigitGrouper: ValueTransform, Sendable {
             ? 0
             : digits < DigitGrouper.layoutLengths
                 ? Int(packed.base[leadGroupSpan.offset + digits]) : grouping.leadingGroup(digits: digits)
-        if integerStart > start {
-            q.pointee = p[start]
+        // The sign as given (one byte but for U+2212, locale signs and bidi marks).
+        var k = start
+        while k < integerStart {
+            q.pointee = p[k]
             q += 1
+            k &+= 1
         }
         if plain {
             // The digits stand together: copy them group by group.
@@ -696,6 +707,31 @@ public struct DigitGrouper: ValueTransform, Sendable {
         }
     }
 
+    /// The length of a sign at `p[i]` (before `end`): one of the style's
+    /// signs, with any bidi marks before and after it; 0 when there is none.
+    func signLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        func marks(_ from: Int) -> Int {
+            var k = from
+            outer: while k < end {
+                for span in bidiSpans {
+                    let length = bytes.match(span, p, k, end)
+                    if length > 0 {
+                        k &+= length
+                        continue outer
+                    }
+                }
+                break
+            }
+            return k
+        }
+        let at = marks(i)
+        for span in signSpans {
+            let length = bytes.match(span, p, at, end)
+            if length > 0 { return marks(at &+ length) &- i }
+        }
+        return 0
+    }
+
     /// The length of an accepted grouping separator at `p[i]`, or 0.
     @inline(__always)
     func acceptedSeparatorLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
@@ -726,7 +762,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
                 ErrorText(template: "grouping separator at offset \u{2} is in the fraction", offset))
         }
         var text: ErrorText
-        if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
+        if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || signLength(p.baseAddress!, i, p.count) > 0 {
             text = ErrorText(template: "sign \u{1} at offset \u{2}; a sign may only lead the number", offset)
             text.quote(p, at: i)
             return ValueError(.number(.misplacedSign), text)
@@ -738,38 +774,153 @@ public struct DigitGrouper: ValueTransform, Sendable {
 
     // MARK: Sanitize
 
+    /// Drops what is no part of the number (currency, units, letters,
+    /// spaces), then groups what is left, never changing the number: a value
+    /// is an error, saying why, when a character that could be the decimal
+    /// mark (the style's decimal point, `.`, `,` or its grouping separator)
+    /// is not known to be it or a grouping separator, when it holds
+    /// parentheses (an accounting negative), a sign that does not lead the
+    /// number, or a dash that could be a minus sign. A sign is written as given.
     mutating func sanitize<Output: ByteOutput & ~Copyable>(_ p: UnsafeBufferPointer<UInt8>, into out: inout Output)
         throws(ValueError)
     {
+        let n = p.count
+        guard let base = p.baseAddress else { throw Self.noDigits }
         scratch.removeAll(keepingCapacity: true)
-        var sign: UInt8? = nil
-        var seenDigitOrPoint = false
-        var seenPoint = false
+        func isDigit(_ k: Int) -> Bool { k >= 0 && k < n && p[k] &- 48 < 10 }
+        func quoted(_ template: StaticString, _ at: Int, _ other: Int = 0) -> ErrorText {
+            var text = ErrorText(template: template, UTF8Bytes.scalarOffset(p, at), other)
+            text.quote(p, at: at)
+            text.name(style.name)
+            return text
+        }
+        var seenNumber = false  // a digit or a mark: a sign after it does not lead
+        var signEnd = 0
+        var decimalAt = -1  // the first decimal point
+        var decimalMarks = 0
+        var separatorAfterDecimal = -1
+        var firstSeparator = -1
         var i = 0
-        while i < p.count {
+        while i < n {
             let b = p[i]
             if b &- 48 < 10 {
                 scratch.append(b)
-                seenDigitOrPoint = true
-                i += 1
+                seenNumber = true
+                i &+= 1
                 continue
+            }
+            if b == UInt8(ascii: "(") || b == UInt8(ascii: ")") {
+                throw ValueError(
+                    .number(.invalidCharacter),
+                    quoted(
+                        "\u{1} at offset \u{2}: parentheses may mark a negative amount, which --sanitize cannot keep",
+                        i))
+            }
+            let sign = signLength(base, i, n)
+            if sign > 0 {
+                if seenNumber || signEnd > 0 {
+                    throw ValueError(
+                        .number(.misplacedSign),
+                        quoted("sign \u{1} at offset \u{2}; a sign may only lead the number", i))
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i &+ sign)]))
+                signEnd = scratch.count
+                i &+= sign
+                continue
+            }
+            if Self.isDash(p, i) {
+                throw ValueError(
+                    .number(.invalidCharacter),
+                    quoted("\u{1} at offset \u{2} could be a minus sign; --sanitize reads '-' and '\u{2212}'", i))
             }
             let d = match(p, i, style.decimal)
-            if d > 0 {
-                if !seenPoint { scratch.append(contentsOf: style.decimal) }
-                seenPoint = true
-                seenDigitOrPoint = true
-                i += d
+            let s = d > 0 ? 0 : acceptedSeparatorLength(base, i, n)
+            let other = d > 0 || s > 0 ? 0 : (b == UInt8(ascii: ".") || b == UInt8(ascii: ",") ? 1 : 0)
+            let length = max(d, s, other)
+            guard length > 0 else {
+                i &+= UTF8Bytes.sequenceLength(base, i, n) > 0 ? UTF8Bytes.sequenceLength(base, i, n) : 1
                 continue
             }
-            if !seenDigitOrPoint, sign == nil, b == UInt8(ascii: "-") || b == UInt8(ascii: "+") { sign = b }
-            i += 1
+            // A separator that cannot be a decimal mark (a space, an
+            // apostrophe) groups only between digits; elsewhere it is dropped.
+            let couldBeDecimal = d > 0 || other > 0 || p[i] == UInt8(ascii: ".") || p[i] == UInt8(ascii: ",")
+            let between = isDigit(i &- 1) && isDigit(i &+ length)
+            if !couldBeDecimal {
+                if between {
+                    if firstSeparator < 0 { firstSeparator = i }
+                    if decimalAt >= 0 && separatorAfterDecimal < 0 { separatorAfterDecimal = i }
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i &+ length)]))
+                }
+                i &+= length
+                continue
+            }
+            if !between {
+                throw ValueError(
+                    .number(.ambiguousDecimalMark),
+                    quoted("\u{1} at offset \u{2} is not between digits: it could be a decimal mark", i))
+            }
+            if other > 0 {
+                throw ValueError(
+                    .number(.ambiguousDecimalMark),
+                    quoted(
+                        "\u{1} at offset \u{2} is neither the decimal point nor the grouping separator: it could be a decimal mark",
+                        i))
+            }
+            if d > 0 {
+                decimalMarks &+= 1
+                if decimalMarks > 1 {
+                    throw ValueError(
+                        .number(.ambiguousDecimalMark),
+                        quoted(
+                            "\u{1} at offset \u{3} and at offset \u{2}: more than one character could be the decimal mark",
+                            i, UTF8Bytes.scalarOffset(p, decimalAt)))
+                }
+                decimalAt = i
+            } else {
+                if firstSeparator < 0 { firstSeparator = i }
+                if decimalAt >= 0 && separatorAfterDecimal < 0 { separatorAfterDecimal = i }
+            }
+            seenNumber = true
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i &+ length)]))
+            i &+= length
         }
-        guard scratch.contains(where: { $0 &- 48 < 10 }) else {
-            throw ValueError(.number(.noDigits), "value has no digits")
+        guard scratch.count > signEnd else { throw Self.noDigits }
+        if separatorAfterDecimal >= 0 {
+            throw ValueError(
+                .number(.ambiguousDecimalMark),
+                quoted(
+                    "\u{1} at offset \u{2} follows the decimal point at offset \u{3}: more than one character could be the decimal mark",
+                    separatorAfterDecimal, UTF8Bytes.scalarOffset(p, decimalAt)))
         }
-        if let sign { scratch.insert(sign, at: 0) }
         let clean = scratch
-        try clean.withUnsafeBufferPointer { (b) throws(ValueError) in try regroup(b, ungroup: false, into: &out) }
+        do {
+            try clean.withUnsafeBufferPointer { (b) throws(ValueError) in try regroup(b, ungroup: false, into: &out) }
+        } catch  where error.code == .number(.misplacedGrouping) && firstSeparator >= 0 {
+            // Separators that are no grouping of the style: without a decimal
+            // point, one that could be a decimal mark may be one (`70,48`).
+            let couldBeDecimal = p[firstSeparator] == UInt8(ascii: ".") || p[firstSeparator] == UInt8(ascii: ",")
+            if decimalAt < 0 && couldBeDecimal {
+                throw ValueError(
+                    .number(.ambiguousDecimalMark),
+                    quoted(
+                        "\u{1} at offset \u{2} does not fit \u{4} and there is no decimal point: it could be a decimal mark",
+                        firstSeparator))
+            }
+            throw ValueError(
+                .number(.misplacedGrouping),
+                quoted("grouping separators from offset \u{2} do not fit \u{4}", firstSeparator))
+        }
+    }
+
+    /// Whether `p[i]` is a dash that could be meant as a minus or plus sign
+    /// but is none the style reads: U+2010 to U+2014 (hyphens and dashes),
+    /// U+FE62, U+FE63, U+FF0B and U+FF0D (small and fullwidth signs).
+    static func isDash(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        guard i + 2 < p.count else { return false }
+        let (b0, b1, b2) = (p[i], p[i + 1], p[i + 2])
+        if b0 == 0xE2, b1 == 0x80, (0x90...0x94).contains(b2) { return true }
+        if b0 == 0xEF, b1 == 0xB9, b2 == 0xA2 || b2 == 0xA3 { return true }
+        if b0 == 0xEF, b1 == 0xBC, b2 == 0x8B || b2 == 0x8D { return true }
+        return false
     }
 }

@@ -10,6 +10,10 @@ public struct GroupingStyle: Sendable, Hashable {
     public var grouping: Grouping
     /// The locale the style came from, if any; messages name its grouping.
     public var localeIdentifier: String?
+    /// UTF-8 of the signs read before the digits, bidi marks aside: ASCII
+    /// `-` and `+`, U+2212 and the locale's own minus and plus signs (see
+    /// ``SignForms``). A value's sign is written back as it was given.
+    public var signs: [[UInt8]] = SignForms.common
 
     /// How messages name the grouping: `en_US grouping`, `3-digit grouping`.
     public var name: String {
@@ -37,6 +41,7 @@ public struct GroupingStyle: Sendable, Hashable {
             primary: format.primaryGroupSize, secondary: format.secondaryGroupSize,
             minimumDigits: format.minimumGroupingDigits)
         localeIdentifier = identifier ?? locale.identifier
+        signs = SignForms.of(format)
     }
 
     /// The locale with the Latin numbering system. (Editing the identifier
@@ -70,6 +75,30 @@ enum SeparatorVariants {
         if spaces.contains(separator) { return spaces }
         if apostrophes.contains(separator) { return apostrophes }
         return [separator]
+    }
+}
+
+/// The signs a number may lead with, as numconv reads them
+/// (``LocaleNumberParser``): ASCII `-` and `+`, U+2212, and the minus and
+/// plus signs FormatStyle writes for a locale, less their bidi marks
+/// (U+200E, U+200F, U+061C), which may stand on either side of a sign.
+public enum SignForms {
+    /// `-`, `+` and U+2212 MINUS SIGN, read in every notation.
+    public static let common: [[UInt8]] = [[0x2D], [0x2B], [0xE2, 0x88, 0x92]]
+    /// The bidi marks FormatStyle writes around signs.
+    public static let bidiMarks: [[UInt8]] = LocaleNumberParser.bidiMarks
+
+    /// The common signs and `format`'s own.
+    static func of(_ format: LocaleNumberFormat) -> [[UInt8]] {
+        var signs = common
+        for affix in [format.negativePrefix, format.plusPrefix] {
+            let text = LocaleNumberParser.strip(affix, bidiMarks + SeparatorVariants.spaces)
+            // A sign, not text around one: no digit in it.
+            guard !text.isEmpty, text.count <= 8, !text.contains(where: { $0 &- 48 < 10 }), !signs.contains(text)
+            else { continue }
+            signs.append(text)
+        }
+        return signs
     }
 }
 

@@ -1,15 +1,18 @@
 import Foundation
 import NumToolsCore
 
-// What an amount field shows after each keystroke: everything but digits,
-// the decimal point and a leading sign is dropped, and the digits grouped
-// the way the user's locale groups them.
+// What an amount field shows after each keystroke: what is no part of the
+// number is dropped, and the digits grouped the way the user's locale groups
+// them. The number is never changed: while a decimal point has no digit
+// after it yet, sanitize says it could be a decimal mark, and the field
+// shows what it showed before.
 var amountField = DigitGrouper(style: GroupingStyle(locale: Locale(identifier: "en_IN")), mode: .sanitize)
 var typed = ""
+var shown = ""
 print("Amount field (en_IN):")
 for key in "12345x67.8" {
     typed.append(key)
-    let shown = (try? amountField(typed)) ?? ""
+    shown = (try? amountField(typed)) ?? shown
     print("  typed \(typed.padding(toLength: 11, withPad: " ", startingAt: 0)) shows \(shown)")
 }
 
