@@ -175,13 +175,13 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
         ),
         (
             "a,\"\u{FEFF}1234\"\r\nb,\"1234\"\r\n",
-            "error\t1\t2\tinvalid-character\t'\u{FEFF}' at offset 0 is not a digit, grouping separator or decimal point\ta,\"\u{FEFF}1234\"\r\nb,\"1,234\"\r\n"
+            "error\t1\t2\tinvalid-character\tU+FEFF ZERO WIDTH NO-BREAK SPACE at offset 0 is not a digit, grouping separator or decimal point\ta,\"\u{FEFF}1234\"\r\nb,\"1,234\"\r\n"
         ),
         ("\"x\ty\",1234\nb,\"\",1\n", "\"x\ty\",\"1,234\"\nb,\"\",1\n"),
         ("a,\"  \"\n", "a,\"  \"\n"),
         (
             "\"a\r\nb\",\"\u{202E}12\"\r\n",
-            "error\t1\t2\tinvalid-character\t'\u{202E}' at offset 0 is not a digit, grouping separator or decimal point\t\"a\\r\\nb\",\"\u{202E}12\"\r\n"
+            "error\t1\t2\tinvalid-character\tU+202E RIGHT-TO-LEFT OVERRIDE at offset 0 is not a digit, grouping separator or decimal point\t\"a\\r\\nb\",\"\u{202E}12\"\r\n"
         ),
     ])
     func quotedCSVFields(input: String, expected: String) throws {

@@ -121,19 +121,20 @@ private let usage = Int32(2)
     fileprivate func unterminatedQuoteField(_ c: OptionCase) throws { try run(c) }
 
     /// Under -z a quoted CSV field may hold NUL, the record terminator: in an
-    /// error record's MESSAGE and ORIGINAL it is written `\x00`, so the error
-    /// record stays one record of six columns (the records fuzz target's find).
+    /// error record's ORIGINAL it is written `\x00`, and the MESSAGE names it
+    /// (`U+0000`, issue 26), so the error record stays one record of six
+    /// columns (the records fuzz target's find).
     @Test(arguments: [
         OptionCase(
             "numgroup", ["-z", "--csv", "-f", "2"], input: "a,\"1\u{0}2\",3\u{0}b,1234\u{0}", status: 1,
             out:
-                "error\t1\t2\tinvalid-character\t'\\x00' at offset 1 is not a digit, grouping separator or decimal point\ta,\"1\\x002\",3\u{0}b,\"1,234\"\u{0}"
+                "error\t1\t2\tinvalid-character\tU+0000 (a control character) at offset 1 is not a digit, grouping separator or decimal point\ta,\"1\\x002\",3\u{0}b,\"1,234\"\u{0}"
         ),
         OptionCase(
             "numgroup", ["-z", "--csv", "--on-error=keep", "-f", "2"], input: "a,\"1\u{0}2\"\u{0}", status: 1,
             out: "a,\"1\u{0}2\"\u{0}",
             err:
-                "numgroup: record 1, field 2: invalid-character: '\\x00' at offset 1 is not a digit, grouping separator or decimal point\n"
+                "numgroup: record 1, field 2: invalid-character: U+0000 (a control character) at offset 1 is not a digit, grouping separator or decimal point\n"
         ),
         OptionCase(
             "numconv", ["-z", "--csv", "--from", "en_US", "--to", "de_DE"], input: "\"1\u{0}\"\u{0}", status: 1,

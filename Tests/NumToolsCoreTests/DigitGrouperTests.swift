@@ -126,7 +126,16 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         var de = localeGrouper("de_DE")
         #expect(
             throws: ValueError(
-                .number(.misplacedGrouping), "grouping separator at offset 2 does not fit de_DE grouping")
+                .number(.misplacedGrouping), "grouping separator at offset 1 does not fit de_DE grouping")
+        ) {
+            _ = try de("1.23.456")
+        }
+        // A machine number: the message says that -l sets how input is read (issue 26).
+        #expect(
+            throws: ValueError(
+                .number(.misplacedGrouping),
+                "grouping separator at offset 2 does not fit de_DE grouping; -l sets how input is read too: for a machine number, use numconv --from C --to de_DE"
+            )
         ) {
             _ = try de("12.34")
         }

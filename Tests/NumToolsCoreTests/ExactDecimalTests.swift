@@ -22,7 +22,7 @@ import Testing
         ("12x", "unexpected 'x' at offset 2; expected a digit, '.', 'e' or the end of the number"),
         ("1.2.3", "unexpected '.' at offset 3; expected a digit, 'e' or the end of the number"),
         ("1,234", "unexpected ',' at offset 1; expected a digit, '.', 'e' or the end of the number"),
-        (" 1", "unexpected ' ' at offset 0; expected a sign or a digit"),
+        (" 1", "unexpected U+0020 SPACE at offset 0; expected a sign or a digit"),
         ("-", "number ends at offset 1; expected a digit"),
         ("+-1", "unexpected '-' at offset 1; expected a digit"),
         (".", "number ends at offset 1; expected a digit"),

@@ -20,13 +20,16 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
     private var first = 0
     private var second = 0
     /// The quoted character: up to four bytes, their count in the top byte
-    /// (``byteNameMark``: `byte 0xHH` of the low byte; ``endMark``: `end of value`).
+    /// (``byteNameMark``: `byte 0xHH` of the low byte; ``endMark``: `end of value`;
+    /// ``namedMark``: `U+XXXX NAME`, the scalar in the low 32 bits and its
+    /// ``UTF8Bytes/CharacterKind`` in the next byte).
     private var quoted: UInt64 = 0
     /// The name, or the whole message when there is no template.
     private var long: LongText?
 
     static var byteNameMark: UInt64 { 0xFF }
     static var endMark: UInt64 { 0xFE }
+    static var namedMark: UInt64 { 0xFD }
 
     /// The message `text`.
     public init(_ text: String) { long = LongText(text) }
@@ -42,7 +45,11 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Fills the quote hole with what ``UTF8Bytes/quote(_:at:)`` writes for
-    /// `bytes` at `i`: the character in quotes, `byte 0xHH`, or `end of value`.
+    /// `bytes` at `i`: the character in quotes, `byte 0xHH`, `end of value`,
+    /// or, for a character that would be invisible or ambiguous in quotes
+    /// (a space, an invisible format character, a control character but
+    /// TAB, LF and CR, a combining mark), its code point and name
+    /// (`U+00A0 NO-BREAK SPACE`; see ``UTF8Bytes/namedKind(_:)``).
     @inline(__always)
     public mutating func quote(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) {
         guard let base = bytes.baseAddress, i < bytes.count else {
@@ -54,9 +61,20 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
             quoted = Self.byteNameMark << 56 | UInt64(bytes[i])
             return
         }
+        let v = UTF8Bytes.scalarValue(base + i, n)
+        if let kind = UTF8Bytes.namedKind(v) {
+            quoted = Self.namedMark << 56 | UInt64(kind.rawValue) << 32 | UInt64(v)
+            return
+        }
         var word: UInt64 = 0
         for k in 0..<n { word |= UInt64(base[i + k]) << (8 * UInt64(k)) }
         quoted = UInt64(n) << 56 | word
+    }
+
+    /// The named character of the quote hole (see ``namedMark``).
+    var namedCharacter: (UInt32, UTF8Bytes.CharacterKind) {
+        let kind = UTF8Bytes.CharacterKind(rawValue: UInt8(truncatingIfNeeded: quoted >> 32)) ?? .named
+        return (UInt32(truncatingIfNeeded: quoted), kind)
     }
 
     /// Fills the name hole.
@@ -114,6 +132,11 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
                     Self.append("end of value", into: &out)
                 } else if mark == Self.byteNameMark {
                     Self.writeByteName(UInt8(truncatingIfNeeded: quoted), into: &out)
+                } else if mark == Self.namedMark {
+                    let (v, kind) = namedCharacter
+                    out.appendWithUnsafeMutableBytes(maximumCount: UTF8Bytes.namedCharacterBound) {
+                        UTF8Bytes.writeNamedCharacter(v, kind, to: $0.baseAddress!)
+                    }
                 } else {
                     var word = quoted
                     withUnsafeBytes(of: &word) { raw in
@@ -139,14 +162,15 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
     /// name hole): then ``write(escaping:escapingNUL:into:)`` writes it.
     ///
     /// Bound: each byte of the template is written as itself or, a hole,
-    /// as at most `max(20, detailCount)` bytes: a number at most 20
-    /// (``writeDecimal(_:to:)``), the quote at most 12 (`end of value`;
-    /// `byte 0xHH` is 9, a quoted character at most 6: two quotes and four
+    /// as at most `max(40, detailCount)` bytes: a number at most 20
+    /// (``writeDecimal(_:to:)``), the quote at most 40 (a named character,
+    /// ``UTF8Bytes/namedCharacterBound``; `end of value` is 12,
+    /// `byte 0xHH` 9, a quoted character at most 6: two quotes and four
     /// bytes, or `\x00`), the detail `detailCount`, the (unset) name nothing.
     @inline(__always)
     var inPlaceBound: Int? {
         guard template != nil, long == nil else { return nil }
-        return Int(templateCount) &* max(20, Int(detailCount))
+        return Int(templateCount) &* max(UTF8Bytes.namedCharacterBound, Int(detailCount))
     }
 
     /// Writes at `q` the bytes that ``write(escaping:escapingNUL:into:)``
@@ -202,10 +226,15 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The quote hole at `o`, escaped, as ``write(escaping:escapingNUL:into:)``
-    /// writes it: at most 12 bytes, and it may store 9 (see ``inPlaceBound``).
+    /// writes it: at most ``UTF8Bytes/namedCharacterBound`` bytes, and it
+    /// may store 9 (see ``inPlaceBound``).
     @inline(__always)
     func writeQuote(escapingNUL: Bool, to o: UnsafeMutablePointer<UInt8>) -> Int {
         let mark = quoted >> 56
+        if mark == Self.namedMark {
+            let (v, kind) = namedCharacter
+            return UTF8Bytes.writeNamedCharacter(v, kind, to: o)
+        }
         if mark == Self.endMark {
             let text: StaticString = "end of value"
             o.update(from: text.utf8Start, count: text.utf8CodeUnitCount)

@@ -595,7 +595,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             // Unquote into scratch, then transform that.
             scratch.removeAll(keepingCapacity: true)
             scanner.unquote(p, fieldStart, i, into: &scratch)
-            if !configuration.emptyIsError, scratch.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if !configuration.emptyIsError, isBlank(scratch) {
                 // A blank value passes through unchanged, quotes included.
                 writer.out.append(contentsOf: UnsafeBufferPointer(start: p + fieldStart, count: i - fieldStart))
                 return i
@@ -661,6 +661,43 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         return nil
     }
 
+    /// `[start, end)` less the spaces and tabs around it, and with
+    /// `unicodeSpaces` (`--trim`) the Unicode space separators as well
+    /// (``UTF8Bytes/spaceSeparatorLength(_:_:_:)``), in any mix.
+    @inline(__always)
+    static func trimmed(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, unicodeSpaces: Bool) -> (Int, Int) {
+        var lo = start
+        var hi = end
+        while lo < hi {
+            if p[lo] == 0x20 || p[lo] == 0x09 {
+                lo += 1
+            } else if unicodeSpaces, case let k = UTF8Bytes.spaceSeparatorLength(p, lo, hi), k > 0 {
+                lo += k
+            } else {
+                break
+            }
+        }
+        while hi > lo {
+            if p[hi - 1] == 0x20 || p[hi - 1] == 0x09 {
+                hi -= 1
+            } else if unicodeSpaces, case let k = UTF8Bytes.spaceSeparatorLength(p, from: lo, endingAt: hi), k > 0 {
+                hi -= k
+            } else {
+                break
+            }
+        }
+        return (lo, hi)
+    }
+
+    /// Whether the unquoted CSV field `value` is blank as ``trimmed(_:_:_:unicodeSpaces:)`` sees it.
+    func isBlank(_ value: [UInt8]) -> Bool {
+        value.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return true }
+            let (lo, hi) = Self.trimmed(base, 0, b.count, unicodeSpaces: configuration.trim)
+            return lo == hi
+        }
+    }
+
     /// The `invalid-utf8` error of the value `[start, end)`, whose byte at
     /// `bad` is not UTF-8: its offset counts characters from the value's
     /// start, and the message names the byte as `0xHH`, which the error
@@ -673,14 +710,12 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     }
 
     /// Transforms `[start, end)`, keeping the spaces and tabs around it
-    /// (dropping them with ``StreamConfiguration/trim``; handing them to a
-    /// transform that ``ValueTransform/keepsSurroundingWhitespace``).
+    /// (dropping them with ``StreamConfiguration/trim``, and the Unicode
+    /// space separators around it too; handing them to a transform that
+    /// ``ValueTransform/keepsSurroundingWhitespace``).
     @inline(__always)
     mutating func transformValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
-        var lo = start
-        var hi = end
-        while lo < hi, p[lo] == 0x20 || p[lo] == 0x09 { lo += 1 }
-        while hi > lo, p[hi - 1] == 0x20 || p[hi - 1] == 0x09 { hi -= 1 }
+        var (lo, hi) = Self.trimmed(p, start, end, unicodeSpaces: configuration.trim)
         if lo == hi {
             if configuration.emptyIsError {
                 throw FieldFailure(field: field, error: ValueError(.engine(.empty), "value is empty"))

@@ -258,14 +258,16 @@ public enum UTF8Bytes {
         out.append(hex(b & 0xF))
     }
 
-    /// A short quotation of `bytes` for a message: the text itself, or
+    /// A short quotation of the character of `bytes` at `i` for a message,
+    /// as ``ErrorText/quote(_:at:)`` writes it: the character in quotes,
     /// `byte 0xHH` for a byte that is not UTF-8 (never a backslash form,
-    /// which the error record would escape a second time).
+    /// which the error record would escape a second time), `end of value`,
+    /// or the code point and name of a character that would be invisible
+    /// or ambiguous in quotes (`U+00A0 NO-BREAK SPACE`).
     public static func quote(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
-        guard let base = bytes.baseAddress, i < bytes.count else { return "end of value" }
-        let n = sequenceLength(base, i, bytes.count)
-        if n == 0 { return byteName(bytes[i]) }
-        return "'" + String(decoding: UnsafeBufferPointer(start: base + i, count: n), as: UTF8.self) + "'"
+        var text = ErrorText(template: "\u{1}")
+        text.quote(bytes, at: i)
+        return text.description
     }
 
     /// `byte 0xHH`: a byte named in a message, two upper-case hex digits.

@@ -277,8 +277,8 @@ extension ValueTransform {
     /// ``transform(_:into:)`` without the engine's work around it, when it
     /// needs none: taken if it is whole, not empty, does not begin with `e`
     /// (an error record may pass through), is valid UTF-8, at most
-    /// `maxLength` bytes, without spaces or tabs to trim (or a second CR
-    /// before a CRLF), and transforms without an error into at most
+    /// `maxLength` bytes, without spaces, tabs or Unicode space separators
+    /// to trim (or a second CR before a CRLF), and transforms without an error into at most
     /// ``outputLimit`` bytes; its terminator (CRLF when `terminator` is LF
     /// and a CR stands before it) is written after it. A value that throws
     /// is `failed` (its error in `failure`), but for one that begins with
@@ -295,7 +295,7 @@ extension ValueTransform {
         guard end > start, end &- start <= maxLength else { return .left }
         let (first, last) = (p[start], p[end &- 1])
         guard first != 0x20, first != 0x09, last != 0x20, last != 0x09, last != 0x0D || terminator != 0x0A,
-            ascii || UTF8Bytes.firstInvalid(p, start, end) == nil
+            ascii || UTF8Bytes.firstInvalid(p, start, end) == nil && !UTF8Bytes.hasSpaceSeparatorAround(p, start, end)
         else { return .left }
         let mark = output.count
         do {

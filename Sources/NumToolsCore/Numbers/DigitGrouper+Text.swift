@@ -6,7 +6,8 @@ extension DigitGrouper {
     /// fraction, touching no letter, digit or `_`, and not part of a dotted,
     /// dashed, slashed or colon sequence (versions, dates, times, addresses),
     /// nor a path component, a side of a `..` range or a JSON value
-    /// (``isPathRangeOrJSON(_:from:to:brackets:)``).
+    /// (``isPathRangeOrJSON(_:from:to:brackets:)``), nor an identifier
+    /// (``isIdentifier(_:from:to:)``).
     /// Never an error but `output-too-long`, thrown before the separator
     /// that would pass ``outputLimit`` is written. Linear: each byte is read
     /// a bounded number of times (the look-arounds stay within the gaps
@@ -40,7 +41,8 @@ extension DigitGrouper {
             guard runEnd - runStart >= minimumDigits, p[runStart] != UInt8(ascii: "0"),
                 style.grouping.groups(count: runEnd - runStart),
                 standsAlone(p, before: runStart, after: numberEnd),
-                !isPathRangeOrJSON(p, from: signed(p, runStart), to: numberEnd, brackets: &brackets)
+                !isPathRangeOrJSON(p, from: signed(p, runStart), to: numberEnd, brackets: &brackets),
+                !isIdentifier(p, from: signed(p, runStart), to: numberEnd)
             else { continue }
             let separators = separatorCount(digits: runEnd - runStart)
             guard separators <= separatorsLeft else { throw ValueError.outputTooLong(outputLimit) }
@@ -146,6 +148,19 @@ extension DigitGrouper {
         while right < n, isBlank(p[right]) { right += 1 }
         guard right < n, p[right] == UInt8(ascii: ",") || p[right] == UInt8(ascii: "]") else { return false }
         return before == UInt8(ascii: "[") || brackets.isOpen(p, at: start)
+    }
+
+    /// Whether the number in `[start, end)` (sign and fraction included)
+    /// is an identifier, left alone:
+    /// - the whole content of a quoted string: `"` just before and just
+    ///   after it (`{"id":"12345"}`; a number among words, as in
+    ///   `"moved 50000 rows"`, is prose and is grouped);
+    /// - a number right after `#` (`order #12345`, `#12345` at the start).
+    func isIdentifier(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let quote = UInt8(ascii: "\"")
+        guard start > 0 else { return false }
+        if p[start - 1] == UInt8(ascii: "#") { return true }
+        return p[start - 1] == quote && end < p.count && p[end] == quote
     }
 
     func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }

@@ -333,7 +333,8 @@ public struct DigitGrouper: ValueTransform, Sendable {
         guard end > start, end &- start <= maxLength, end &- start <= Writer.inPlaceOriginal else { return (0, 0) }
         let (first, last) = (p[start], p[end &- 1])
         guard first != 0x65, first != 0x20, first != 0x09, last != 0x20, last != 0x09,
-            last != 0x0D || terminator != 0x0A, ascii || UTF8Bytes.firstInvalid(p, start, end) == nil
+            last != 0x0D || terminator != 0x0A,
+            ascii || UTF8Bytes.firstInvalid(p, start, end) == nil && !UTF8Bytes.hasSpaceSeparatorAround(p, start, end)
         else { return (0, 0) }
         // `regroup`'s first pass up to its first throw, when it has one.
         let point = decimalByte.unsafelyUnwrapped
@@ -637,12 +638,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             let fits =
                 seen > 0 && next < end && p[next] &- 48 < 10
                 && style.grouping.isBoundary(digitsToTheRight: digits - seen)
-            if !fits {
-                var text = ErrorText(
-                    template: "grouping separator at offset \u{2} does not fit \u{4}", UTF8Bytes.scalarOffset(value, k))
-                text.name(style.name)
-                throw ValueError(.number(.misplacedGrouping), text)
-            }
+            if !fits { throw misplacedGroupingError(value, at: k) }
             k = next
         }
         // Each fits, at a place of its own: all are there when they are as
@@ -767,6 +763,7 @@ public struct DigitGrouper: ValueTransform, Sendable {
             text.quote(p, at: i)
             return ValueError(.number(.misplacedSign), text)
         }
+        if let error = machineNumberCharacterError(p, at: i) { return error }
         text = ErrorText(template: "\u{1} at offset \u{2} is not a digit, grouping separator or decimal point", offset)
         text.quote(p, at: i)
         return ValueError(.number(.invalidCharacter), text)
