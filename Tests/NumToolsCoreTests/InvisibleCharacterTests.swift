@@ -191,6 +191,17 @@ private let machineNumberCases: [(String?, String, String)] = [
         hinted(
             "invalid-character: '.' at offset 4 is not a digit, grouping separator or decimal point of fr_FR", "fr_FR")
     ),
+    // A machine number whose one `.` lacks the separators before it (issue 25's
+    // rule), with the same words.
+    (
+        "de_DE", "1234567.891",
+        hinted("misplaced-grouping: grouping separator missing at offset 1, where de_DE grouping puts one", "de_DE")
+    ),
+    (
+        "de_DE", "1234.567",
+        hinted("misplaced-grouping: grouping separator missing at offset 1, where de_DE grouping puts one", "de_DE")
+    ),
+    ("de_DE", "1234.567,5", "misplaced-grouping: grouping separator missing at offset 1, where de_DE grouping puts one"),
     // Not a machine number: the message as before.
     ("de_DE", "12.3.4", "misplaced-grouping: grouping separator at offset 2 does not fit de_DE grouping"),
     ("de_DE", "1.23.456", "misplaced-grouping: grouping separator at offset 1 does not fit de_DE grouping"),

@@ -670,6 +670,19 @@ public struct DigitGrouper: ValueTransform, Sendable {
             seen += 1
             k += 1
         }
+        // A machine number (`1234567.891` under -l de_DE): the message also
+        // says what -l does, as for `5840.4` (misplacedGroupingError).
+        if let locale = style.localeIdentifier, let dot = value.firstIndex(of: UInt8(ascii: ".")),
+            isMachineNumber(value, pointAt: dot)
+        {
+            var text = ErrorText(
+                template: """
+                    grouping separator missing at offset \u{2}, where \u{4} grouping puts one; -l sets how input is \
+                    read too: for a machine number, use numconv --from C --to \u{4}
+                    """, UTF8Bytes.scalarOffset(value, k))
+            text.name(locale)
+            return ValueError(.number(.misplacedGrouping), text)
+        }
         var text = ErrorText(
             template: "grouping separator missing at offset \u{2}, where \u{4} puts one",
             UTF8Bytes.scalarOffset(value, k))
@@ -835,6 +848,17 @@ public struct DigitGrouper: ValueTransform, Sendable {
             let other = d > 0 || s > 0 ? 0 : (b == UInt8(ascii: ".") || b == UInt8(ascii: ",") ? 1 : 0)
             let length = max(d, s, other)
             guard length > 0 else {
+                // An exponent (`1.5e3`, `2E-7`): dropping it would change the
+                // number a thousandfold or more.
+                if b | 0x20 == UInt8(ascii: "e"), isDigit(i &- 1),
+                    isDigit(i &+ 1) || (i &+ 2 < n && (p[i &+ 1] == 0x2B || p[i &+ 1] == 0x2D) && isDigit(i &+ 2))
+                {
+                    throw ValueError(
+                        .number(.invalidCharacter),
+                        quoted(
+                            "\u{1} at offset \u{2} starts an exponent, which --sanitize cannot keep; numconv reads scientific notation",
+                            i))
+                }
                 i &+= UTF8Bytes.sequenceLength(base, i, n) > 0 ? UTF8Bytes.sequenceLength(base, i, n) : 1
                 continue
             }
