@@ -1,11 +1,12 @@
 // libFuzzer target: coinfmt through the stream engine on values of any
 // magnitude (`1e999999`, `-9.99e-999999`): the stream contract as the
-// records target checks it (checkStream in Support.swift), with no value
-// growing past the output limit (16 × --max-record-bytes, at least 64 KiB:
-// StreamConfiguration.outputLimit), and memory bounded by it: many records
-// of large values must not pile up unwritten (no write larger than
-// writeBound in Support.swift; without that bound `yes 1e999999 | head -n 2000 |
-// coinfmt` holds 2.7 GB, past -rss_limit_mb, but takes minutes to get there).
+// records target checks it (checkStream in Support/StreamContract.swift),
+// with no value growing past the output limit (16 × --max-record-bytes, at
+// least 64 KiB: StreamConfiguration.outputLimit), and memory bounded by it:
+// many records of large values must not pile up unwritten (no write larger
+// than writeBound in Support/EngineRun.swift; without that bound
+// `yes 1e999999 | head -n 2000 | coinfmt` holds 2.7 GB, past -rss_limit_mb,
+// but takes minutes to get there).
 //
 // Layout: 2 option bytes, then the body (bytes F8 to FE stand for the
 // pieces below), repeated up to 5000 times (at most 256 KiB).

@@ -2,13 +2,14 @@
 // input's first six bytes and a transform of numgroup (any mode, -g 1, 2,
 // 3 or 3,2, separators of 1 to 40 bytes), numconv (one target, or forty) or
 // coinfmt. Checks the stream contract in every mode, CSV included, against a
-// reference splitter of its own (see checkStream in Support.swift): one
-// output record per input record in order (fewer with skip, a prefix with
-// abort, the records read completely after SIGINT), error records of six
-// valid UTF-8 columns numbered as their record with ORIGINAL unescaping to
-// it, terminators as read, headers and unselected fields byte for byte, no
-// value growing past the output limit; and the transform's run of whole
-// records (transformRecords) against the transform value by value.
+// reference splitter of its own (see checkStream in
+// Support/StreamContract.swift): one output record per input record in order
+// (fewer with skip, a prefix with abort, the records read completely after
+// SIGINT), error records of six valid UTF-8 columns numbered as their record
+// with ORIGINAL unescaping to it, terminators as read, headers and
+// unselected fields byte for byte, no value growing past the output limit;
+// and the transform's run of whole records (transformRecords) against the
+// transform value by value.
 //
 // Layout: 6 option bytes, then the body (bytes F8 to FE stand for longer
 // pieces, see `pieces`), repeated up to 40000 times (at most 256 KiB) so that

@@ -4,8 +4,9 @@
 #   scripts/fuzz.sh TARGET [SECONDS]     (default 60 seconds)
 #   scripts/fuzz.sh --list
 #
-# Targets are Fuzz/TARGET.swift; the seed corpus is Fuzz/corpus/TARGET (new
-# inputs that libFuzzer finds go to a scratch corpus, not into the repository).
+# Targets are Fuzz/TARGET.swift, each built with the harness of Fuzz/Support/;
+# the seed corpus is Fuzz/corpus/TARGET (new inputs that libFuzzer finds go to
+# a scratch corpus, not into the repository).
 # A crash writes its input to Fuzz/crashes/ and exits non-zero: turn it into a
 # regression test. Builds go to .build/fuzz/.
 #
@@ -22,7 +23,7 @@
 # twice the output limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "${1:-}" = "--list" ]; then ls Fuzz/*.swift | xargs -n1 basename | sed 's/\.swift$//' | grep -v Support; exit 0; fi
+if [ "${1:-}" = "--list" ]; then ls Fuzz/*.swift | xargs -n1 basename | sed 's/\.swift$//'; exit 0; fi
 target=${1:?usage: scripts/fuzz.sh TARGET [SECONDS]}
 seconds=${2:-60}
 [ -f "Fuzz/$target.swift" ] || { echo "fuzz.sh: no target Fuzz/$target.swift (try --list)" >&2; exit 2; }
@@ -30,12 +31,13 @@ seconds=${2:-60}
 mkdir -p .build/fuzz Fuzz/crashes "Fuzz/corpus/$target"
 binary=.build/fuzz/$target
 sources=$(find Sources/NumToolsCore -name '*.swift' | sort)
+support=$(find Fuzz/Support -name '*.swift' | sort)
 if [ ! -x "$binary" ] || [ -n "$(find Sources/NumToolsCore Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
     echo "building $binary"
     # A failed build must not leave the previous binary to be run.
     rm -f "$binary"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NumToolsCore \
-        $sources Fuzz/Support.swift "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' || true
+        $sources $support "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' || true
     [ -x "$binary" ] || { echo "fuzz.sh: build failed" >&2; exit 1; }
 fi
 scratch=.build/fuzz/corpus-$target

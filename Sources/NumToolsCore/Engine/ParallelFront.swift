@@ -1,0 +1,303 @@
+// A parallel run's ordered front: cuts the input into blocks, starts the workers, writes their output in order.
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The ordered front of a parallel run: reads and cuts the input, handles
+/// what one thread handles between records, and writes the blocks' output
+/// in input order.
+struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
+    /// The engine writing to the run's sinks: the front's own writes (the
+    /// byte-order mark, records too long to hold) and the blocks' replayed.
+    var front: StreamEngine<Transform, AnyByteSink, AnyByteSink>
+    let pipeline = JobPipeline()
+    let configuration: StreamConfiguration
+    let jobs: Int
+    let blockBytes: Int
+    let inputReady: () -> Bool
+    /// Blocks handed out and not yet written, oldest first.
+    var inFlight: [JobBlock] = []
+    /// Records handed to blocks or read through by the front so far.
+    var records = 0
+    /// Errors of the blocks written.
+    var blockErrors = 0
+    /// A block written ended with `--on-error=abort`.
+    var aborted = false
+    /// The selection's coverage of the blocks written.
+    var blockCoverage = FieldCoverage()
+    /// Of the blocks written and of the records the front read through.
+    var coverage: FieldCoverage {
+        var all = blockCoverage
+        all.merge(front.coverage)
+        return all
+    }
+
+    init(transform: Transform, run: borrowing StreamRun) {
+        configuration = run.configuration
+        front = StreamEngine(
+            configuration: run.configuration, transform: transform, output: run.output,
+            diagnostics: run.diagnostics, errors: run.errors)
+        front.pendingSignal = run.pendingSignal
+        jobs = max(1, run.jobs)
+        blockBytes = max(1, run.jobBlockBytes)
+        inputReady = run.inputReady
+    }
+
+    /// Starts the workers, each with its own copy of the transform (one it
+    /// makes, for a ``ThreadCopyable`` transform).
+    func start(transform: Transform, errorsWanted: Bool) {
+        for _ in 0..<jobs {
+            pipeline.workerStarted()
+            let (pipeline, configuration) = (self.pipeline, self.configuration)
+            let thread = Thread { [transform] in
+                var transform = transform
+                if let copyable = transform as? any ThreadCopyable, let copy = copyable.copyForThread() as? Transform {
+                    transform = copy
+                }
+                Self.work(transform, pipeline, configuration, errorsWanted: errorsWanted)
+            }
+            thread.start()
+        }
+    }
+
+    /// A worker: runs an engine on each block it takes, its records
+    /// numbered from the block's first, recording what it writes.
+    static func work(
+        _ transform: Transform, _ pipeline: JobPipeline, _ configuration: StreamConfiguration, errorsWanted: Bool
+    ) {
+        var transform = transform
+        while let block = pipeline.take() {
+            var engine = StreamEngine(
+                configuration: configuration, transform: transform,
+                output: RecordingSink(pipeline: pipeline, block: block, stream: .output),
+                diagnostics: RecordingSink(pipeline: pipeline, block: block, stream: .diagnostics),
+                errors: errorsWanted ? RecordingSink(pipeline: pipeline, block: block, stream: .errors) : nil)
+            engine.writer.recordNumber = block.firstRecord
+            engine.readsByteOrderMark = false
+            // The reader takes the block's memory as it is: no copy.
+            var reader = RecordReader(
+                adopting: block.takeBytes(), count: block.count, capacity: block.capacity, scanner: engine.scanner,
+                csv: configuration.csv, maxRecordBytes: configuration.maxRecordBytes)
+            var source = NoMoreInput()
+            var outcome: StreamOutcome?
+            do throws(IOFailure) { outcome = try engine.run(&reader, &source) } catch { outcome = nil }
+            // Whatever the transform keeps (caches) serves its next block.
+            transform = engine.transform
+            pipeline.finish(block, outcome, engine.coverage)
+        }
+        pipeline.workerEnded()
+    }
+
+    // MARK: The front
+
+    /// How the run ended once its input is done.
+    var outcome: StreamOutcome {
+        if let signal = front.pendingSignal() { return .interrupted(signal: signal) }
+        if aborted || front.writer.aborted { return .aborted }
+        return .completed(errors: blockErrors + front.writer.errorCount)
+    }
+
+    mutating func run<Source: ByteSource>(_ source: inout Source) throws(IOFailure) -> StreamOutcome {
+        var reader = RecordReader(
+            scanner: front.scanner, csv: configuration.csv, maxRecordBytes: configuration.maxRecordBytes)
+        var atInputStart = true
+        let holdLimit = min(blockBytes, configuration.maxRecordBytes + 1)
+        while true {
+            var ready: Bool? = nil  // whether a read now would not block, once asked
+            if atInputStart {
+                switch front.byteOrderMark(reader) {
+                case .undecided: break
+                case .absent: atInputStart = false
+                case .present:
+                    atInputStart = false
+                    front.writer.out.append(bytes: StreamEngine<Transform, AnyByteSink, AnyByteSink>.byteOrderMark)
+                    reader.skip(3)
+                }
+            }
+            if reader.readingThrough {
+                let (part, terminator) = reader.nextLongRecordPart()
+                front.writer.writeLongRecordPart(reader.base, part)
+                if let terminator {
+                    front.writer.endLongRecord(terminator)
+                    if front.writer.aborted { return try stop() }
+                }
+            }
+            if !reader.readingThrough && !atInputStart {
+                // Blocks are cut once enough is held, and whenever the front
+                // would otherwise wait: at the end, on a signal, before a
+                // read that would block.
+                var cut = reader.atEnd || reader.count - reader.pos >= holdLimit || front.pendingSignal() != nil
+                if !cut {
+                    ready = inputReady()
+                    cut = ready == false
+                }
+                if cut {
+                    try cutBlocks(&reader)
+                    if aborted { return try stop() }
+                    if let part = reader.startReadingThrough() {
+                        // One thread writes it as it reads it: everything before it first.
+                        try drain()
+                        if aborted { return try stop() }
+                        records += 1
+                        front.writer.recordNumber = records
+                        if records > configuration.headerRecords { front.coverage.selectedSeen = true }
+                        front.writer.beginLongRecord(
+                            isHeader: records <= configuration.headerRecords, front.recordTooLong)
+                        if front.writer.aborted { return try stop() }
+                        front.writer.writeLongRecordPart(reader.base, part)
+                    }
+                }
+            }
+            reader.compact()
+            if reader.atEnd {
+                if reader.readingThrough {
+                    front.writer.writeLongRecordPart(reader.base, reader.lastLongRecordPart())
+                    front.writer.endLongRecord(.none)
+                } else if reader.count > 0 {
+                    // The last record, without terminator: the last block's.
+                    try submit(
+                        JobBlock(
+                            copying: UnsafeBufferPointer(start: reader.base, count: reader.count),
+                            firstRecord: records))
+                    records += 1
+                }
+                pipeline.close()
+                try drain()
+                return try stop()
+            }
+            if let signal = front.pendingSignal() {
+                // Every record read completely before it is written; of a
+                // record too long to hold, what was read (as one thread).
+                if !reader.readingThrough && !atInputStart { try cutBlocks(&reader) }
+                try drain()
+                try front.flush()
+                return aborted ? .aborted : .interrupted(signal: signal)
+            }
+            // Never sit on output while a read waits for input.
+            if reader.readingThrough || atInputStart || !(ready ?? inputReady()) {
+                try drain()
+            } else {
+                try write(waitingForOne: false)
+            }
+            if aborted { return try stop() }
+            try front.flush()
+            do throws(IOFailure) { try reader.fill(from: &source) } catch {
+                // What was read is written before the failure ends the run, as one thread does.
+                try drain()
+                try front.flush()
+                throw error
+            }
+        }
+    }
+
+    /// Flushes the front's output and ends the run as it stands: an abort
+    /// is an abort, as with one thread, even when a signal came too.
+    mutating func stop() throws(IOFailure) -> StreamOutcome {
+        try front.flush()
+        return aborted || front.writer.aborted ? .aborted : outcome
+    }
+
+    /// Cuts the whole records the reader holds into blocks and hands them out.
+    mutating func cutBlocks(_ reader: inout RecordReader) throws(IOFailure) {
+        while let block = nextBlock(&reader) {
+            try submit(block)
+            if aborted { return }
+        }
+    }
+
+    /// The next block of whole records at the reader's position, about
+    /// ``blockBytes`` long and at least one record; nil when the reader
+    /// holds no whole record.
+    mutating func nextBlock(_ reader: inout RecordReader) -> JobBlock? {
+        let start = reader.pos
+        var taken = 0
+        if configuration.csv {
+            // Quote state decides where records end: the engine's own scan.
+            while reader.pos - start < blockBytes, reader.nextRecord() != nil { taken += 1 }
+        } else {
+            let t = front.scanner.terminator
+            let p = reader.base
+            let count = reader.count
+            let limit = min(count, start + blockBytes)
+            // After the last terminator before the limit, else the first after it.
+            var end = limit
+            while end > start, p[end - 1] != t { end -= 1 }
+            if end == start {
+                guard limit < count, let hit = memchr(p + limit, Int32(t), count - limit) else { return nil }
+                end = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p + 1
+            }
+            taken = ParallelStream.count(t, p + start, end - start)
+            reader.skip(end - start)
+        }
+        guard taken > 0 else { return nil }
+        let block: JobBlock
+        let end = reader.pos
+        if start == 0 && 2 * end >= reader.capacity {
+            // Most of the buffer: the buffer itself, the few bytes after the
+            // block moved to new memory instead of the block's copied.
+            let memory = reader.handOff(through: end)
+            block = JobBlock(owning: memory.base, count: end, capacity: memory.capacity, firstRecord: records)
+        } else {
+            block = JobBlock(
+                copying: UnsafeBufferPointer(start: reader.base + start, count: end - start), firstRecord: records)
+        }
+        records += taken
+        return block
+    }
+
+    /// Hands `block` to the workers, first writing the oldest block when
+    /// as many as the bound allows are in flight.
+    mutating func submit(_ block: JobBlock) throws(IOFailure) {
+        while inFlight.count >= 2 * jobs {
+            try write(waitingForOne: true)
+            if aborted { return }
+        }
+        inFlight.append(block)
+        pipeline.enqueue(block)
+    }
+
+    /// Writes every block in flight, in order.
+    mutating func drain() throws(IOFailure) {
+        while !inFlight.isEmpty && !aborted { try write(waitingForOne: true) }
+    }
+
+    /// Writes what the oldest blocks have recorded, and drops those that are
+    /// done; `waitingForOne` waits until the oldest is done.
+    mutating func write(waitingForOne: Bool) throws(IOFailure) {
+        while let head = inFlight.first {
+            let (writes, done) = pipeline.collect(head, wait: waitingForOne)
+            if !writes.isEmpty { try replay(writes) }
+            if !done {
+                if waitingForOne { continue }
+                return
+            }
+            inFlight.removeFirst()
+            blockCoverage.merge(head.coverage)
+            switch head.outcome {
+            case .completed(let errors)?: blockErrors += errors
+            case .aborted?:
+                aborted = true
+                return
+            case .interrupted?, nil: break
+            }
+            if waitingForOne { return }
+        }
+    }
+
+    /// Writes a block's recorded writes to the run's sinks, after the
+    /// front's own pending output.
+    mutating func replay(_ writes: [(RecordedStream, ByteChunk)]) throws(IOFailure) {
+        try front.flush()
+        for (stream, chunk) in writes {
+            switch stream {
+            case .output: try front.writer.output.write(chunk.bytes)
+            case .errors: try front.writer.errors?.write(chunk.bytes)
+            case .diagnostics: try? front.writer.diagnostics.write(chunk.bytes)
+            }
+        }
+    }
+}
