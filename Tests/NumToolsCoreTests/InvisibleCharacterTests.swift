@@ -201,7 +201,10 @@ private let machineNumberCases: [(String?, String, String)] = [
         "de_DE", "1234.567",
         hinted("misplaced-grouping: grouping separator missing at offset 1, where de_DE grouping puts one", "de_DE")
     ),
-    ("de_DE", "1234.567,5", "misplaced-grouping: grouping separator missing at offset 1, where de_DE grouping puts one"),
+    (
+        "de_DE", "1234.567,5",
+        "misplaced-grouping: grouping separator missing at offset 1, where de_DE grouping puts one"
+    ),
     // Not a machine number: the message as before.
     ("de_DE", "12.3.4", "misplaced-grouping: grouping separator at offset 2 does not fit de_DE grouping"),
     ("de_DE", "1.23.456", "misplaced-grouping: grouping separator at offset 1 does not fit de_DE grouping"),
