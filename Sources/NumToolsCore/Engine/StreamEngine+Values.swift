@@ -1,0 +1,87 @@
+/// The engine's values: trimming, blanks, and one value handed to the transform.
+
+extension StreamEngine {
+    /// `[start, end)` less the spaces and tabs around it, and with
+    /// `unicodeSpaces` (`--trim`) the Unicode space separators as well
+    /// (``UTF8Bytes/spaceSeparatorLength(_:_:_:)``), in any mix.
+    @inline(__always)
+    static func trimmed(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, unicodeSpaces: Bool) -> (Int, Int) {
+        var lo = start
+        var hi = end
+        while lo < hi {
+            if p[lo] == 0x20 || p[lo] == 0x09 {
+                lo += 1
+            } else if unicodeSpaces, case let k = UTF8Bytes.spaceSeparatorLength(p, lo, hi), k > 0 {
+                lo += k
+            } else {
+                break
+            }
+        }
+        while hi > lo {
+            if p[hi - 1] == 0x20 || p[hi - 1] == 0x09 {
+                hi -= 1
+            } else if unicodeSpaces, case let k = UTF8Bytes.spaceSeparatorLength(p, from: lo, endingAt: hi), k > 0 {
+                hi -= k
+            } else {
+                break
+            }
+        }
+        return (lo, hi)
+    }
+
+    /// Whether the unquoted CSV field `value` is blank as ``trimmed(_:_:_:unicodeSpaces:)`` sees it.
+    func isBlank(_ value: [UInt8]) -> Bool {
+        value.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return true }
+            let (lo, hi) = Self.trimmed(base, 0, b.count, unicodeSpaces: configuration.trim)
+            return lo == hi
+        }
+    }
+
+    /// The `invalid-utf8` error of the value `[start, end)`, whose byte at
+    /// `bad` is not UTF-8: its offset counts characters from the value's
+    /// start, and the message names the byte as `0xHH`, which the error
+    /// record needs not escape again.
+    static func invalidUTF8(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, at bad: Int) -> ValueError {
+        let offset = UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + start, count: end - start), bad - start)
+        var text = ErrorText(template: "\u{1} at offset \u{2} is not valid UTF-8", offset)
+        text.quote(UnsafeBufferPointer(start: p + bad, count: 1), at: 0)  // (one byte of no sequence: byte 0xHH)
+        return ValueError(.engine(.invalidUTF8), text)
+    }
+
+    /// Transforms `[start, end)`, keeping the spaces and tabs around it
+    /// (dropping them with ``StreamConfiguration/trim``, and the Unicode
+    /// space separators around it too; handing them to a transform that
+    /// ``ValueTransform/keepsSurroundingWhitespace``).
+    @inline(__always)
+    mutating func transformValue(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int) throws(FieldFailure) {
+        var (lo, hi) = Self.trimmed(p, start, end, unicodeSpaces: configuration.trim)
+        if lo == hi {
+            if configuration.emptyIsError {
+                throw FieldFailure(field: field, error: ValueError(.engine(.empty), "value is empty"))
+            }
+            writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            return
+        }
+        let trim = configuration.trim
+        if !trim && transform.keepsSurroundingWhitespace { (lo, hi) = (start, end) }
+        if lo > start && !trim {
+            writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start))
+        }
+        let mark = writer.out.count
+        do {
+            try transform.transform(UnsafeBufferPointer(start: p + lo, count: hi - lo), into: &writer.out)
+        } catch {
+            writer.out.truncate(to: mark)
+            throw FieldFailure(field: field, error: error)
+        }
+        if end > hi && !trim { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
+        // The record's output so far, this value's included: a transform
+        // keeps each value within the limit, this keeps their sum there.
+        let limit = configuration.outputLimit
+        if writer.out.count - recordMark > limit {
+            writer.out.truncate(to: mark)
+            throw FieldFailure(field: field, error: .outputTooLong(limit))
+        }
+    }
+}
