@@ -13,7 +13,9 @@ let package = Package(
         .executable(name: "coinfmt", targets: ["coinfmt"]),
     ],
     targets: [
-        .target(name: "NumToolsCore"),
+        // CompactUnits reads CLDR's long compact forms through the ICU that
+        // Foundation runs on (the toolchain's _FoundationICU; no package).
+        .target(name: "NumToolsCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The command-line layer: option tables, the runner, signals, file
         // descriptors, completions. NumToolsCore does no process work.
         .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"]),

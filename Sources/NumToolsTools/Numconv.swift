@@ -19,8 +19,13 @@ public enum Numconv {
             "to", "LOCALE[,...]", required: "--to is required: the locale(s) to write",
             help: "notation(s) to write; several give columns (fields of their own)"
         ).suggested(for: "to-locale", "output-locale", "target-locale")
-        static let style: Option<LocaleNumberFormat.Style> = .choice(
-            "style", "STYLE", default: .number, help: "number (default) or percent")
+        static let style: Option<AmountStyle> = .choice(
+            "style", "STYLE", default: .number,
+            help: "number (default), percent, currency, accounting, compact, scientific or auto")
+        static let currency: Option<String?> = .currency(
+            "currency", short: "c", "CODE", help: "the column's currency: settles a shared symbol, refuses others")
+        static let code: Option<Bool> = .flag(
+            "code", help: "one more output value: the amount's ISO 4217 code")
         static let minFraction: Option<Int?> = .fractionDigits(
             "min-fraction", help: "pad the fraction with zeros to at least N digits"
         ).suggested(for: "minimum-fraction-digits", "min-fraction-digits")
@@ -39,7 +44,7 @@ public enum Numconv {
             """,
         options: [
             Options.from, Options.to, Options.prefer, Options.report, Options.style, Options.minFraction,
-            Options.maxFraction, Listing.locales,
+            Options.maxFraction, Options.currency, Options.code, Listing.locales, Listing.currencies,
         ],
         examples: [
             "numconv --from en_US --to de_DE 1234567.891        # 1.234.567,891",
@@ -47,17 +52,30 @@ public enum Numconv {
             "numconv --csv -f 3 --from de_DE --to en_US < prices.csv",
             "numconv --style percent --from fr_FR --to ar_EG '12,5 %'",
             "numconv --csv -f 2 --from auto --to C --report < mixed.csv  # US, German, French, Swiss, Indian rows",
+            "numconv --style accounting --from de_DE --to C '(1.234,56 €)'   # -1234.56",
+            "numconv --style auto --from ko_KR --to C '1억 2,345만 원'        # 123450000",
         ])
 
     /// Runs numconv on the command line's arguments after the first `count`
     /// (the program's name, and `numtools`'s tool name when it runs as `numtools numconv`).
     public static func main(argumentsAfter count: Int = 1) -> Never {
         ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
-            let style = try invocation.value(Options.style)
+            let amountStyle = try invocation.value(Options.style)
             let from = try invocation.value(Options.from)
-            let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: style) }
             let fraction = try invocation.fractionRange(Options.minFraction, Options.maxFraction)
             let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
+            let code = try invocation.value(Options.currency)
+            let writesCode = try invocation.value(Options.code)
+            guard let style = LocaleNumberFormat.Style(rawValue: amountStyle.rawValue) else {
+                return try amounts(
+                    invocation, style: amountStyle, from: from, currency: code, writesCode: writesCode,
+                    prefer: prefer, report: report, fraction: fraction)
+            }
+            if invocation.has(Options.currency) || writesCode {
+                throw UsageError(
+                    "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style currency, accounting, compact or auto")
+            }
+            let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: style) }
             guard case .auto(let locales) = from else {
                 if prefer != nil {
                     throw UsageError("--prefer settles what --from auto finds ambiguous: it needs --from auto")
@@ -85,5 +103,37 @@ public enum Numconv {
                     from: candidates, to: targets, preferring: preferred, minimumFraction: fraction.minimum,
                     maximumFraction: fraction.maximum, report: report ? AutoReadingReport() : nil))
         }
+    }
+
+    /// The transform of the amount styles (``AmountConverter``).
+    static func amounts(
+        _ invocation: ToolInvocation, style: AmountStyle, from: NumberSource, currency: String?, writesCode: Bool,
+        prefer: Locale?, report: Bool, fraction: FractionRange
+    ) throws(UsageError) -> NumberConversion {
+        if report { throw UsageError("--report counts plain numbers: it does not apply to --style \(style.rawValue)") }
+        let targets = try invocation.value(Options.to)
+        let sources: [Locale]
+        switch from {
+        case .locale(let locale): sources = [locale]
+        case .auto(let locales):
+            var seen = Set<String>()
+            sources = locales.filter { seen.insert(LocaleNumberFormat(locale: $0).localeIdentifier).inserted }
+        }
+        guard sources.count <= AutoNumberConverter.maximumCandidates else {
+            throw UsageError("--from auto takes at most \(AutoNumberConverter.maximumCandidates) notations")
+        }
+        var preferred: Int? = nil
+        if let prefer {
+            guard case .auto = from else {
+                throw UsageError("--prefer settles what --from auto finds ambiguous: it needs --from auto")
+            }
+            let id = LocaleNumberFormat(locale: prefer).localeIdentifier
+            preferred = sources.firstIndex { LocaleNumberFormat(locale: $0).localeIdentifier == id }
+            if preferred == nil { throw UsageError("--prefer \(id) is not one of the notations of --from") }
+        }
+        return .amounts(
+            AmountConverter(
+                from: sources, style: style, to: targets, currency: currency, writesCode: writesCode,
+                preferring: preferred, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum))
     }
 }

@@ -69,6 +69,18 @@ public enum NumberErrorCode: String, ErrorCode {
     /// not known to be it or a grouping separator (two such characters, one
     /// not between digits, a separator that fits no grouping).
     case ambiguousDecimalMark = "ambiguous-decimal-mark"
+    /// A currency mark where the locale does not write it (`1.234,56 $` in en_US), or two.
+    case misplacedCurrency = "misplaced-currency"
+    /// Text next to the amount that is no currency the locale writes (`Price: $11.95`).
+    case unknownCurrency = "unknown-currency"
+    /// A mark of another currency than `-c`'s.
+    case currencyMismatch = "currency-mismatch"
+    /// With `--code` (or a currency target), no mark and no `-c` fixes the currency.
+    case ambiguousCurrency = "ambiguous-currency"
+    /// Compact units out of order (`2,345만 1억`), or a unit group too large for the unit before it.
+    case misplacedUnit = "misplaced-unit"
+    /// Text after a compact number that is no unit the locale writes.
+    case unknownUnit = "unknown-unit"
 
     public var summary: String {
         switch self {
@@ -80,6 +92,12 @@ public enum NumberErrorCode: String, ErrorCode {
         case .misplacedSign: "a sign anywhere but at the start"
         case .noDigits: "no digit at all"
         case .ambiguousNotation: "with --from auto, the candidate notations read the value as different numbers"
+        case .misplacedCurrency: "a currency mark where the locale does not write it, or two marks"
+        case .unknownCurrency: "text next to the amount that is no currency mark the locale writes"
+        case .currencyMismatch: "a mark of another currency than the one -c names"
+        case .ambiguousCurrency: "with --code, neither a mark nor -c fixes the value's currency"
+        case .misplacedUnit: "compact units out of order, or a unit group too large for the unit before it"
+        case .unknownUnit: "text after a compact number that is no unit the locale writes"
         case .ambiguousDecimalMark:
             "with --sanitize, more than one character could be the decimal mark, or one is not between digits"
         }
@@ -129,6 +147,13 @@ public enum CurrencyErrorCode: String, ErrorCode {
         case .invalidNumber: "not a machine number, or its exponent puts it out of range"
         }
     }
+}
+
+extension NumberErrorCode {
+    /// The codes of numconv's amount styles (currency, compact, ...), which numgroup never writes.
+    public static let amountCodes: [NumberErrorCode] = [
+        .misplacedCurrency, .unknownCurrency, .currencyMismatch, .ambiguousCurrency, .misplacedUnit, .unknownUnit,
+    ]
 }
 
 extension ValueError {
@@ -198,7 +223,9 @@ extension ValueError {
         // numgroup reads ASCII digits only, so it never mixes digit systems,
         // and in one notation, so it never finds one ambiguous.
         case "numgroup":
-            own = NumberErrorCode.allCases.filter { $0 != .mixedDigits && $0 != .ambiguousNotation }.map(Code.number)
+            own = NumberErrorCode.allCases.filter {
+                $0 != .mixedDigits && $0 != .ambiguousNotation && !NumberErrorCode.amountCodes.contains($0)
+            }.map(Code.number)
         // Only numgroup --sanitize drops characters, and so has to tell decimal marks apart.
         case "numconv": own = NumberErrorCode.allCases.filter { $0 != .ambiguousDecimalMark }.map(Code.number)
         case "phonefmt": own = PhoneErrorCode.allCases.map(Code.phone)

@@ -71,6 +71,24 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible {
         quoted = UInt64(n) << 56 | word
     }
 
+    /// Adds `delta` to the numbers that are offsets (`offset` before their
+    /// hole): the message of a part of a value, read as a message of the whole.
+    mutating func shiftOffsets(by delta: Int) {
+        guard delta != 0, let template else { return }
+        let word = Array("offset ".utf8)
+        let n = Int(templateCount)
+        var i = 0
+        while i + word.count < n {
+            var k = 0
+            while k < word.count && template[i + k] == word[k] { k += 1 }
+            if k == word.count {
+                if template[i + k] == 2 { first += delta }
+                if template[i + k] == 3 { second += delta }
+            }
+            i += 1
+        }
+    }
+
     /// The named character of the quote hole (see ``namedMark``).
     var namedCharacter: (UInt32, UTF8Bytes.CharacterKind) {
         let kind = UTF8Bytes.CharacterKind(rawValue: UInt8(truncatingIfNeeded: quoted >> 32)) ?? .named

@@ -289,12 +289,15 @@ public final class AutoReadingReport: @unchecked Sendable {
 public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
     case fixed(NumberConverter)
     case auto(AutoNumberConverter)
+    /// `--style currency|accounting|compact|scientific|auto`.
+    case amounts(AmountConverter)
 
     public var outputLimit: Int {
         get {
             switch self {
             case .fixed(let c): c.outputLimit
             case .auto(let c): c.outputLimit
+            case .amounts(let c): c.outputLimit
             }
         }
         set {
@@ -305,6 +308,9 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
             case .auto(var c):
                 c.outputLimit = newValue
                 self = .auto(c)
+            case .amounts(var c):
+                c.outputLimit = newValue
+                self = .amounts(c)
             }
         }
     }
@@ -313,6 +319,7 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         switch self {
         case .fixed(let c): c.mayWriteSeveralValues
         case .auto(let c): c.mayWriteSeveralValues
+        case .amounts(let c): c.mayWriteSeveralValues
         }
     }
 
@@ -320,6 +327,7 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         switch self {
         case .fixed(let c): c.outputNames
         case .auto(let c): c.outputNames
+        case .amounts(let c): c.outputNames
         }
     }
 
@@ -328,6 +336,7 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
             switch self {
             case .fixed(let c): c.separator
             case .auto(let c): c.separator
+            case .amounts(let c): c.separator
             }
         }
         set {
@@ -338,6 +347,9 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
             case .auto(var c):
                 c.separator = newValue
                 self = .auto(c)
+            case .amounts(var c):
+                c.separator = newValue
+                self = .amounts(c)
             }
         }
     }
@@ -352,6 +364,9 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         case .auto(var c):
             defer { self = .auto(c) }
             try c.transform(value, into: &output)
+        case .amounts(var c):
+            defer { self = .amounts(c) }
+            try c.transform(value, into: &output)
         }
     }
 
@@ -359,12 +374,13 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         switch self {
         case .fixed(let c): try c.runStream(&run)
         case .auto(let c): try c.runStream(&run)
+        case .amounts(let c): try StreamRun.engine(c, &run)
         }
     }
 
     public func summaryLines() -> [String] {
         switch self {
-        case .fixed: []
+        case .fixed, .amounts: []
         case .auto(let c): c.summaryLines()
         }
     }

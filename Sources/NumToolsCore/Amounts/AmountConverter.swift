@@ -1,0 +1,243 @@
+import Foundation
+
+/// numconv's `--style currency|accounting|compact|scientific|auto`: an amount
+/// as people write it (`1.234,56 €`, `($1,234.56)`, `1,2 Mio.`, `1억 2,345만`,
+/// `6.022E23`) read strictly by an ``AmountReader`` per source notation, and
+/// written exactly: `--to C` the machine number, another locale the same
+/// amount in its notation of the style read (coinfmt's, for the same currency).
+///
+/// With several source notations (`--from auto`), every notation reads the
+/// value; readings of different numbers are `ambiguous-notation`, as for
+/// plain numbers, and the currency is the one they agree on.
+public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
+    let readers: [AmountReader]
+    /// The index of the notation that settles an ambiguous value (`--prefer`).
+    let preferred: Int?
+    /// The targets in machine or plain number notation, written as numconv writes plain numbers.
+    var plain: NumberConverter
+    /// One writer a target, for targets written one by one.
+    var plainWriters: [NumberConverter]
+    /// Whether every target is written by `plain` (`--to C`, or `--style number`).
+    let allPlain: Bool
+    let targets: [Locale]
+    let style: AmountStyle
+    /// `--code`: one more value, the ISO 4217 code of the amount.
+    let writesCode: Bool
+    /// `-c`: the column's currency, or -1.
+    let currency: Int32
+    /// coinfmt's formatters for the targets, by target, kind, currency and fraction digits.
+    var formatters: [FormatterKey: CoinFormatter] = [:]
+
+    struct FormatterKey: Hashable {
+        var target: Int
+        var kind: AmountKind
+        var currency: Int32
+        var fraction: Int
+    }
+
+    public var outputLimit: Int {
+        get { plain.outputLimit }
+        set {
+            plain.outputLimit = newValue
+            for t in plainWriters.indices { plainWriters[t].outputLimit = newValue }
+        }
+    }
+    public var separator: ValueSeparator {
+        get { plain.separator }
+        set { plain.separator = newValue }
+    }
+    public var mayWriteSeveralValues: Bool { targets.count > 1 || writesCode }
+    public var outputNames: [String] { plain.outputNames + (writesCode ? ["code"] : []) }
+
+    /// Reads in `style` in each of `sources` (one for `--from LOCALE`),
+    /// in the currency `currencyCode` when given (`-c`), and writes in each of `targets`.
+    public init(
+        from sources: [Locale], style: AmountStyle, to targets: [Locale], currency currencyCode: String? = nil,
+        writesCode: Bool = false, preferring preferred: Int? = nil, minimumFraction: Int? = nil,
+        maximumFraction: Int? = nil
+    ) {
+        let currency = currencyCode.map(CurrencyMarks.index(of:)) ?? -1
+        self.currency = currency
+        readers = sources.map {
+            AmountReader(locale: $0, style: style, currency: currency, anySide: sources.count > 1)
+        }
+        self.preferred = preferred
+        self.targets = targets
+        self.style = style
+        self.writesCode = writesCode
+        let formats = targets.map { LocaleNumberFormat(locale: $0, style: .number) }
+        plain = NumberConverter(
+            from: formats[0], to: formats, minimumFraction: minimumFraction, maximumFraction: maximumFraction)
+        plainWriters = formats.map {
+            NumberConverter(from: $0, to: [$0], minimumFraction: minimumFraction, maximumFraction: maximumFraction)
+        }
+        allPlain = style == .number || targets.allSatisfy { $0.identifier == LocaleSupport.machineIdentifier }
+    }
+
+    public func copyForThread() -> AmountConverter { self }
+
+    /// One reading of a value: its sign, its digits (in the slot's memory), its currency and kind.
+    struct Reading {
+        var negative: Bool
+        var digits: DigitString
+        var currency: Int32
+        var kind: AmountKind
+
+        func reads(like other: Reading) -> Bool {
+            guard negative == other.negative, digits.fractionCount == other.digits.fractionCount,
+                digits.fraction.elementsEqual(other.digits.fraction)
+            else { return false }
+            return digits.integer.drop { $0 == 48 }.elementsEqual(other.digits.integer.drop { $0 == 48 })
+        }
+    }
+
+    public mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) throws(ValueError) {
+        let k = readers.count
+        if k == 1 {
+            let shape = try readers[0].shape(value)
+            let slot = try slotSize(value, shape)
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: slot) { (buffer) throws(ValueError) in
+                let reading = try read(value, shape, readers[0], into: buffer.baseAddress!, slot: slot)
+                try write(reading, into: &output)
+            }
+            return
+        }
+        // --from auto: every notation reads the value.
+        var shapes: [AmountShape?] = []
+        shapes.reserveCapacity(k)
+        var failure: ValueError? = nil
+        var slot = 0
+        for r in readers {
+            do throws(ValueError) {
+                let s = try r.shape(value)
+                slot = max(slot, try slotSize(value, s))
+                shapes.append(s)
+            } catch {
+                if error.code == .engine(.outputTooLong) { throw error }
+                if failure == nil { failure = error }
+                shapes.append(nil)
+            }
+        }
+        guard slot > 0 else { throw failure! }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: slot * k) { (buffer) throws(ValueError) in
+            var readings: [(Int, Reading)] = []
+            for c in 0..<k {
+                guard let shape = shapes[c] else { continue }
+                do throws(ValueError) {
+                    readings.append(
+                        (c, try read(value, shape, readers[c], into: buffer.baseAddress! + c * slot, slot: slot)))
+                } catch {
+                    if failure == nil || shapes.prefix(c).allSatisfy({ $0 == nil }) { failure = error }
+                }
+            }
+            guard let first = readings.first?.1 else { throw failure! }
+            if readings.allSatisfy({ $0.1.reads(like: first) }) {
+                var chosen = first
+                // The currency: the one every notation that fixes one agrees on.
+                let fixed = Set(readings.map(\.1.currency).filter { $0 >= 0 })
+                chosen.currency = fixed.count == 1 ? fixed.first! : (fixed.isEmpty ? first.currency : -1)
+                try write(chosen, into: &output)
+                return
+            }
+            if let preferred, let r = readings.first(where: { $0.0 == preferred }) {
+                try write(r.1, into: &output)
+                return
+            }
+            var parts: [String] = []
+            var done = [Bool](repeating: false, count: readings.count)
+            for a in readings.indices where !done[a] {
+                var names: [String] = []
+                for b in a..<readings.count where !done[b] && readings[b].1.reads(like: readings[a].1) {
+                    done[b] = true
+                    names.append(readers[readings[b].0].identifier)
+                }
+                parts.append("\(Self.text(readings[a].1)) (\(names.joined(separator: ", ")))")
+            }
+            throw ValueError(.number(.ambiguousNotation), "notations disagree: " + parts.joined(separator: " or "))
+        }
+    }
+
+    static func text(_ reading: Reading) -> String {
+        let integer = reading.digits.integer.drop { $0 == 48 }
+        var text = (reading.negative ? "-" : "") + (integer.isEmpty ? "0" : String(decoding: integer, as: UTF8.self))
+        if reading.digits.fractionCount > 0 { text += "." + String(decoding: reading.digits.fraction, as: UTF8.self) }
+        return text.count > 40 ? String(text.prefix(40)) + "..." : text
+    }
+
+    /// The bytes a reading of `value` with `shape` needs: a free byte, the
+    /// zeros a negative shift puts before the digits, the digits, the
+    /// parser's slack, and the zeros a positive shift or --min-fraction puts
+    /// after them. A shift that would write more digits than the output may
+    /// hold is an error here, before any is written.
+    func slotSize(_ value: UnsafeBufferPointer<UInt8>, _ shape: AmountShape) throws(ValueError) -> Int {
+        let digits = shape.digits?.count ?? value.count
+        guard shape.shift.magnitude <= UInt(outputLimit), shape.shift.magnitude < 1 << 32 else {
+            throw ValueError.outputTooLong(outputLimit)
+        }
+        let pad = max(0, plain.minimumFraction ?? 0)
+        return 2 + shape.shift.magnitude.toInt + digits + LocaleNumberParser.scratchSlack + pad
+    }
+
+    /// Reads the number of `shape` into `base` and scales it by its shift.
+    func read(
+        _ value: UnsafeBufferPointer<UInt8>, _ shape: AmountShape, _ reader: AmountReader,
+        into base: UnsafeMutablePointer<UInt8>, slot: Int
+    ) throws(ValueError) -> Reading {
+        let lead = max(0, -shape.shift)
+        let start = base + 1 + lead
+        var negative: Bool
+        var digits: DigitString
+        if let big = shape.digits {
+            for (k, d) in big.enumerated() { start[k] = d }
+            negative = false
+            digits = DigitString(start: start, integerCount: big.count, fractionCount: 0)
+        } else {
+            let core = UnsafeBufferPointer(rebasing: value[shape.core])
+            do throws(ValueError) {
+                (negative, digits) = try reader.parser.scan(core, into: start)
+            } catch {
+                var error = error
+                error.text.shiftOffsets(by: UTF8Bytes.scalarOffset(value, shape.core.lowerBound))
+                throw error
+            }
+        }
+        if shape.negative {
+            if negative {
+                throw ValueError(
+                    .number(.misplacedSign), "a sign inside an amount already negative by its notation")
+            }
+            negative = true
+        }
+        if shape.shift > 0 {
+            let k = shape.shift
+            if k <= digits.fractionCount {
+                digits.integerCount += k
+                digits.fractionCount -= k
+            } else {
+                let zeros = k - digits.fractionCount
+                (digits.start + digits.integerCount + digits.fractionCount).initialize(repeating: 48, count: zeros)
+                digits.integerCount += digits.fractionCount + zeros
+                digits.fractionCount = 0
+            }
+        } else if shape.shift < 0 {
+            let k = -shape.shift
+            if k <= digits.integerCount {
+                digits.integerCount -= k
+                digits.fractionCount += k
+            } else {
+                let zeros = k - digits.integerCount
+                digits.start -= zeros
+                digits.start.initialize(repeating: 48, count: zeros)
+                digits.fractionCount += digits.integerCount + zeros
+                digits.integerCount = 0
+            }
+        }
+        return Reading(negative: negative, digits: digits, currency: shape.currency, kind: shape.kind)
+    }
+}
+
+extension UInt {
+    fileprivate var toInt: Int { Int(truncatingIfNeeded: self) }
+}

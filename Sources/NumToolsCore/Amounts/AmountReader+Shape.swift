@@ -1,0 +1,295 @@
+import Foundation
+
+extension AmountReader {
+    /// Works out where `p`'s number is and what surrounds it, outside in:
+    /// accounting negatives, the currency mark, compact units, the exponent.
+    /// What is left is the number, for ``LocaleNumberParser``.
+    func shape(_ p: UnsafeBufferPointer<UInt8>) throws(ValueError) -> AmountShape {
+        var lo = 0
+        var hi = p.count
+        var s = AmountShape(core: 0..<hi)
+        var wrapped = false
+        if style.readsAccounting && hi >= 2 {
+            if p[0] == 0x28 && p[hi - 1] == 0x29 {
+                // `($1,234.56)`, `(1.234,56 €)`: parentheses around the whole value.
+                (lo, hi, wrapped) = (1, hi - 1, true)
+            } else if minus(p, 0, end: hi) == 0, case let m = minusBefore(p, hi, start: 0), m > 0, m < hi {
+                // `1.234,56-`, `1.234,56 €-`: SAP's and the mainframes' trailing minus.
+                (hi, wrapped) = (hi - m, true)
+            }
+        }
+        if wrapped {
+            s.negative = true
+            s.kind = .accounting
+        }
+        if let marks { try readMark(p, &lo, &hi, &s, marks) }
+        if let compact, !compact.units.isEmpty { try readUnits(p, &lo, &hi, &s, compact) }
+        if !exponents.isEmpty { try readExponent(p, lo, &hi, &s) }
+        s.core = lo..<hi
+        return s
+    }
+
+    // MARK: Currency
+
+    /// Finds a currency mark before or after the number, checks its place
+    /// and takes it (and one space next to it) out of `lo..<hi`.
+    func readMark(
+        _ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape,
+        _ marks: CurrencyMarks
+    ) throws(ValueError) {
+        // Before: after a sign and bidi marks, the text up to the number.
+        var i = lo
+        while i < hi, case let b = Self.bidi(p, i, end: hi), b > 0 { i += b }
+        let sign = minus(p, i, end: hi)
+        var j = i + sign
+        while j < hi, case let b = Self.bidi(p, j, end: hi), b > 0 { j += b }
+        var k = j
+        while k < hi && !isDigit(p, k, end: hi) && !Self.has(p, k, decimalSeparator, end: hi) && minus(p, k, end: hi) == 0
+        {
+            k += Self.scalarLength(p[k])
+        }
+        if k > j && k < hi {
+            var e = k
+            var blanks = 0
+            while e > j, case let b = Self.blankBefore(p, e, start: j), b > 0 {
+                e -= b
+                if Self.bidi(p, e, end: k) == 0 { blanks += 1 }
+            }
+            let mark = UnsafeBufferPointer(rebasing: p[j..<e])
+            if let compact, compact.prefixUnits.contains(Array(mark)) { return }
+            guard let entry = lookup(mark, marks) else { throw unknownCurrency(p, j, e) }
+            guard blanks <= 1 else { throw misplacedCurrency(p, j, e, "more than one space after it") }
+            if entry.kind != .code && !marks.symbolIsPrefix && !anySide {
+                throw misplacedCurrency(p, j, e, "\(identifier) writes it after the number")
+            }
+            if sign > 0 {
+                if s.negative { throw misplacedSign(p, i) }
+                s.negative = true
+            }
+            s.currency = try resolve(entry, p, j, e)
+            if s.kind == .number { s.kind = .currency }
+            lo = k
+            return
+        }
+        // After: the text after the last digit.
+        var e = hi
+        while e > lo, case let b = Self.bidiBefore(p, e, start: lo), b > 0 { e -= b }
+        k = e
+        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        guard k < e, k > lo else { return }
+        var r = k
+        var blanks = 0
+        while r < e, case let b = Self.space(p, r, end: e) + Self.bidi(p, r, end: e), b > 0 {
+            if Self.bidi(p, r, end: e) == 0 { blanks += 1 }
+            r += b
+        }
+        // The whole text is the mark, or (compact amounts: `1,2 Mio. €`,
+        // `1.2억원`) its end is, after the unit.
+        let run = UnsafeBufferPointer(rebasing: p[r..<e])
+        if let compact, compact.units[Array(run)] != nil { return }
+        var markStart = r
+        var entry = lookup(run, marks)
+        if entry == nil, compact != nil {
+            var b = r + Self.scalarLength(p[r])
+            while b < e {
+                if Self.space(p, b, end: e) == 0, let found = lookup(UnsafeBufferPointer(rebasing: p[b..<e]), marks) {
+                    var end = b
+                    blanks = 0
+                    while end > r, case let w = Self.blankBefore(p, end, start: r), w > 0 {
+                        end -= w
+                        blanks += 1
+                    }
+                    (entry, markStart, k) = (found, b, end)
+                    break
+                }
+                b += Self.scalarLength(p[b])
+            }
+            if entry == nil { return }  // no mark: the units' to read
+        }
+        guard let entry else {
+            if compact != nil { return }
+            throw unknownCurrency(p, r, e)
+        }
+        guard blanks <= 1 else { throw misplacedCurrency(p, markStart, e, "more than one space before it") }
+        if entry.kind == .symbol && marks.symbolIsPrefix && !anySide {
+            throw misplacedCurrency(p, markStart, e, "\(identifier) writes it before the number")
+        }
+        s.currency = try resolve(entry, p, markStart, e)
+        if s.kind == .number { s.kind = .currency }
+        hi = k
+    }
+
+    /// The entry of `mark`: the locale's own symbols first, then its table.
+    @inline(__always)
+    func lookup(_ mark: UnsafeBufferPointer<UInt8>, _ marks: CurrencyMarks) -> CurrencyMarks.Entry? {
+        if mark.isEmpty { return nil }
+        for own in marks.ownSymbols where own.count == mark.count && own.elementsEqual(mark) {
+            return CurrencyMarks.Entry(kind: .symbol, currencies: [marks.own], standard: [marks.own])
+        }
+        return marks.lookup(mark)
+    }
+
+    /// ``lookup(_:_:)`` for the end of a compact amount's text: a mark of
+    /// at least one scalar, never a lone space.
+    func lookupQuiet(_ mark: UnsafeBufferPointer<UInt8>, _ marks: CurrencyMarks) -> CurrencyMarks.Entry? {
+        guard !mark.isEmpty, Self.space(mark, 0, end: mark.count) == 0 else { return nil }
+        return lookup(mark, marks)
+    }
+
+    /// The currency a mark fixes: `-c`'s when it is one of the mark's (a
+    /// mismatch otherwise), else the locale's own when it is one, else the
+    /// only one, else none (-1).
+    func resolve(_ entry: CurrencyMarks.Entry, _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int)
+        throws(ValueError) -> Int32
+    {
+        if currency >= 0 {
+            if entry.currencies.contains(currency) { return currency }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
+            let codes = entry.currencies.map { CurrencyCatalog.codes[Int($0)] }.joined(separator: " or ")
+            throw ValueError(
+                .number(.currencyMismatch),
+                "'\(text)' is \(codes) in \(identifier), not \(CurrencyCatalog.codes[Int(currency)]) (-c)")
+        }
+        if let own = marks?.own, entry.currencies.contains(own) { return own }
+        if entry.standard.count == 1 { return entry.standard[0] }
+        return entry.currencies.count == 1 ? entry.currencies[0] : -1
+    }
+
+    // MARK: Compact units
+
+    /// Reads the compact unit after (or before) the number; in a locale that
+    /// counts in myriads, every unit group of the amount.
+    func readUnits(
+        _ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape,
+        _ compact: CompactUnits
+    ) throws(ValueError) {
+        if compact.myriad, try readMyriad(p, lo, hi, &s, compact) {
+            if s.digits == nil { (lo, hi) = (s.core.lowerBound, s.core.upperBound) }
+            return
+        }
+        var e = hi
+        var k = e
+        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        if k < e && k > lo {
+            var r = k
+            var blanks = 0
+            while r < e, case let b = Self.space(p, r, end: e), b > 0 {
+                r += b
+                blanks += 1
+            }
+            let unit = Array(UnsafeBufferPointer(rebasing: p[r..<e]))
+            guard let power = compact.units[unit], power > 0, blanks <= 1 else {
+                throw unknownUnit(p, r, e)
+            }
+            s.shift += power
+            s.kind = .compact
+            hi = k
+            e = k
+            return
+        }
+        // Before the number (`elfu 1` in Swahili).
+        var j = lo
+        while j < hi && !isDigit(p, j, end: hi) && minus(p, j, end: hi) == 0 { j += Self.scalarLength(p[j]) }
+        if j > lo && j < hi {
+            var end = j
+            while end > lo, case let b = Self.blankBefore(p, end, start: lo), b > 0 { end -= b }
+            let unit = Array(UnsafeBufferPointer(rebasing: p[lo..<end]))
+            guard let power = compact.units[unit], power > 0 else { throw unknownUnit(p, lo, end) }
+            s.shift += power
+            s.kind = .compact
+            lo = j
+        }
+    }
+
+    // MARK: Exponent
+
+    /// Reads `E3`, `e-7`, `أس٢٣` at the end of the number.
+    func readExponent(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: inout Int, _ s: inout AmountShape)
+        throws(ValueError)
+    {
+        guard lo < hi else { return }
+        var q = lo + Self.scalarLength(p[lo])
+        while q < hi {
+            for symbol in exponents where Self.has(p, q, symbol, end: hi) && digitEnds(p, at: q, from: lo) {
+                var i = q + symbol.count
+                while i < hi, case let b = Self.bidi(p, i, end: hi), b > 0 { i += b }
+                var negative = false
+                if case let m = minus(p, i, end: hi), m > 0 {
+                    negative = true
+                    i += m
+                } else if i < hi && p[i] == 0x2B {
+                    i += 1
+                }
+                while i < hi, case let b = Self.bidi(p, i, end: hi), b > 0 { i += b }
+                guard i < hi else { return }
+                var exponent = 0
+                while i < hi {
+                    guard let d = digitValue(p, &i, end: hi) else { return }
+                    if exponent < 1 << 40 { exponent = exponent * 10 + d }
+                }
+                s.shift += negative ? -exponent : exponent
+                if s.kind == .number { s.kind = .scientific }
+                hi = q
+                return
+            }
+            q += Self.scalarLength(p[q])
+        }
+    }
+
+    /// The value of the digit at `i` (ASCII or the locale's), moving past it.
+    @inline(__always)
+    func digitValue(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int) -> Int? {
+        if p[i] &- 48 < 10 {
+            defer { i += 1 }
+            return Int(p[i] &- 48)
+        }
+        for (v, d) in nativeDigits.enumerated() where Self.has(p, i, d, end: end) {
+            i += d.count
+            return v
+        }
+        return nil
+    }
+
+    /// The length of a bidi mark ending at `end`, or 0.
+    static func bidiBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
+        for m in LocaleNumberParser.bidiMarks where end - m.count >= start && has(p, end - m.count, m, end: end) {
+            return m.count
+        }
+        return 0
+    }
+
+    // MARK: Errors
+
+    func quoted(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
+    }
+
+    func unknownCurrency(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> ValueError {
+        ValueError(
+            .number(.unknownCurrency),
+            "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is no currency \(identifier) writes")
+    }
+
+    func misplacedCurrency(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ why: String) -> ValueError {
+        ValueError(
+            .number(.misplacedCurrency),
+            "currency '\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is out of place: \(why)")
+    }
+
+    func misplacedSign(_ p: UnsafeBufferPointer<UInt8>, _ a: Int) -> ValueError {
+        ValueError(
+            .number(.misplacedSign),
+            "sign at offset \(UTF8Bytes.scalarOffset(p, a)) on an amount already negative by its notation")
+    }
+
+    func unknownUnit(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> ValueError {
+        ValueError(
+            .number(.unknownUnit),
+            "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is no compact unit \(identifier) writes")
+    }
+
+    func misplacedUnit(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ why: String) -> ValueError {
+        ValueError(
+            .number(.misplacedUnit), "unit at offset \(UTF8Bytes.scalarOffset(p, a)) is out of place: \(why)")
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// How numconv's input is written (`--style`): beside the plain number and
+/// the percent, the notations coinfmt writes, and all of them at once.
+public enum AmountStyle: String, Sendable, Hashable, CaseIterable {
+    /// A plain number in the locale's notation.
+    case number
+    /// A percent in the locale's notation (percent points).
+    case percent
+    /// An amount with a currency mark: symbol, narrow symbol, code or name.
+    case currency
+    /// ``currency``, or a negative in parentheses or with a trailing minus.
+    case accounting
+    /// The locale's compact forms (`1.2K`, `1,2 Mio.`, `1억 2,345만`), with or without a currency.
+    case compact
+    /// Scientific notation (`1.5E3`, `1,23E-4`).
+    case scientific
+    /// Any of the above but percent, decided per value.
+    case auto
+
+    var readsCurrency: Bool { self == .currency || self == .accounting || self == .compact || self == .auto }
+    var readsAccounting: Bool { self == .accounting || self == .auto }
+    var readsCompact: Bool { self == .compact || self == .auto }
+    var readsScientific: Bool { self == .scientific || self == .auto }
+}
+
+/// What an amount was read as, for the writer.
+enum AmountKind: UInt8, Sendable {
+    case number, currency, accounting, compact, scientific
+}
+
+/// The shape of one value: where its number is, what surrounds it and how it
+/// scales, worked out before any digit is read.
+struct AmountShape {
+    /// The number's bytes (for a myriad amount of several groups, unused).
+    var core: Range<Int>
+    /// Whether the notation around the number makes it negative: parentheses,
+    /// a trailing minus or a sign before a prefix currency mark.
+    var negative = false
+    /// The power of ten the number is multiplied by (exponent, compact unit).
+    var shift = 0
+    /// The currency: an index into ``CurrencyCatalog/codes``, -1 when the mark
+    /// does not fix one, ``AmountShape/noCurrency`` when there is no mark.
+    var currency: Int32 = AmountShape.noCurrency
+    var kind = AmountKind.number
+    /// A myriad amount of several unit groups (`1억 2,345만`): its integer's
+    /// ASCII digits, worked out by ``AmountReader``; nil otherwise.
+    var digits: [UInt8]? = nil
+
+    static let noCurrency: Int32 = -2
+}
+
+/// Reads the amounts one locale writes, strictly: the currency marks in the
+/// places the locale puts them, its accounting negatives, its compact units
+/// in order and its exponent sign, around a number its ``LocaleNumberParser``
+/// reads. Every tolerance is named where it is made.
+struct AmountReader: Sendable {
+    let locale: Locale
+    let identifier: String
+    let style: AmountStyle
+    /// The number inside the notation.
+    let parser: LocaleNumberParser
+    let marks: CurrencyMarks?
+    let compact: CompactUnits?
+    /// `-c`: the currency the column is in, or -1.
+    let currency: Int32
+    /// Whether symbols are read on either side of the number (`--from auto`).
+    let anySide: Bool
+    /// The locale's exponent symbols (`E`, `أس`), with `e` (a named tolerance).
+    let exponents: [[UInt8]]
+    /// The locale's native digits (empty for ASCII digit locales).
+    let nativeDigits: [[UInt8]]
+    let decimalSeparator: [UInt8]
+    let groupingSeparator: [UInt8]
+    /// Minus signs read around the number: `-`, U+2212 and the locale's.
+    let minusSigns: [[UInt8]]
+
+    init(locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false) {
+        self.locale = locale
+        self.style = style
+        self.currency = currency
+        self.anySide = anySide
+        let format = LocaleNumberFormat(locale: locale, style: .number)
+        identifier = format.localeIdentifier
+        parser = LocaleNumberParser(format: format)
+        nativeDigits = format.usesASCIIDigits ? [] : format.digits
+        decimalSeparator = format.decimalSeparator
+        groupingSeparator = format.groupingSeparator
+        var minus: [[UInt8]] = [[0x2D], [0xE2, 0x88, 0x92]]
+        let own = LocaleNumberParser.strip(format.negativePrefix, LocaleNumberParser.bidiMarks)
+        if !own.isEmpty && !minus.contains(own) { minus.append(own) }
+        minusSigns = minus
+        if style.readsCurrency {
+            let m = CurrencyMarks.of(locale)
+            if currency >= 0 { m.include(currency) }
+            marks = m
+        } else {
+            marks = nil
+        }
+        compact = style.readsCompact ? CompactUnits.of(locale) : nil
+        if style.readsScientific {
+            var symbols = Self.exponentSymbols(locale)
+            for e: [UInt8] in [[0x45], [0x65]] where !symbols.contains(e) { symbols.append(e) }
+            exponents = symbols
+        } else {
+            exponents = []
+        }
+    }
+
+    /// The exponent symbols FormatStyle writes in `locale` (`E`; `أس` in ar_EG).
+    static func exponentSymbols(_ locale: Locale) -> [[UInt8]] {
+        // `1.5E3`: the symbol stands between the second digit and the third.
+        let text = Array(
+            Decimal.FormatStyle(locale: locale).notation(.scientific).format(Decimal(string: "1.5e3")!).unicodeScalars)
+        let digits = text.indices.filter { text[$0].properties.numericType == .decimal }
+        guard digits.count == 3 else { return [] }
+        let symbol = text[(digits[1] + 1)..<digits[2]].filter { !CurrencyMarks.isBidiOrSpace($0) }
+        let bytes = Array(String(String.UnicodeScalarView(symbol)).utf8)
+        return bytes.isEmpty ? [] : [bytes]
+    }
+
+    // MARK: Scalars
+
+    @inline(__always)
+    static func scalarLength(_ b: UInt8) -> Int { b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4 }
+
+    /// The start of the scalar that ends at `end`.
+    @inline(__always)
+    static func scalarStart(_ p: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
+        var i = end - 1
+        while i > 0 && p[i] & 0xC0 == 0x80 { i -= 1 }
+        return i
+    }
+
+    /// Whether `bytes` stand at `i`.
+    @inline(__always)
+    static func has(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ bytes: [UInt8], end: Int) -> Bool {
+        guard i + bytes.count <= end else { return false }
+        for k in bytes.indices where p[i + k] != bytes[k] { return false }
+        return true
+    }
+
+    /// Whether a digit (ASCII or the locale's) starts at `i`.
+    @inline(__always)
+    func isDigit(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Bool {
+        if p[i] &- 48 < 10 { return true }
+        if p[i] < 0x80 || nativeDigits.isEmpty { return false }
+        for d in nativeDigits where Self.has(p, i, d, end: end) { return true }
+        return false
+    }
+
+    /// Whether a digit ends at `end`.
+    @inline(__always)
+    func digitEnds(_ p: UnsafeBufferPointer<UInt8>, at end: Int, from start: Int) -> Bool {
+        let i = Self.scalarStart(p, before: end)
+        return i >= start && isDigit(p, i, end: end)
+    }
+
+    /// The length of a bidi mark at `i`, or 0.
+    @inline(__always)
+    static func bidi(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
+        for m in LocaleNumberParser.bidiMarks where has(p, i, m, end: end) { return m.count }
+        return 0
+    }
+
+    /// The length of a space (ASCII, NBSP, NNBSP, thin space) at `i`, or 0.
+    @inline(__always)
+    static func space(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
+        if p[i] == 0x20 { return 1 }
+        for s in spaces where has(p, i, s, end: end) { return s.count }
+        return 0
+    }
+    static let spaces: [[UInt8]] = [[0xC2, 0xA0], [0xE2, 0x80, 0xAF], [0xE2, 0x80, 0x89]]
+
+    /// The length of a space or bidi mark ending at `end`, or 0.
+    @inline(__always)
+    static func blankBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
+        guard end > start else { return 0 }
+        let i = scalarStart(p, before: end)
+        guard i >= start else { return 0 }
+        return space(p, i, end: end) == end - i || bidi(p, i, end: end) == end - i ? end - i : 0
+    }
+
+    /// The length of a minus sign at `i`, or 0.
+    @inline(__always)
+    func minus(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
+        for m in minusSigns where Self.has(p, i, m, end: end) { return m.count }
+        return 0
+    }
+
+    /// The length of a minus sign ending at `end`, or 0.
+    @inline(__always)
+    func minusBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
+        for m in minusSigns where end - m.count >= start && Self.has(p, end - m.count, m, end: end) { return m.count }
+        return 0
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import _FoundationICU
+
+/// The units of one locale's CLDR compact notation, short and long (`K`,
+/// `thousand`; `Mio.`, `Millionen`; `만`, `억`), each with the power of ten it
+/// multiplies the number shown by: read off what ICU, the engine under
+/// Foundation's FormatStyle (`.notation(.compactName)` is ICU's compact-short),
+/// writes for probe values, so that what coinfmt writes is what numconv reads.
+struct CompactUnits: Sendable {
+    /// Unit text → power of ten; -1 when the locale writes the text for two
+    /// different powers (then it cannot be read).
+    let units: [[UInt8]: Int]
+    /// Whether the units stand before the number (`elfu 1` in Swahili).
+    let prefixUnits: Set<[UInt8]>
+    /// Whether the locale counts in myriads (a unit of its own at 10^4:
+    /// `만`, `万`, `萬`), so that amounts are written in several unit groups
+    /// (`1억 2,345만`).
+    let myriad: Bool
+    /// The longest unit, in bytes.
+    let longest: Int
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: CompactUnits] = [:]
+
+    /// The units of `locale`, derived once per process.
+    static func of(_ locale: Locale) -> CompactUnits {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = cache[locale.identifier] { return known }
+        let units = CompactUnits(locale: locale)
+        cache[locale.identifier] = units
+        return units
+    }
+
+    /// Powers of ten probed: ICU's compact patterns end at 10^14 in CLDR,
+    /// larger ones use the largest.
+    static let magnitudes = 3...15
+    /// Mantissas probed at each power: plural categories one, two/few, many, other.
+    static let mantissas = ["1", "2", "5", "1.5"]
+
+    private init(locale: Locale) {
+        var units: [[UInt8]: Int] = [:]
+        var prefix = Set<[UInt8]>()
+        let decimal = Array(
+            FoundationProbe(locale: locale, kind: .number, compact: false)
+                .render("1.5", fraction: 1, form: .positive).unicodeScalars
+        ).filter { !CurrencyMarks.isBidiOrSpace($0) && $0.properties.numericType == nil }
+        for skeleton in ["compact-short", "compact-long"] {
+            guard let formatter = ICUNumberFormatter(skeleton: skeleton, locale: locale.identifier) else { continue }
+            for m in Self.magnitudes {
+                for mantissa in Self.mantissas {
+                    let value = Self.times(mantissa, power: m)
+                    guard let text = formatter.format(value) else { continue }
+                    guard let (unit, isPrefix, shownIntegerDigits) = Self.split(text, decimal: decimal) else {
+                        continue
+                    }
+                    let power = m - (shownIntegerDigits - 1)
+                    guard power > 0 else { continue }
+                    if let known = units[unit], known != power { units[unit] = -1 } else { units[unit] = power }
+                    if isPrefix { prefix.insert(unit) }
+                }
+            }
+        }
+        self.units = units
+        prefixUnits = prefix
+        let four = units.first { $0.value == 4 }
+        myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key }
+        longest = units.keys.map(\.count).max() ?? 0
+    }
+
+    /// `mantissa` × 10^power, as a plain decimal string.
+    static func times(_ mantissa: String, power: Int) -> String {
+        if let dot = mantissa.firstIndex(of: ".") {
+            let integer = mantissa[..<dot]
+            let fraction = mantissa[mantissa.index(after: dot)...]
+            return integer + fraction + String(repeating: "0", count: power - fraction.count)
+        }
+        return mantissa + String(repeating: "0", count: power)
+    }
+
+    /// The unit of a compact text, whether it is a prefix, and how many
+    /// integer digits the number shown has.
+    static func split(_ text: String, decimal: [Unicode.Scalar]) -> ([UInt8], Bool, Int)? {
+        let scalars = Array(text.unicodeScalars)
+        func isDigit(_ s: Unicode.Scalar) -> Bool { s.properties.numericType == .decimal }
+        guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else {
+            return nil
+        }
+        let before = CurrencyMarks.trimmed(String(String.UnicodeScalarView(scalars[..<first])))
+            .unicodeScalars.filter { !"-+\u{2212}".unicodeScalars.contains($0) }
+        let after = CurrencyMarks.trimmed(String(String.UnicodeScalarView(scalars[(last + 1)...])))
+        let isPrefix = !before.isEmpty
+        let unit = isPrefix ? String(String.UnicodeScalarView(before)) : after
+        guard !unit.isEmpty, !(isPrefix && !after.isEmpty) else { return nil }
+        // Integer digits: those before the decimal separator.
+        var integerDigits = 0
+        var i = first
+        while i <= last {
+            if !decimal.isEmpty, i + decimal.count <= scalars.count, Array(scalars[i..<(i + decimal.count)]) == decimal {
+                break
+            }
+            if isDigit(scalars[i]) { integerDigits += 1 }
+            i += 1
+        }
+        return (Array(unit.utf8), isPrefix, integerDigits)
+    }
+}
+
+/// An ICU number formatter for a skeleton (`compact-long`), for the
+/// derivations FormatStyle does not expose; freed with the object.
+final class ICUNumberFormatter {
+    private let formatter: OpaquePointer
+    private let result: OpaquePointer
+
+    init?(skeleton: String, locale: String) {
+        var status = U_ZERO_ERROR
+        let units = Array(skeleton.utf16)
+        guard let f = swift_unumf_openForSkeletonAndLocale(units, Int32(units.count), locale, &status), status.rawValue <= 0
+        else { return nil }
+        guard let r = swift_unumf_openResult(&status), status.rawValue <= 0 else {
+            swift_unumf_close(f)
+            return nil
+        }
+        (formatter, result) = (f, r)
+    }
+
+    deinit {
+        swift_unumf_closeResult(result)
+        swift_unumf_close(formatter)
+    }
+
+    /// `value` (a plain decimal string) formatted, or nil.
+    func format(_ value: String) -> String? {
+        var status = U_ZERO_ERROR
+        let bytes = Array(value.utf8)
+        bytes.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: CChar.self) { c in
+                swift_unumf_formatDecimal(formatter, c.baseAddress, Int32(c.count), result, &status)
+            }
+        }
+        guard status.rawValue <= 0 else { return nil }
+        var buffer = [UInt16](repeating: 0, count: 256)
+        status = U_ZERO_ERROR
+        let n = swift_unumf_resultToString(result, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= 0, n >= 0, Int(n) <= buffer.count else { return nil }
+        return String(decoding: buffer[..<Int(n)], as: UTF16.self)
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+// @unchecked Sendable, safely: `own` and `ownSymbolIsPrefix` are set in
+// `init` and never written again; `table` and `tier` change only under `lock`.
+/// The currency marks one locale writes, and reads back: for every currency
+/// CLDR knows, its symbol, its narrow symbol, its ISO 4217 code and its display
+/// names (every plural form), each with the currencies it stands for there.
+///
+/// The marks come from the writer's own description: each is what
+/// Foundation's FormatStyle writes around the number for that currency in
+/// this locale, the number removed. They are derived in tiers, each the
+/// first time a value needs it: the locale's own currency (and `-c`'s) and the
+/// ISO codes at once; every currency's symbols when a value carries a mark
+/// that is none of those; the display names when it is not a symbol either.
+/// A column in one currency never pays for the other 300.
+final class CurrencyMarks: @unchecked Sendable {
+    /// How a mark names its currency; where it may stand depends on it.
+    enum Kind: UInt8, Sendable {
+        /// The symbol or narrow symbol (`€`, `US$`, `$`): where the locale writes it.
+        case symbol
+        /// A display name (`US dollars`, `Euro`): where the locale writes it.
+        case name
+        /// The ISO 4217 code (`EUR`): before or after the number.
+        case code
+    }
+
+    /// What a mark stands for.
+    struct Entry: Sendable {
+        var kind: Kind
+        /// Indexes into ``CurrencyCatalog/codes``, sorted; more than one when
+        /// the locale writes several currencies with this mark (narrow `$`).
+        var currencies: [Int32]
+        /// Those of `currencies` whose own symbol (not narrow, not root) this is:
+        /// `£` is GBP's in en_US, and only the narrow symbol of FKP and GIP.
+        var standard: [Int32] = []
+    }
+
+    let locale: Locale
+    /// The index of the locale's own currency in ``CurrencyCatalog/codes``.
+    let own: Int32
+    /// Whether the locale writes a currency symbol before the number (`$1`, `CHF 1`, `R$ 1`).
+    let symbolIsPrefix: Bool
+    /// The locale's own currency's symbol and narrow symbol, for the first
+    /// look before any table (the common case: a column in the locale's currency).
+    let ownSymbols: [[UInt8]]
+
+    private let lock = NSLock()
+    private var table: [[UInt8]: Entry] = [:]
+    /// 0: own and `extra` currencies and ISO codes; 1: every symbol; 2: every name.
+    private var tier = 0
+
+    private static let cache = NSLock()
+    nonisolated(unsafe) private static var shared: [String: CurrencyMarks] = [:]
+
+    /// The marks of `locale`, derived once per process.
+    static func of(_ locale: Locale) -> CurrencyMarks {
+        cache.lock()
+        defer { cache.unlock() }
+        if let known = shared[locale.identifier] { return known }
+        let marks = CurrencyMarks(locale: locale)
+        shared[locale.identifier] = marks
+        return marks
+    }
+
+    static let codeIndex: [String: Int32] = {
+        var index: [String: Int32] = [:]
+        for (k, code) in CurrencyCatalog.codes.enumerated() { index[code] = Int32(k) }
+        return index
+    }()
+
+    /// The index of `code` (upper case) in ``CurrencyCatalog/codes``, or -1.
+    static func index(of code: String) -> Int32 { codeIndex[code.uppercased()] ?? -1 }
+
+    private init(locale: Locale) {
+        self.locale = locale
+        let ownCode = CurrencyCatalog.defaultCurrency(for: locale)
+        own = Self.index(of: ownCode)
+        let symbol = Self.mark(ownCode, locale: locale, display: .symbol, value: "1")
+        let narrow = Self.mark(ownCode, locale: locale, display: .narrow, value: "1")
+        ownSymbols = [symbol.mark, narrow.mark].filter { !$0.isEmpty }
+        symbolIsPrefix = symbol.prefix
+        for code in CurrencyCatalog.codes {
+            add(Array(code.utf8), .code, Self.index(of: code))
+        }
+        addCurrency(own, names: true)
+        // What people type for the local currency where CLDR's symbol is
+        // another (`12,000원`, `100元`): a named tolerance, the locale's own currency only.
+        if let word = Self.typedWords[locale.language.languageCode?.identifier ?? ""] {
+            add(Array(word.utf8), .name, own)
+        }
+    }
+
+    /// Words for the local currency that people type and CLDR does not list
+    /// as its symbol (Korean `원`, Chinese `元`): read after the number, for
+    /// the locale's own currency.
+    static let root = Locale(identifier: "root")
+
+    static let typedWords = ["ko": "원", "zh": "元", "ja": "円"]
+
+    /// Adds `currency`'s symbols (and its names) to the table; call before
+    /// sharing or under the lock.
+    private func addCurrency(_ currency: Int32, names: Bool) {
+        guard currency >= 0 else { return }
+        let code = CurrencyCatalog.codes[Int(currency)]
+        for display in [CoinFormatStyle.CurrencyDisplay.symbol, .narrow] {
+            let m = Self.mark(code, locale: locale, display: display, value: "1").mark
+            if !m.isEmpty { add(m, .symbol, currency, standard: display == .symbol) }
+        }
+        // CLDR's root symbol (`US$`, `CA$`, `JP¥`), which locales that give
+        // a currency no symbol of their own write, read in every locale.
+        let root = Self.mark(code, locale: Self.root, display: .symbol, value: "1").mark
+        if !root.isEmpty { add(root, .symbol, currency) }
+        if names {
+            for value in currency == own ? Self.pluralValues : Self.fewPluralValues {
+                let m = Self.mark(code, locale: locale, display: .name, value: value).mark
+                if !m.isEmpty { add(m, .name, currency) }
+            }
+        }
+    }
+
+    /// One value of every plural category of every CLDR language (one, two,
+    /// few, many, other; integers and fractions).
+    static let pluralValues = ["1", "2", "3", "5", "11", "21", "22", "25", "101", "1000000", "0.5", "1.5"]
+    /// The plural values probed for every other currency's names: one, two or
+    /// few, many and a fraction (the names tier is derived for all 300).
+    static let fewPluralValues = ["1", "2", "5", "1.5"]
+
+    private func add(_ mark: [UInt8], _ kind: Kind, _ currency: Int32, standard: Bool = false) {
+        guard currency >= 0 else { return }
+        if var entry = table[mark] {
+            if !entry.currencies.contains(currency) {
+                entry.currencies.append(currency)
+                entry.currencies.sort()
+            }
+            if standard && !entry.standard.contains(currency) { entry.standard.append(currency) }
+            // A code is also a symbol in some locales (`CHF`): the symbol's place wins.
+            if kind == .symbol { entry.kind = .symbol }
+            table[mark] = entry
+        } else {
+            table[mark] = Entry(kind: kind, currencies: [currency], standard: standard ? [currency] : [])
+        }
+    }
+
+    /// Makes sure `currency` (`-c`) is read with every mark, names included.
+    func include(_ currency: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        addCurrency(currency, names: true)
+    }
+
+    /// What `mark` stands for in this locale, or nil: derives the next
+    /// tiers of the table until it is found or there are none.
+    func lookup(_ mark: UnsafeBufferPointer<UInt8>) -> Entry? {
+        let key = Array(mark)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if let entry = table[key] { return entry }
+            guard tier < 2 else { return nil }
+            tier += 1
+            for k in CurrencyCatalog.codes.indices {
+                addCurrency(Int32(k), names: tier == 2)
+            }
+        }
+    }
+
+    /// The text FormatStyle writes around `value` for `code` in `locale`,
+    /// its number, bidi marks and the spaces next to it removed, and whether
+    /// it stands before the number.
+    static func mark(_ code: String, locale: Locale, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
+        mark: [UInt8], prefix: Bool
+    ) {
+        let fraction = value.contains(".") ? 1 : 0
+        let probe = FoundationProbe(locale: locale, kind: .currency(code: code, display: display), compact: false)
+        let text = Array(probe.render(value, fraction: fraction, form: .positive).unicodeScalars)
+        let number = Array(
+            FoundationProbe(locale: locale, kind: .number, compact: false)
+                .render(value, fraction: fraction, form: .positive).unicodeScalars)
+        // The number's scalars, found in the currency's text.
+        let digits = number.filter { !isBidiOrSpace($0) }
+        guard !digits.isEmpty else { return ([], false) }
+        search: for i in text.indices where text[i] == digits[0] {
+            var j = i
+            var k = 0
+            while k < digits.count && j < text.count {
+                if isBidiOrSpace(text[j]) && !isBidiOrSpace(digits[k]) {
+                    j += 1
+                    continue
+                }
+                if text[j] != digits[k] { continue search }
+                j += 1
+                k += 1
+            }
+            if k == digits.count {
+                let before = String(String.UnicodeScalarView(text[..<i]))
+                let after = String(String.UnicodeScalarView(text[j...]))
+                let b = trimmed(before)
+                let a = trimmed(after)
+                if !b.isEmpty { return (Array(b.utf8), true) }
+                return (Array(a.utf8), false)
+            }
+        }
+        return ([], false)
+    }
+
+    static func isBidiOrSpace(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x20, 0xA0, 0x202F, 0x2009, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
+    }
+
+    static func trimmed(_ s: String) -> String {
+        var scalars = Array(s.unicodeScalars)
+        while let f = scalars.first, isBidiOrSpace(f) { scalars.removeFirst() }
+        while let l = scalars.last, isBidiOrSpace(l) { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+}
