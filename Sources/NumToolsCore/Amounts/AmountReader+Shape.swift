@@ -44,8 +44,13 @@ extension AmountReader {
         var j = i + sign
         while j < hi, case let b = Self.bidi(p, j, end: hi), b > 0 { j += b }
         var k = j
-        while k < hi && !isDigit(p, k, end: hi) && !Self.has(p, k, decimalSeparator, end: hi) && minus(p, k, end: hi) == 0
-        {
+        while k < hi && !isDigit(p, k, end: hi) && minus(p, k, end: hi) == 0 {
+            // `$.50`: a decimal separator before a digit starts the number; `රු.` is a symbol.
+            if Self.has(p, k, decimalSeparator, end: hi), k + decimalSeparator.count < hi,
+                isDigit(p, k + decimalSeparator.count, end: hi)
+            {
+                break
+            }
             k += Self.scalarLength(p[k])
         }
         if k > j && k < hi {
@@ -56,10 +61,12 @@ extension AmountReader {
                 if Self.bidi(p, e, end: k) == 0 { blanks += 1 }
             }
             let mark = UnsafeBufferPointer(rebasing: p[j..<e])
-            if let compact, compact.prefixUnits.contains(Array(mark)) { return }
+            if let compact, compact.prefixUnits.contains(Array(mark)) || compact.wrapped.contains(where: { $0.before.elementsEqual(mark) }) {
+                return
+            }
             guard let entry = lookup(mark, marks) else { throw unknownCurrency(p, j, e) }
             guard blanks <= 1 else { throw misplacedCurrency(p, j, e, "more than one space after it") }
-            if entry.kind != .code && !marks.symbolIsPrefix && !anySide {
+            if !entry.before && !anySide {
                 throw misplacedCurrency(p, j, e, "\(identifier) writes it after the number")
             }
             if sign > 0 {
@@ -111,7 +118,7 @@ extension AmountReader {
             throw unknownCurrency(p, r, e)
         }
         guard blanks <= 1 else { throw misplacedCurrency(p, markStart, e, "more than one space before it") }
-        if entry.kind == .symbol && marks.symbolIsPrefix && !anySide {
+        if !entry.after && !anySide {
             throw misplacedCurrency(p, markStart, e, "\(identifier) writes it before the number")
         }
         s.currency = try resolve(entry, p, markStart, e)
@@ -123,8 +130,10 @@ extension AmountReader {
     @inline(__always)
     func lookup(_ mark: UnsafeBufferPointer<UInt8>, _ marks: CurrencyMarks) -> CurrencyMarks.Entry? {
         if mark.isEmpty { return nil }
-        for own in marks.ownSymbols where own.count == mark.count && own.elementsEqual(mark) {
-            return CurrencyMarks.Entry(kind: .symbol, currencies: [marks.own], standard: [marks.own])
+        if currency < 0 || currency == marks.own {
+            for own in marks.ownSymbols where own.mark.count == mark.count && own.mark.elementsEqual(mark) {
+                return own.entry
+            }
         }
         return marks.lookup(mark)
     }
@@ -167,7 +176,24 @@ extension AmountReader {
             if s.digits == nil { (lo, hi) = (s.core.lowerBound, s.core.upperBound) }
             return
         }
+        for w in compact.wrapped {
+            // `Vote 340M`: the unit's text on both sides.
+            var a = lo
+            while a < hi, case let b = Self.bidi(p, a, end: hi), b > 0 { a += b }
+            guard Self.has(p, a, w.before, end: hi), hi - w.after.count > a + w.before.count,
+                Self.has(p, hi - w.after.count, w.after, end: hi)
+            else { continue }
+            var start = a + w.before.count
+            if start < hi, case let b = Self.space(p, start, end: hi), b > 0 { start += b }
+            var end = hi - w.after.count
+            if case let b = Self.blankBefore(p, end, start: start), b > 0 { end -= b }
+            s.shift += w.power
+            s.kind = .compact
+            (lo, hi) = (start, end)
+            return
+        }
         var e = hi
+        while e > lo, case let b = Self.bidiBefore(p, e, start: lo), b > 0 { e -= b }
         var k = e
         while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
         if k < e && k > lo {
@@ -188,13 +214,20 @@ extension AmountReader {
             return
         }
         // Before the number (`elfu 1` in Swahili).
-        var j = lo
+        var u = lo
+        while u < hi, case let b = Self.bidi(p, u, end: hi) + minus(p, u, end: hi), b > 0 { u += b }
+        var j = u
         while j < hi && !isDigit(p, j, end: hi) && minus(p, j, end: hi) == 0 { j += Self.scalarLength(p[j]) }
-        if j > lo && j < hi {
-            var end = j
-            while end > lo, case let b = Self.blankBefore(p, end, start: lo), b > 0 { end -= b }
-            let unit = Array(UnsafeBufferPointer(rebasing: p[lo..<end]))
-            guard let power = compact.units[unit], power > 0 else { throw unknownUnit(p, lo, end) }
+        var end = j
+        while end > u, case let b = Self.blankBefore(p, end, start: u), b > 0 { end -= b }
+        if end > u && j < hi {
+            if case let m = minusAt(p, lo, u), m > 0 {
+                // `-miliɔn 1.2`: the sign before the unit.
+                if s.negative { throw misplacedSign(p, lo) }
+                s.negative = true
+            }
+            let unit = Array(UnsafeBufferPointer(rebasing: p[u..<end]))
+            guard let power = compact.units[unit], power > 0 else { throw unknownUnit(p, u, end) }
             s.shift += power
             s.kind = .compact
             lo = j
@@ -248,6 +281,16 @@ extension AmountReader {
             return v
         }
         return nil
+    }
+
+    /// Whether a minus sign stands in `a..<b` (among bidi marks).
+    func minusAt(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Int {
+        var i = a
+        while i < b {
+            if case let m = minus(p, i, end: b), m > 0 { return m }
+            i += Self.scalarLength(p[i])
+        }
+        return 0
     }
 
     /// The length of a bidi mark ending at `end`, or 0.

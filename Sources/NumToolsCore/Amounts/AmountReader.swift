@@ -109,12 +109,13 @@ struct AmountReader: Sendable {
 
     /// The exponent symbols FormatStyle writes in `locale` (`E`; `أس` in ar_EG).
     static func exponentSymbols(_ locale: Locale) -> [[UInt8]] {
-        // `1.5E3`: the symbol stands between the second digit and the third.
+        // `1.5E3`: the symbol stands between the mantissa's last digit and the exponent.
         let text = Array(
             Decimal.FormatStyle(locale: locale).notation(.scientific).format(Decimal(string: "1.5e3")!).unicodeScalars)
         let digits = text.indices.filter { text[$0].properties.numericType == .decimal }
-        guard digits.count == 3 else { return [] }
-        let symbol = text[(digits[1] + 1)..<digits[2]].filter { !CurrencyMarks.isBidiOrSpace($0) }
+        guard digits.count >= 3 else { return [] }
+        // The exponent `3` is the last digit; the symbol may hold digits (`×۱۰^`).
+        let symbol = text[(digits[1] + 1)..<digits[digits.count - 1]].filter { !CurrencyMarks.isBidiOrSpace($0) }
         let bytes = Array(String(String.UnicodeScalarView(symbol)).utf8)
         return bytes.isEmpty ? [] : [bytes]
     }

@@ -18,6 +18,9 @@ struct CompactUnits: Sendable {
     let myriad: Bool
     /// The longest unit, in bytes.
     let longest: Int
+    /// Units with text on both sides of the number (`Vote 340M`, a long
+    /// form in Wolof): before, after, power.
+    let wrapped: [(before: [UInt8], after: [UInt8], power: Int)]
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [String: CompactUnits] = [:]
@@ -41,6 +44,7 @@ struct CompactUnits: Sendable {
     private init(locale: Locale) {
         var units: [[UInt8]: Int] = [:]
         var prefix = Set<[UInt8]>()
+        var wrapped: [(before: [UInt8], after: [UInt8], power: Int)] = []
         let decimal = Array(
             FoundationProbe(locale: locale, kind: .number, compact: false)
                 .render("1.5", fraction: 1, form: .positive).unicodeScalars
@@ -55,6 +59,13 @@ struct CompactUnits: Sendable {
                         continue
                     }
                     let power = m - (shownIntegerDigits - 1)
+                    if let zero = unit.firstIndex(of: 0) {
+                        let pair = (Array(unit[..<zero]), Array(unit[(zero + 1)...]), power)
+                        if power > 0 && !wrapped.contains(where: { $0.before == pair.0 && $0.after == pair.1 }) {
+                            wrapped.append(pair)
+                        }
+                        continue
+                    }
                     guard power > 0 else { continue }
                     if let known = units[unit], known != power { units[unit] = -1 } else { units[unit] = power }
                     if isPrefix { prefix.insert(unit) }
@@ -62,6 +73,7 @@ struct CompactUnits: Sendable {
             }
         }
         self.units = units
+        self.wrapped = wrapped
         prefixUnits = prefix
         let four = units.first { $0.value == 4 }
         myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key }
@@ -90,8 +102,10 @@ struct CompactUnits: Sendable {
             .unicodeScalars.filter { !"-+\u{2212}".unicodeScalars.contains($0) }
         let after = CurrencyMarks.trimmed(String(String.UnicodeScalarView(scalars[(last + 1)...])))
         let isPrefix = !before.isEmpty
-        let unit = isPrefix ? String(String.UnicodeScalarView(before)) : after
-        guard !unit.isEmpty, !(isPrefix && !after.isEmpty) else { return nil }
+        var unit = Array((isPrefix ? String(String.UnicodeScalarView(before)) : after).utf8)
+        guard !unit.isEmpty else { return nil }
+        // Text on both sides: both, a NUL between them.
+        if isPrefix && !after.isEmpty { unit += [0] + Array(after.utf8) }
         // Integer digits: those before the decimal separator.
         var integerDigits = 0
         var i = first
@@ -102,7 +116,7 @@ struct CompactUnits: Sendable {
             if isDigit(scalars[i]) { integerDigits += 1 }
             i += 1
         }
-        return (Array(unit.utf8), isPrefix, integerDigits)
+        return (unit, isPrefix, integerDigits)
     }
 }
 

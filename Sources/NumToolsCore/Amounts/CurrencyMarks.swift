@@ -33,6 +33,9 @@ final class CurrencyMarks: @unchecked Sendable {
         /// Those of `currencies` whose own symbol (not narrow, not root) this is:
         /// `£` is GBP's in en_US, and only the narrow symbol of FKP and GIP.
         var standard: [Int32] = []
+        /// Whether the locale writes the mark before the number, after it (a code: both).
+        var before = false
+        var after = false
     }
 
     let locale: Locale
@@ -42,7 +45,7 @@ final class CurrencyMarks: @unchecked Sendable {
     let symbolIsPrefix: Bool
     /// The locale's own currency's symbol and narrow symbol, for the first
     /// look before any table (the common case: a column in the locale's currency).
-    let ownSymbols: [[UInt8]]
+    private(set) var ownSymbols: [(mark: [UInt8], entry: Entry)] = []
 
     private let lock = NSLock()
     private var table: [[UInt8]: Entry] = [:]
@@ -77,17 +80,17 @@ final class CurrencyMarks: @unchecked Sendable {
         own = Self.index(of: ownCode)
         let symbol = Self.mark(ownCode, locale: locale, display: .symbol, value: "1")
         let narrow = Self.mark(ownCode, locale: locale, display: .narrow, value: "1")
-        ownSymbols = [symbol.mark, narrow.mark].filter { !$0.isEmpty }
         symbolIsPrefix = symbol.prefix
         for code in CurrencyCatalog.codes {
-            add(Array(code.utf8), .code, Self.index(of: code))
+            add(Array(code.utf8), .code, Self.index(of: code), before: true, after: true)
         }
         addCurrency(own, names: true)
         // What people type for the local currency where CLDR's symbol is
         // another (`12,000원`, `100元`): a named tolerance, the locale's own currency only.
         if let word = Self.typedWords[locale.language.languageCode?.identifier ?? ""] {
-            add(Array(word.utf8), .name, own)
+            add(Array(word.utf8), .name, own, before: false, after: true)
         }
+        ownSymbols = [symbol.mark, narrow.mark].filter { !$0.isEmpty }.compactMap { m in table[m].map { (m, $0) } }
     }
 
     /// Words for the local currency that people type and CLDR does not list
@@ -103,17 +106,17 @@ final class CurrencyMarks: @unchecked Sendable {
         guard currency >= 0 else { return }
         let code = CurrencyCatalog.codes[Int(currency)]
         for display in [CoinFormatStyle.CurrencyDisplay.symbol, .narrow] {
-            let m = Self.mark(code, locale: locale, display: display, value: "1").mark
-            if !m.isEmpty { add(m, .symbol, currency, standard: display == .symbol) }
+            let (m, prefix) = Self.mark(code, locale: locale, display: display, value: "1")
+            if !m.isEmpty { add(m, .symbol, currency, before: prefix, after: !prefix, standard: display == .symbol) }
         }
         // CLDR's root symbol (`US$`, `CA$`, `JP¥`), which locales that give
         // a currency no symbol of their own write, read in every locale.
         let root = Self.mark(code, locale: Self.root, display: .symbol, value: "1").mark
-        if !root.isEmpty { add(root, .symbol, currency) }
+        if !root.isEmpty { add(root, .symbol, currency, before: symbolIsPrefix, after: !symbolIsPrefix) }
         if names {
             for value in currency == own ? Self.pluralValues : Self.fewPluralValues {
-                let m = Self.mark(code, locale: locale, display: .name, value: value).mark
-                if !m.isEmpty { add(m, .name, currency) }
+                let (m, prefix) = Self.mark(code, locale: locale, display: .name, value: value)
+                if !m.isEmpty { add(m, .name, currency, before: prefix, after: !prefix) }
             }
         }
     }
@@ -125,9 +128,13 @@ final class CurrencyMarks: @unchecked Sendable {
     /// few, many and a fraction (the names tier is derived for all 300).
     static let fewPluralValues = ["1", "2", "5", "1.5"]
 
-    private func add(_ mark: [UInt8], _ kind: Kind, _ currency: Int32, standard: Bool = false) {
+    private func add(
+        _ mark: [UInt8], _ kind: Kind, _ currency: Int32, before: Bool, after: Bool, standard: Bool = false
+    ) {
         guard currency >= 0 else { return }
         if var entry = table[mark] {
+            entry.before = entry.before || before
+            entry.after = entry.after || after
             if !entry.currencies.contains(currency) {
                 entry.currencies.append(currency)
                 entry.currencies.sort()
@@ -137,7 +144,8 @@ final class CurrencyMarks: @unchecked Sendable {
             if kind == .symbol { entry.kind = .symbol }
             table[mark] = entry
         } else {
-            table[mark] = Entry(kind: kind, currencies: [currency], standard: standard ? [currency] : [])
+            table[mark] = Entry(
+                kind: kind, currencies: [currency], standard: standard ? [currency] : [], before: before, after: after)
         }
     }
 

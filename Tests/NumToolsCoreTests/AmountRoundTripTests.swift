@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import NumToolsCore
+
+/// The round-trip invariant of issue 27: what coinfmt writes, numconv reads
+/// back as the number written, in every locale. `swift test` checks a
+/// sample of Foundation's locales; `AMOUNT_LOCALES=all` (scripts/roundtrip.sh)
+/// checks every one.
+@Suite struct AmountRoundTripTests {
+    static let values = ["1234.56", "-1234.56", "0.5", "1234567.89", "12", "-0.01", "100000"]
+    /// Two significant digits: compact writes them without rounding.
+    static let compactValues = ["1200", "15000", "-1200000", "340000000", "12000000000", "7", "990"]
+
+    static let locales: [String] = {
+        let all = Locale.availableIdentifiers.sorted()
+        if ProcessInfo.processInfo.environment["AMOUNT_LOCALES"] == "all" { return all }
+        let named = ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ko_KR", "ja_JP", "zh_CN", "ar_EG", "he_IL", "pt_BR"]
+        return named + all.enumerated().filter { $0.offset % 23 == 0 }.map(\.element)
+    }()
+
+    /// Reads `text` in `locale` with `style`, to C.
+    static func read(_ text: String, _ locale: Locale, _ style: AmountStyle, currency: String? = nil) -> String {
+        var converter = AmountConverter(
+            from: [locale], style: style, to: [Locale(identifier: LocaleSupport.machineIdentifier)],
+            currency: currency)
+        var out: [UInt8] = []
+        let bytes = Array(text.utf8)
+        do {
+            try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try converter.transform(b, into: &out) }
+        } catch {
+            return "error \(error.code): \(error.message)"
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func same(_ read: String, _ expected: ExactDecimal) -> Bool {
+        guard let got = try? ExactDecimal(read) else { return false }
+        return got == expected || (got.isZero && expected.isZero)
+    }
+
+    @Test(arguments: locales)
+    func currencyInEveryDisplay(_ id: String) throws {
+        let locale = Locale(identifier: id)
+        let own = CurrencyCatalog.defaultCurrency(for: locale)
+        var failures: [String] = []
+        for code in Set([own, "USD", "EUR", "JPY"]).sorted() {
+            for display in CoinFormatStyle.CurrencyDisplay.allCases {
+                for style in [AmountStyle.currency, .accounting, .auto] {
+                    var formatter = CoinFormatStyle(style: .currency, locale: locale, currencyCode: code)
+                        .display(display).formatter()
+                    for value in Self.values {
+                        let number = try ExactDecimal(value)
+                        let text = formatter.string(number)
+                        let expected = number.rounded(
+                            fractionDigits: CurrencyCatalog.fractionDigits(code), rule: .halfEven)
+                        let got = Self.read(text, locale, style, currency: code)
+                        if !Self.same(got, expected) {
+                            failures.append("\(id) \(code) \(display) --style \(style): '\(text)' → \(got)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+    }
+
+    @Test(arguments: locales)
+    func compactShortAndLong(_ id: String) throws {
+        let locale = Locale(identifier: id)
+        var failures: [String] = []
+        var short = CoinFormatStyle(style: .compact, locale: locale).formatter()
+        let long = ICUNumberFormatter(skeleton: "compact-long", locale: id)
+        for value in Self.compactValues {
+            let number = try ExactDecimal(value)
+            var texts = [short.string(number)]
+            if let long, let text = long.format(value) { texts.append(text) }
+            for text in texts {
+                for style in [AmountStyle.compact, .auto] {
+                    let got = Self.read(text, locale, style)
+                    if !Self.same(got, number) { failures.append("\(id) --style \(style): '\(text)' → \(got)") }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+    }
+
+    @Test(arguments: locales)
+    func scientificAndPlain(_ id: String) throws {
+        let locale = Locale(identifier: id)
+        var failures: [String] = []
+        for value in ["6.022e23", "-2.5e-7", "1.5e3", "1e0", "-1.23456e-4"] {
+            let decimal = Decimal(string: value)!
+            let text = Decimal.FormatStyle(locale: locale).notation(.scientific).format(decimal)
+            for style in [AmountStyle.scientific, .auto] {
+                let got = Self.read(text, locale, style)
+                if !Self.same(got, try ExactDecimal(value)) {
+                    failures.append("\(id) --style \(style): '\(text)' → \(got)")
+                }
+            }
+        }
+        for value in Self.values {
+            var plain = CoinFormatStyle(style: .number, locale: locale).fractionLength(min: 0, max: 6).formatter()
+            let number = try ExactDecimal(value)
+            let text = plain.string(number)
+            let got = Self.read(text, locale, .auto)
+            if !Self.same(got, number) { failures.append("\(id) --style auto: '\(text)' → \(got)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+    }
+}
