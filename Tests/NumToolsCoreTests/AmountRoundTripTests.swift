@@ -55,6 +55,13 @@ import Testing
                         let expected = number.rounded(
                             fractionDigits: CurrencyCatalog.fractionDigits(code), rule: .halfEven)
                         let got = Self.read(text, locale, style, currency: code)
+                        // A mark that is also a compact unit (`1,235 K`, kyats in en_MM)
+                        // is ambiguous where both are read, and must be said so.
+                        if style == .auto && got.hasPrefix("error ambiguous-notation")
+                            && Self.read(text, locale, .compact) != Self.read(text, locale, .currency, currency: code)
+                        {
+                            continue
+                        }
                         if !Self.same(got, expected) {
                             failures.append("\(id) \(code) \(display) --style \(style): '\(text)' → \(got)")
                         }

@@ -9,18 +9,22 @@ extension AmountReader {
         var hi = p.count
         var s = AmountShape(core: 0..<hi)
         var wrapped = false
-        if style.readsAccounting && hi >= 2 {
-            if p[0] == 0x28 && p[hi - 1] == 0x29 {
+        let trailingMinus = style.readsAccounting || marks?.trailingMinus == true
+        if (style.readsAccounting || trailingMinus) && hi >= 2 {
+            if style.readsAccounting && p[0] == 0x28 && p[hi - 1] == 0x29 {
                 // `($1,234.56)`, `(1.234,56 €)`: parentheses around the whole value.
                 (lo, hi, wrapped) = (1, hi - 1, true)
-            } else if minus(p, 0, end: hi) == 0, case let m = minusBefore(p, hi, start: 0), m > 0, m < hi {
-                // `1.234,56-`, `1.234,56 €-`: SAP's and the mainframes' trailing minus.
+            } else if trailingMinus, minus(p, 0, end: hi) == 0, case let m = minusBefore(p, hi, start: 0), m > 0,
+                m < hi
+            {
+                // `1.234,56-`, `1.234,56 €-`: SAP's and the mainframes' trailing
+                // minus; the locale's own in some (`€ 1.234,56-` in fy).
                 (hi, wrapped) = (hi - m, true)
             }
         }
         if wrapped {
             s.negative = true
-            s.kind = .accounting
+            if style.readsAccounting { s.kind = .accounting }
         }
         if let marks { try readMark(p, &lo, &hi, &s, marks) }
         if let compact, !compact.units.isEmpty { try readUnits(p, &lo, &hi, &s, compact) }
@@ -44,7 +48,7 @@ extension AmountReader {
         var j = i + sign
         while j < hi, case let b = Self.bidi(p, j, end: hi), b > 0 { j += b }
         var k = j
-        while k < hi && !isDigit(p, k, end: hi) && minus(p, k, end: hi) == 0 {
+        while k < hi && !isDigit(p, k, end: hi) && minus(p, k, end: hi) == 0 && p[k] != 0x28 && p[k] != 0x29 {
             // `$.50`: a decimal separator before a digit starts the number; `රු.` is a symbol.
             if Self.has(p, k, decimalSeparator, end: hi), k + decimalSeparator.count < hi,
                 isDigit(p, k + decimalSeparator.count, end: hi)
@@ -64,7 +68,12 @@ extension AmountReader {
             if let compact, compact.prefixUnits.contains(Array(mark)) || compact.wrapped.contains(where: { $0.before.elementsEqual(mark) }) {
                 return
             }
-            guard let entry = lookup(mark, marks) else { throw unknownCurrency(p, j, e) }
+            guard let entry = lookup(mark, marks) else {
+                if let compact, compact.units[Array(mark)] != nil {
+                    throw misplacedUnit(p, j, "\(identifier) writes it after the number")
+                }
+                throw unknownCurrency(p, j, e)
+            }
             guard blanks <= 1 else { throw misplacedCurrency(p, j, e, "more than one space after it") }
             if !entry.before && !anySide {
                 throw misplacedCurrency(p, j, e, "\(identifier) writes it after the number")
@@ -76,6 +85,26 @@ extension AmountReader {
             s.currency = try resolve(entry, p, j, e)
             if s.kind == .number { s.kind = .currency }
             lo = k
+            // `€- 1,234.56` (luy): the sign after the mark, a space after it.
+            if case let m = minus(p, lo, end: hi), m > 0, lo + m < hi, case let b = Self.space(p, lo + m, end: hi),
+                b > 0
+            {
+                if s.negative || sign > 0 { throw misplacedSign(p, lo) }
+                s.negative = true
+                lo += m + b
+            }
+            // `CHF 1 234,56 francs suisses`: a locale that writes the name after the symbol.
+            var end = hi
+            while end > lo, case let b = Self.bidiBefore(p, end, start: lo), b > 0 { end -= b }
+            var t = end
+            while t > lo && !digitEnds(p, at: t, from: lo) { t = Self.scalarStart(p, before: t) }
+            var r = t
+            if r < end, case let b = Self.space(p, r, end: end), b > 0 { r += b }
+            if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks), name.kind == .name,
+                name.after, name.currencies.contains(s.currency >= 0 ? s.currency : entry.currencies[0])
+            {
+                hi = t
+            }
             return
         }
         // After: the text after the last digit.
@@ -93,7 +122,25 @@ extension AmountReader {
         // The whole text is the mark, or (compact amounts: `1,2 Mio. €`,
         // `1.2억원`) its end is, after the unit.
         let run = UnsafeBufferPointer(rebasing: p[r..<e])
-        if let compact, compact.units[Array(run)] != nil { return }
+        // Signs and parentheses are the number's to read (and refuse).
+        if run.contains(0x29) || run.contains(0x28) || minus(run, 0, end: run.count) == run.count { return }
+        if let compact, let power = compact.units[Array(run)] {
+            // `1,235 K` in en_MM: kyats, or thousands?
+            // Only the column's own currency makes it so: `K` is also the narrow
+            // symbol of kyats, kina and kwacha everywhere, which no locale
+            // but theirs reads a compact amount as.
+            let own = marks.ownSymbols.first { $0.mark.elementsEqual(run) }?.entry
+            let given = currency >= 0 && currency != marks.own ? marks.lookup(run) : nil
+            if power > 0, let entry = own ?? given, entry.after || anySide,
+                currency < 0 || entry.currencies.contains(currency)
+            {
+                throw ValueError(
+                    .number(.ambiguousNotation),
+                    "'\(quoted(p, r, e))' is both a currency and a compact unit in \(identifier): name the style with --style currency or --style compact"
+                )
+            }
+            return
+        }
         var markStart = r
         var entry = lookup(run, marks)
         if entry == nil, compact != nil {
@@ -205,6 +252,10 @@ extension AmountReader {
             }
             let unit = Array(UnsafeBufferPointer(rebasing: p[r..<e]))
             guard let power = compact.units[unit], power > 0, blanks <= 1 else {
+                // `12 XYZ`: what looks like an ISO code is taken for a currency.
+                if marks != nil && unit.count == 3 && unit.allSatisfy({ $0 &- 65 < 26 }) {
+                    throw unknownCurrency(p, r, e)
+                }
                 throw unknownUnit(p, r, e)
             }
             s.shift += power

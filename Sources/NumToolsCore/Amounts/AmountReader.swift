@@ -60,6 +60,12 @@ struct AmountReader: Sendable {
     let style: AmountStyle
     /// The number inside the notation.
     let parser: LocaleNumberParser
+    /// The number of an amount in ``parserCurrency`` (`-c`'s, or the
+    /// locale's), where its amounts have separators of their own; nil when
+    /// they are the numbers'.
+    let currencyParser: LocaleNumberParser?
+    let parserCurrency: Int32
+    let format: LocaleNumberFormat
     let marks: CurrencyMarks?
     let compact: CompactUnits?
     /// `-c`: the currency the column is in, or -1.
@@ -82,6 +88,7 @@ struct AmountReader: Sendable {
         self.anySide = anySide
         let format = LocaleNumberFormat(locale: locale, style: .number)
         identifier = format.localeIdentifier
+        self.format = format
         parser = LocaleNumberParser(format: format)
         nativeDigits = format.usesASCIIDigits ? [] : format.digits
         decimalSeparator = format.decimalSeparator
@@ -94,8 +101,12 @@ struct AmountReader: Sendable {
             let m = CurrencyMarks.of(locale)
             if currency >= 0 { m.include(currency) }
             marks = m
+            parserCurrency = currency >= 0 ? currency : m.own
+            currencyParser = Self.parser(format, m.separators(of: parserCurrency))
         } else {
             marks = nil
+            currencyParser = nil
+            parserCurrency = -1
         }
         compact = style.readsCompact ? CompactUnits.of(locale) : nil
         if style.readsScientific {
@@ -105,6 +116,26 @@ struct AmountReader: Sendable {
         } else {
             exponents = []
         }
+    }
+
+    /// The parser of `format` with `separators`, or nil when they are its own.
+    static func parser(_ format: LocaleNumberFormat, _ separators: (decimal: [UInt8], grouping: [UInt8]))
+        -> LocaleNumberParser?
+    {
+        if separators.decimal == format.decimalSeparator && separators.grouping == format.groupingSeparator {
+            return nil
+        }
+        return LocaleNumberParser(
+            format: format, decimalSeparator: separators.decimal, groupingSeparator: separators.grouping)
+    }
+
+    /// The parser of an amount in `currency` (an index, -1 unknown, or
+    /// ``AmountShape/noCurrency``).
+    func parser(for currency: Int32) -> LocaleNumberParser {
+        if currency == AmountShape.noCurrency { return parser }
+        if currency < 0 || currency == parserCurrency { return currencyParser ?? parser }
+        guard let marks else { return parser }
+        return Self.parser(format, marks.separators(of: currency)) ?? parser
     }
 
     /// The exponent symbols FormatStyle writes in `locale` (`E`; `أس` in ar_EG).

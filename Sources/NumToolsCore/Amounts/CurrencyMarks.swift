@@ -43,6 +43,8 @@ final class CurrencyMarks: @unchecked Sendable {
     let own: Int32
     /// Whether the locale writes a currency symbol before the number (`$1`, `CHF 1`, `R$ 1`).
     let symbolIsPrefix: Bool
+    /// Whether the locale writes a negative amount with a minus after it (`€ 1.234,56-` in fy).
+    let trailingMinus: Bool
     /// The locale's own currency's symbol and narrow symbol, for the first
     /// look before any table (the common case: a column in the locale's currency).
     private(set) var ownSymbols: [(mark: [UInt8], entry: Entry)] = []
@@ -81,6 +83,9 @@ final class CurrencyMarks: @unchecked Sendable {
         let symbol = Self.mark(ownCode, locale: locale, display: .symbol, value: "1")
         let narrow = Self.mark(ownCode, locale: locale, display: .narrow, value: "1")
         symbolIsPrefix = symbol.prefix
+        let probe = FoundationProbe(locale: locale, kind: .currency(code: ownCode, display: .symbol), compact: false)
+        let negative = Array(Self.trimmed(probe.render("1", fraction: 0, form: .negative)).unicodeScalars)
+        trailingMinus = negative.last.map { "-\u{2212}".unicodeScalars.contains($0) } ?? false
         for code in CurrencyCatalog.codes {
             add(Array(code.utf8), .code, Self.index(of: code), before: true, after: true)
         }
@@ -114,19 +119,23 @@ final class CurrencyMarks: @unchecked Sendable {
         let root = Self.mark(code, locale: Self.root, display: .symbol, value: "1").mark
         if !root.isEmpty { add(root, .symbol, currency, before: symbolIsPrefix, after: !symbolIsPrefix) }
         if names {
-            for value in currency == own ? Self.pluralValues : Self.fewPluralValues {
-                let (m, prefix) = Self.mark(code, locale: locale, display: .name, value: value)
-                if !m.isEmpty { add(m, .name, currency, before: prefix, after: !prefix) }
+            // One formatter a currency, warmed up once (see FoundationProbe),
+            // for a value of every plural category.
+            let style = Decimal.FormatStyle.Currency(code: code, locale: locale).presentation(.fullName)
+                .precision(.fractionLength(0...1))
+            for _ in 0..<ICUWarmUp.calls { _ = style.format(1) }
+            for value in Self.pluralValues {
+                let (before, after) = Self.split(style.format(Decimal(string: value)!))
+                // Some locales write the symbol before and the name after (`CHF 1 234,56 francs suisses`).
+                if !before.isEmpty { add(before, .name, currency, before: true, after: false) }
+                if !after.isEmpty { add(after, .name, currency, before: false, after: true) }
             }
         }
     }
 
     /// One value of every plural category of every CLDR language (one, two,
     /// few, many, other; integers and fractions).
-    static let pluralValues = ["1", "2", "3", "5", "11", "21", "22", "25", "101", "1000000", "0.5", "1.5"]
-    /// The plural values probed for every other currency's names: one, two or
-    /// few, many and a fraction (the names tier is derived for all 300).
-    static let fewPluralValues = ["1", "2", "5", "1.5"]
+    static let pluralValues = ["0", "1", "2", "3", "5", "11", "21", "22", "25", "101", "1000000", "0.5", "1.5"]
 
     private func add(
         _ mark: [UInt8], _ kind: Kind, _ currency: Int32, before: Bool, after: Bool, standard: Bool = false
@@ -147,6 +156,23 @@ final class CurrencyMarks: @unchecked Sendable {
             table[mark] = Entry(
                 kind: kind, currencies: [currency], standard: standard ? [currency] : [], before: before, after: after)
         }
+    }
+
+    private var separatorsByCurrency: [Int32: (decimal: [UInt8], grouping: [UInt8])] = [:]
+
+    /// The decimal and grouping separators of `currency`'s amounts here:
+    /// CLDR may give a currency its own (`1.234,56 €` but `1,234.56 US$` in
+    /// en_150; `1234$56` for escudos in pt_CV).
+    func separators(of currency: Int32) -> (decimal: [UInt8], grouping: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = separatorsByCurrency[currency] { return known }
+        let code = CurrencyCatalog.codes[Int(currency >= 0 ? currency : own)]
+        let notation = NumberNotation.of(
+            FoundationProbe(locale: locale, kind: .currency(code: code, display: .symbol), compact: false))
+        let found = (notation.decimalSeparator, notation.groupingSeparator)
+        separatorsByCurrency[currency] = found
+        return found
     }
 
     /// Makes sure `currency` (`-c`) is read with every mark, names included.
@@ -172,43 +198,34 @@ final class CurrencyMarks: @unchecked Sendable {
         }
     }
 
-    /// The text FormatStyle writes around `value` for `code` in `locale`,
-    /// its number, bidi marks and the spaces next to it removed, and whether
-    /// it stands before the number.
-    static func mark(_ code: String, locale: Locale, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
-        mark: [UInt8], prefix: Bool
+    /// The text FormatStyle writes before and after the number for `code`
+    /// in `locale` (`value` in the display), bidi marks and the spaces next
+    /// to the number removed: what stands outside the first and last digit.
+    static func marks(_ code: String, locale: Locale, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
+        before: [UInt8], after: [UInt8]
     ) {
         let fraction = value.contains(".") ? 1 : 0
         let probe = FoundationProbe(locale: locale, kind: .currency(code: code, display: display), compact: false)
-        let text = Array(probe.render(value, fraction: fraction, form: .positive).unicodeScalars)
-        let number = Array(
-            FoundationProbe(locale: locale, kind: .number, compact: false)
-                .render(value, fraction: fraction, form: .positive).unicodeScalars)
-        // The number's scalars, found in the currency's text.
-        let digits = number.filter { !isBidiOrSpace($0) }
-        guard !digits.isEmpty else { return ([], false) }
-        search: for i in text.indices where text[i] == digits[0] {
-            var j = i
-            var k = 0
-            while k < digits.count && j < text.count {
-                if isBidiOrSpace(text[j]) && !isBidiOrSpace(digits[k]) {
-                    j += 1
-                    continue
-                }
-                if text[j] != digits[k] { continue search }
-                j += 1
-                k += 1
-            }
-            if k == digits.count {
-                let before = String(String.UnicodeScalarView(text[..<i]))
-                let after = String(String.UnicodeScalarView(text[j...]))
-                let b = trimmed(before)
-                let a = trimmed(after)
-                if !b.isEmpty { return (Array(b.utf8), true) }
-                return (Array(a.utf8), false)
-            }
-        }
-        return ([], false)
+        return split(probe.render(value, fraction: fraction, form: .positive))
+    }
+
+    /// The text before the first digit and after the last, trimmed.
+    static func split(_ text: String) -> (before: [UInt8], after: [UInt8]) {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { $0.properties.numericType == .decimal }),
+            let last = scalars.lastIndex(where: { $0.properties.numericType == .decimal })
+        else { return ([], []) }
+        let before = trimmed(String(String.UnicodeScalarView(scalars[..<first])))
+        let after = trimmed(String(String.UnicodeScalarView(scalars[(last + 1)...])))
+        return (Array(before.utf8), Array(after.utf8))
+    }
+
+    /// The mark of `code` in `display` and whether it stands before the number.
+    static func mark(_ code: String, locale: Locale, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
+        mark: [UInt8], prefix: Bool
+    ) {
+        let (before, after) = marks(code, locale: locale, display: display, value: value)
+        return before.isEmpty ? (after, false) : (before, true)
     }
 
     static func isBidiOrSpace(_ s: Unicode.Scalar) -> Bool {

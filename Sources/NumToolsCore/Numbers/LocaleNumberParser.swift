@@ -68,6 +68,13 @@ public struct LocaleNumberParser: Sendable {
 
     /// Derives the parser from the format the locale writes with.
     public init(format: LocaleNumberFormat) {
+        self.init(format: format, decimalSeparator: format.decimalSeparator, groupingSeparator: format.groupingSeparator)
+    }
+
+    /// The parser of `format` with other separators: a locale's currency
+    /// amounts where CLDR gives them their own (`1.234,56 €` in en_150,
+    /// `1 234$56` in pt_CV, whose plain numbers are written otherwise).
+    init(format: LocaleNumberFormat, decimalSeparator: [UInt8], groupingSeparator: [UInt8]) {
         localeIdentifier = format.localeIdentifier
         style = format.style
         grouping = Grouping(primary: format.primaryGroupSize, secondary: format.secondaryGroupSize)
@@ -87,8 +94,8 @@ public struct LocaleNumberParser: Sendable {
         if !format.usesASCIIDigits {
             tokens += format.digits.enumerated().map { Token(.digit, $0.element, value: UInt8($0.offset)) }
         }
-        tokens.append(Token(.decimal, format.decimalSeparator))
-        tokens += SeparatorVariants.accepted(for: format.groupingSeparator).map { Token(.group, $0) }
+        tokens.append(Token(.decimal, decimalSeparator))
+        tokens += SeparatorVariants.accepted(for: groupingSeparator).map { Token(.group, $0) }
         if format.style == .percent { tokens.append(Token(.percent, Self.percentSymbol(format))) }
         tokens += minusSigns.map { Token(.minus, $0) }
         tokens += plusSigns.map { Token(.plus, $0) }
