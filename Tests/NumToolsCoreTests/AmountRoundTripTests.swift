@@ -78,13 +78,28 @@ import Testing
         var failures: [String] = []
         var short = CoinFormatStyle(style: .compact, locale: locale).formatter()
         let long = ICUNumberFormatter(skeleton: "compact-long", locale: id)
+        let units = CompactUnits.of(locale)
+        // Units CLDR gives two powers are refused (ambiguous-notation), and a
+        // long form whose text is a short one's is read as the short.
+        let unreadable = units.units.filter { $0.value == -1 }.map(\.key)
+        func ends(_ text: String, _ unit: [UInt8]) -> Bool { text.hasSuffix(String(decoding: unit, as: UTF8.self)) }
         for value in Self.compactValues {
             let number = try ExactDecimal(value)
             var texts = [short.string(number)]
-            if let long, let text = long.format(value) { texts.append(text) }
+            // (A long form CLDR gives another power than the short form of its
+            // text is read as the short: `१ करोड` is 10^6 in ne's long data.)
+            if let long, let text = long.format(value), !units.overridden.contains(where: { ends(text, $0) }) {
+                texts.append(text)
+            }
             for text in texts {
                 for style in [AmountStyle.compact, .auto] {
                     let got = Self.read(text, locale, style)
+                    if unreadable.contains(where: { ends(text, $0) }) {
+                        if !Self.same(got, number) && !got.hasPrefix("error ambiguous-notation") {
+                            failures.append("\(id) --style \(style): '\(text)' → \(got), neither the number nor refused")
+                        }
+                        continue
+                    }
                     if !Self.same(got, number) { failures.append("\(id) --style \(style): '\(text)' → \(got)") }
                 }
             }

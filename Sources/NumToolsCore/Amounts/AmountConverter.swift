@@ -196,7 +196,8 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         } else {
             let core = UnsafeBufferPointer(rebasing: value[shape.core])
             do throws(ValueError) {
-                (negative, digits) = try reader.parser(for: shape.currency).scan(core, into: start)
+                (negative, digits) = try reader.parser(for: shape.currency, name: shape.markIsName).scan(
+                    core, into: start)
             } catch {
                 var error = error
                 error.text.shiftOffsets(by: UTF8Bytes.scalarOffset(value, shape.core.lowerBound))

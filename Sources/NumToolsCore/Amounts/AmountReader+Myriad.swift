@@ -33,6 +33,12 @@ extension AmountReader {
                 if !sawUnit && groups.isEmpty { return false }
                 throw misplacedUnit(p, i, "a unit without a number before it")
             }
+            // `1.2 พัน`: one space between a number and its unit.
+            if i < hi, case let b = Self.space(p, i, end: hi), b > 0, i + b < hi, !isDigit(p, i + b, end: hi),
+                Self.space(p, i + b, end: hi) == 0
+            {
+                i += b
+            }
             var power = 0
             var last = 0
             let unitAt = i

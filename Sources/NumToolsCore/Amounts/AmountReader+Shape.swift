@@ -83,6 +83,7 @@ extension AmountReader {
                 s.negative = true
             }
             s.currency = try resolve(entry, p, j, e)
+            s.markIsName = entry.kind == .name
             if s.kind == .number { s.kind = .currency }
             lo = k
             // `€- 1,234.56` (luy): the sign after the mark, a space after it.
@@ -103,6 +104,7 @@ extension AmountReader {
             if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks), name.kind == .name,
                 name.after, name.currencies.contains(s.currency >= 0 ? s.currency : entry.currencies[0])
             {
+                s.markIsName = true
                 hi = t
             }
             return
@@ -123,7 +125,7 @@ extension AmountReader {
         // `1.2억원`) its end is, after the unit.
         let run = UnsafeBufferPointer(rebasing: p[r..<e])
         // Signs and parentheses are the number's to read (and refuse).
-        if run.contains(0x29) || run.contains(0x28) || minus(run, 0, end: run.count) == run.count { return }
+        if run[0] == 0x29 || run[0] == 0x28 || minus(run, 0, end: run.count) == run.count { return }
         if let compact, let power = compact.units[Array(run)] {
             // `1,235 K` in en_MM: kyats, or thousands?
             // Only the column's own currency makes it so: `K` is also the narrow
@@ -169,6 +171,7 @@ extension AmountReader {
             throw misplacedCurrency(p, markStart, e, "\(identifier) writes it before the number")
         }
         s.currency = try resolve(entry, p, markStart, e)
+        s.markIsName = entry.kind == .name
         if s.kind == .number { s.kind = .currency }
         hi = k
     }
@@ -251,6 +254,7 @@ extension AmountReader {
                 blanks += 1
             }
             let unit = Array(UnsafeBufferPointer(rebasing: p[r..<e]))
+            if compact.units[unit] == -1 { throw conflictingUnit(p, r, e) }
             guard let power = compact.units[unit], power > 0, blanks <= 1 else {
                 // `12 XYZ`: what looks like an ISO code is taken for a currency.
                 if marks != nil && unit.count == 3 && unit.allSatisfy({ $0 &- 65 < 26 }) {
@@ -380,6 +384,13 @@ extension AmountReader {
         ValueError(
             .number(.unknownUnit),
             "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is no compact unit \(identifier) writes")
+    }
+
+    func conflictingUnit(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> ValueError {
+        ValueError(
+            .number(.ambiguousNotation),
+            "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) stands for two powers of ten in \(identifier)'s compact forms"
+        )
     }
 
     func misplacedUnit(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ why: String) -> ValueError {

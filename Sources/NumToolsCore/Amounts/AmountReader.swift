@@ -43,6 +43,9 @@ struct AmountShape {
     /// does not fix one, ``AmountShape/noCurrency`` when there is no mark.
     var currency: Int32 = AmountShape.noCurrency
     var kind = AmountKind.number
+    /// Whether the mark is a display name (`US dollars`), whose amounts some
+    /// locales write with other separators than their symbols'.
+    var markIsName = false
     /// A myriad amount of several unit groups (`1억 2,345만`): its integer's
     /// ASCII digits, worked out by ``AmountReader``; nil otherwise.
     var digits: [UInt8]? = nil
@@ -131,11 +134,11 @@ struct AmountReader: Sendable {
 
     /// The parser of an amount in `currency` (an index, -1 unknown, or
     /// ``AmountShape/noCurrency``).
-    func parser(for currency: Int32) -> LocaleNumberParser {
+    func parser(for currency: Int32, name: Bool = false) -> LocaleNumberParser {
         if currency == AmountShape.noCurrency { return parser }
-        if currency < 0 || currency == parserCurrency { return currencyParser ?? parser }
+        if !name && (currency < 0 || currency == parserCurrency) { return currencyParser ?? parser }
         guard let marks else { return parser }
-        return Self.parser(format, marks.separators(of: currency)) ?? parser
+        return Self.parser(format, marks.separators(of: currency, name: name)) ?? parser
     }
 
     /// The exponent symbols FormatStyle writes in `locale` (`E`; `أس` in ar_EG).

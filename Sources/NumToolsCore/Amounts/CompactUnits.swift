@@ -7,8 +7,9 @@ import _FoundationICU
 /// Foundation's FormatStyle (`.notation(.compactName)` is ICU's compact-short),
 /// writes for probe values, so that what coinfmt writes is what numconv reads.
 struct CompactUnits: Sendable {
-    /// Unit text → power of ten; -1 when the locale writes the text for two
-    /// different powers (then it cannot be read).
+    /// Unit text → power of ten; -1 when the locale's short forms (or its
+    /// long ones) write the text for two different powers: then it cannot be
+    /// read (`কো` is 10^7 and 10^9 in bn's short forms).
     let units: [[UInt8]: Int]
     /// Whether the units stand before the number (`elfu 1` in Swahili).
     let prefixUnits: Set<[UInt8]>
@@ -16,6 +17,8 @@ struct CompactUnits: Sendable {
     /// `만`, `万`, `萬`), so that amounts are written in several unit groups
     /// (`1억 2,345만`).
     let myriad: Bool
+    /// Long forms whose text the short forms give another power: read as the short.
+    let overridden: Set<[UInt8]>
     /// The longest unit, in bytes.
     let longest: Int
     /// Units with text on both sides of the number (`Vote 340M`, a long
@@ -49,7 +52,10 @@ struct CompactUnits: Sendable {
             FoundationProbe(locale: locale, kind: .number, compact: false)
                 .render("1.5", fraction: 1, form: .positive).unicodeScalars
         ).filter { !CurrencyMarks.isBidiOrSpace($0) && $0.properties.numericType == nil }
+        var shortUnits: [[UInt8]: Int] = [:]
+        var overridden = Set<[UInt8]>()
         for skeleton in ["compact-short", "compact-long"] {
+            if skeleton == "compact-long" { shortUnits = units }
             guard let formatter = ICUNumberFormatter(skeleton: skeleton, locale: locale.identifier) else { continue }
             for m in Self.magnitudes {
                 for mantissa in Self.mantissas {
@@ -59,6 +65,13 @@ struct CompactUnits: Sendable {
                         continue
                     }
                     let power = m - (shownIntegerDigits - 1)
+                    // The short forms (what FormatStyle and coinfmt write) win
+                    // over a long form CLDR gives the same text another power
+                    // (`करोड` is 10^7 short and 10^6 long in ne).
+                    if skeleton == "compact-long", let short = shortUnits[unit], short != power {
+                        overridden.insert(unit)
+                        continue
+                    }
                     if let zero = unit.firstIndex(of: 0) {
                         let pair = (Array(unit[..<zero]), Array(unit[(zero + 1)...]), power)
                         if power > 0 && !wrapped.contains(where: { $0.before == pair.0 && $0.after == pair.1 }) {
@@ -74,9 +87,10 @@ struct CompactUnits: Sendable {
         }
         self.units = units
         self.wrapped = wrapped
+        self.overridden = overridden
         prefixUnits = prefix
         let four = units.first { $0.value == 4 }
-        myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key }
+        myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key } && prefix.isEmpty
         longest = units.keys.map(\.count).max() ?? 0
     }
 

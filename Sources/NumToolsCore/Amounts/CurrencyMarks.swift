@@ -158,20 +158,22 @@ final class CurrencyMarks: @unchecked Sendable {
         }
     }
 
-    private var separatorsByCurrency: [Int32: (decimal: [UInt8], grouping: [UInt8])] = [:]
+    private var separatorsByCurrency: [Int64: (decimal: [UInt8], grouping: [UInt8])] = [:]
 
     /// The decimal and grouping separators of `currency`'s amounts here:
     /// CLDR may give a currency its own (`1.234,56 €` but `1,234.56 US$` in
     /// en_150; `1234$56` for escudos in pt_CV).
-    func separators(of currency: Int32) -> (decimal: [UInt8], grouping: [UInt8]) {
+    /// (With `name`, of its amounts written with its display name.)
+    func separators(of currency: Int32, name: Bool = false) -> (decimal: [UInt8], grouping: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
-        if let known = separatorsByCurrency[currency] { return known }
+        let key = Int64(currency) << 1 | (name ? 1 : 0)
+        if let known = separatorsByCurrency[key] { return known }
         let code = CurrencyCatalog.codes[Int(currency >= 0 ? currency : own)]
         let notation = NumberNotation.of(
-            FoundationProbe(locale: locale, kind: .currency(code: code, display: .symbol), compact: false))
+            FoundationProbe(locale: locale, kind: .currency(code: code, display: name ? .name : .symbol), compact: false))
         let found = (notation.decimalSeparator, notation.groupingSeparator)
-        separatorsByCurrency[currency] = found
+        separatorsByCurrency[key] = found
         return found
     }
 

@@ -61,6 +61,12 @@ extension StreamEngine {
                 throw FieldFailure(field: field, error: ValueError(.engine(.empty), "value is empty"))
             }
             writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            // A blank cell of a transform that writes several values is as
+            // many blank values, so that the columns after it stay in place.
+            if transform.mayWriteSeveralValues {
+                let separator = transform.separator
+                for _ in 1..<max(1, transform.outputNames.count) { separator.append(to: &writer.out) }
+            }
             return
         }
         let trim = configuration.trim

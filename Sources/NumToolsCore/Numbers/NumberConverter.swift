@@ -19,7 +19,9 @@ public struct NumberConverter: ValueTransform, Sendable {
     /// Several targets are several values.
     public var mayWriteSeveralValues: Bool { targets.count > 1 }
     /// The targets' locale identifiers (`de_DE`).
-    public var outputNames: [String] { targets.map(\.localeIdentifier) }
+    public var outputNames: [String] {
+        targets.map { $0.localeIdentifier == LocaleSupport.machineIdentifier ? "C" : $0.localeIdentifier }
+    }
 
     /// Converts from `source`'s notation to each of `targets`' (same style).
     public init(
