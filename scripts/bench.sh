@@ -15,8 +15,8 @@
 #   --records N     records a workload (default 1000000); the memory and
 #                   scale-out workloads use 10 times as many
 #   --quick         --records 100000 --runs 3
-#   --only LIST     comma-separated subset of: numgroup numconv phonefmt coinfmt
-#                   csv startup memory scaleout (default all); scaleout runs
+#   --only LIST     comma-separated subset of: numgroup numconv amounts phonefmt
+#                   coinfmt csv startup memory scaleout (default all); scaleout runs
 #                   each tool with -j 2 against -j 1, then GNU parallel
 #   --bin DIR       benchmark the executables in DIR instead of building (a
 #                   numtools there is installed first, and its links measured)
@@ -49,10 +49,10 @@
 #   parallel        GNU parallel, Debian package `parallel`: the parallel scale-out rows
 #   /usr/bin/time   GNU time, Debian package `time`: peak RSS (without it the
 #                   memory rows poll VmHWM in /proc and the others show n/a)
-#   python3 + babel, phonenumbers
+#   python3 + babel, phonenumbers, price-parser
 #                   the Python anchors (scripts/bench/anchors.py). --install puts
 #                   them in a virtual environment, .build/bench-venv, with
-#                   `python3 -m venv` and `pip install babel phonenumbers`; the
+#                   `python3 -m venv` and `pip install babel phonenumbers price-parser`; the
 #                   system's Python is not changed
 # --install runs `apt-get update` and `apt-get install -y --no-install-recommends`
 # for the missing Debian packages among time, miller, parallel, locales and
@@ -145,10 +145,10 @@ if $install; then
         $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >&2 \
             || log "apt-get failed; the anchors it would have installed are skipped"
     fi
-    if ! python_has babel || ! python_has phonenumbers; then
-        log "installing babel and phonenumbers into $root/.build/bench-venv"
+    if ! python_has babel || ! python_has phonenumbers || ! python_has price_parser; then
+        log "installing babel, phonenumbers and price-parser into $root/.build/bench-venv"
         python3 -m venv "$root/.build/bench-venv" >&2 \
-            && "$root/.build/bench-venv/bin/pip" install -q babel phonenumbers >&2 \
+            && "$root/.build/bench-venv/bin/pip" install -q babel phonenumbers price-parser >&2 \
             && py="$root/.build/bench-venv/bin/python" \
             || log "pip failed; the Python anchors are skipped"
     fi
@@ -172,6 +172,7 @@ fi
 mlr_skip=; have mlr || mlr_skip="mlr not found (apt-get install miller, or rerun with --install)"
 parallel_skip=; have parallel || parallel_skip="GNU parallel not found (apt-get install parallel, or rerun with --install)"
 babel_skip=; python_has babel || babel_skip="Python babel not found (pip install babel, or rerun with --install)"
+pp_skip=; python_has price_parser || pp_skip="Python price-parser not found (pip install price-parser, or rerun with --install)"
 pn_skip=; python_has phonenumbers || pn_skip="Python phonenumbers not found (pip install phonenumbers, or rerun with --install)"
 [ -n "$gnu_time" ] || log "GNU time not found (apt-get install time): peak RSS only in the memory rows, from /proc"
 
@@ -454,6 +455,37 @@ variant() {
         " $(fmt_rss "$(median <<<"$br")") " " $(fmt_ratio "$twm" "$bwm") " " $(fmt_ratio "$tcm" "$bcm") " " $ttext " \
         " $(check "$tspec" "$ratio" "$cratio") " " $same "
 }
+# pair WORKLOAD KIND TARGET SPEC BASEKIND BASE_CMD -- CMD...: CMD on the data of
+# KIND against BASE_CMD on the same numbers written plainly (BASEKIND): how
+# much a notation costs (the amount styles against plain numconv).
+pair() {
+    local workload=$1 kind=$2 ttext=$3 tspec=$4 basekind=$5; shift 5
+    local base_cmd=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do base_cmd+=("$1"); shift; done
+    shift
+    local file base; file=$(data "$kind"); base=$(data "$basekind")
+    local why; why=$(tool_ready "$file" "$@")
+    if [ -n "$why" ]; then skip_row "$workload" "plain numbers" "$ttext" "skipped: $why"; return; fi
+    local tw= tc= tr= bw= bc= br= r
+    for ((r = 1; r <= runs; r++)); do
+        log "$workload: run $r of $runs"
+        run_once "$file" "$tmp/out.tool" "$@"
+        tw+=" $R_WALL"; tc+=" $R_CPU"; tr+=" $R_RSS"
+        run_once "$base" "$tmp/out.base" "${base_cmd[@]}"
+        bw+=" $R_WALL"; bc+=" $R_CPU"; br+=" $R_RSS"
+    done
+    local twm tcm bwm bcm ratio cratio same
+    twm=$(median <<<"$tw"); tcm=$(median <<<"$tc"); bwm=$(median <<<"$bw"); bcm=$(median <<<"$bc")
+    ratio=$(awk -v t="$twm" -v x="$bwm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    cratio=$(awk -v t="$tcm" -v x="$bcm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    if cmp -s "$tmp/out.tool" "$tmp/out.base"; then same="same output"
+    else same="$(grep -c '^error' "$tmp/out.tool") error records; outputs differ"; fi
+    row " $workload " " $(fmt_mbps "$(wc -c <"$file")" "$twm") " " $(fmt_rate "$records" "$twm") " " $(fmt_rss "$(median <<<"$tr")") " \
+        " plain numbers: ${base_cmd[*]##*/} " " $(fmt_mbps "$(wc -c <"$base")" "$bwm") " " $(fmt_rate "$records" "$bwm") " \
+        " $(fmt_rss "$(median <<<"$br")") " " $(fmt_ratio "$twm" "$bwm") " " $(fmt_ratio "$tcm" "$bcm") " " $ttext " \
+        " $(check "$tspec" "$ratio" "$cratio") " " $same "
+}
+
 # shapes WORKLOAD KIND TOOL...: the 30%-invalid and CRLF rows of a workload.
 shapes() {
     local workload=$1 kind=$2; shift 2
@@ -499,6 +531,27 @@ if wants numconv; then
     throughput "numconv en_US → de_DE, prices" "$f" "$records" "$tools/numconv" --from en_US --to de_DE \
         -- "FormatStyle per record" "$fs_skip" "≥25M rec/s" "rps>=25000000" "${bench_cmd[@]}" numconv en_US de_DE
     shapes "numconv en_US → ar_EG" en_US "$tools/numconv" --from en_US --to ar_EG
+fi
+
+if wants amounts; then
+    # numconv's amount styles against plain numconv on the same numbers, and
+    # against price-parser on the same cells (issue 27: within 1.5x of plain,
+    # 50x price-parser; issue 31: 0.66x of plain).
+    nc="$tools/numconv"
+    pair "numconv --style currency, de_DE amounts" de_DE_eur "≥0.66x of plain" "ratio>=0.66" de_DE \
+        "$nc" --from de_DE --to C -- "$nc" --style currency --from de_DE --to C
+    pair "numconv --style accounting, de_DE amounts" de_DE_eur "≥0.66x of plain" "ratio>=0.66" de_DE \
+        "$nc" --from de_DE --to C -- "$nc" --style accounting --from de_DE --to C
+    pair "numconv --style auto, en_US amounts" en_US_usd "≥0.66x of plain" "ratio>=0.66" en_US \
+        "$nc" --from en_US --to C -- "$nc" --style auto --from en_US --to C
+    pair "numconv --style compact, 1234.5K" plain_k "≥0.66x of plain" "ratio>=0.66" plain \
+        "$nc" --from en_US --to C -- "$nc" --style compact --from en_US --to C
+    pair "numconv --style scientific, 1234.5E3" plain_e "≥0.66x of plain" "ratio>=0.66" plain \
+        "$nc" --from en_US --to C -- "$nc" --style scientific --from en_US --to C
+    f=$(data de_DE_eur)
+    throughput "numconv --style currency --code, de_DE amounts" "$f" "$records" \
+        "$nc" --style accounting --from de_DE --to C --code \
+        -- "price-parser Price.fromstring" "$pp_skip" "≥50x" "ratio>=50" "${anchors_py[@]}" priceparser
 fi
 
 if wants phonefmt; then

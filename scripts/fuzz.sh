@@ -37,7 +37,7 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources/NumToolsCore Fuzz -name '*.swift' 
     # A failed build must not leave the previous binary to be run.
     rm -f "$binary"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NumToolsCore \
-        $sources $support "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' || true
+        -l_FoundationICU $sources $support "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'Cannot export local symbol' || true
     [ -x "$binary" ] || { echo "fuzz.sh: build failed" >&2; exit 1; }
 fi
 scratch=.build/fuzz/corpus-$target

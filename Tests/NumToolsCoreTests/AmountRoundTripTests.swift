@@ -94,6 +94,13 @@ import Testing
             for text in texts {
                 for style in [AmountStyle.compact, .auto] {
                     let got = Self.read(text, locale, style)
+                    // `1.2K` in en_MM, where K is also the kyat's symbol: refused, rightly.
+                    if got.hasPrefix("error ambiguous-notation"),
+                        case let currency = Self.read(text, locale, .currency), !currency.hasPrefix("error"),
+                        !Self.same(currency, number)
+                    {
+                        continue
+                    }
                     if unreadable.contains(where: { ends(text, $0) }) {
                         if !Self.same(got, number) && !got.hasPrefix("error ambiguous-notation") {
                             failures.append("\(id) --style \(style): '\(text)' → \(got), neither the number nor refused")

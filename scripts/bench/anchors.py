@@ -8,6 +8,7 @@ programmer would write the same filter with the usual library.
                                         Babel: format_currency with MIN..MAX fraction digits
     anchors.py phonefmt REGION FORMAT   phonenumbers: parse, is_valid_number, format_number
                                         (FORMAT: national, international, e164, rfc3966)
+    anchors.py priceparser              price-parser: Price.fromstring, its amount and currency
 
 A value the library rejects is written as "error<TAB>ORIGINAL".
 
@@ -123,7 +124,30 @@ def phonefmt(region, fmt):
         write("\n".join(out) + "\n")
 
 
-COMMANDS = {"numconv": (numconv, 2), "coinfmt": (coinfmt, 4), "phonefmt": (phonefmt, 2)}
+def priceparser():
+    from price_parser import Price
+
+    out = []
+    write = sys.stdout.write
+    for line in lines():
+        price = Price.fromstring(line)
+        if price.amount is None:
+            out.append("error\t" + line)
+        else:
+            out.append("%s\t%s" % (price.amount, price.currency or ""))
+        if len(out) >= 4096:
+            write("\n".join(out) + "\n")
+            out.clear()
+    if out:
+        write("\n".join(out) + "\n")
+
+
+COMMANDS = {
+    "numconv": (numconv, 2),
+    "coinfmt": (coinfmt, 4),
+    "phonefmt": (phonefmt, 2),
+    "priceparser": (priceparser, 0),
+}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS or len(sys.argv) - 2 != COMMANDS[sys.argv[1]][1]:

@@ -146,6 +146,18 @@ BEGIN {
         if (kind == "plain") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") }
         else if (kind == "en_US") { number(); print NEG group(INT, ",") (FRAC != "" ? "." FRAC : "") }
         else if (kind == "de_DE") { number(); print NEG group(INT, ".") (FRAC != "" ? "," FRAC : "") }
+        else if (kind == "de_DE_eur") {
+            # The de_DE numbers as a German export's amounts: `1.234,56 €`, negatives `(1.234,56 €)`.
+            number(); a = group(INT, ".") (FRAC != "" ? "," FRAC : "") "\302\240\342\202\254"
+            print (NEG != "" ? "(" a ")" : a)
+        }
+        else if (kind == "en_US_usd") {
+            # The en_US numbers as US amounts: `$1,234.56`, negatives `($1,234.56)`.
+            number(); a = "$" group(INT, ",") (FRAC != "" ? "." FRAC : "")
+            print (NEG != "" ? "(" a ")" : a)
+        }
+        else if (kind == "plain_k") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") "K" }
+        else if (kind == "plain_e") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") "E3" }
         else if (kind == "phone") print phone()
         else if (kind == "price") print price()
         else if (kind == "csv") print csv_row(k)

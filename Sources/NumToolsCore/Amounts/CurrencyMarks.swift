@@ -98,18 +98,24 @@ final class CurrencyMarks: @unchecked Sendable {
         ownSymbols = [symbol.mark, narrow.mark].filter { !$0.isEmpty }.compactMap { m in table[m].map { (m, $0) } }
     }
 
+    /// CLDR's root locale, whose symbols (`US$`) every locale reads.
+    static let root = Locale(identifier: "root")
+
     /// Words for the local currency that people type and CLDR does not list
     /// as its symbol (Korean `원`, Chinese `元`): read after the number, for
     /// the locale's own currency.
-    static let root = Locale(identifier: "root")
-
     static let typedWords = ["ko": "원", "zh": "元", "ja": "円"]
 
     /// Adds `currency`'s symbols (and its names) to the table; call before
     /// sharing or under the lock.
-    private func addCurrency(_ currency: Int32, names: Bool) {
+    private func addCurrency(_ currency: Int32, names: Bool, symbols: Bool = true) {
         guard currency >= 0 else { return }
         let code = CurrencyCatalog.codes[Int(currency)]
+        if symbols { addSymbols(currency, code) }
+        if names { addNames(currency, code) }
+    }
+
+    private func addSymbols(_ currency: Int32, _ code: String) {
         for display in [CoinFormatStyle.CurrencyDisplay.symbol, .narrow] {
             let (m, prefix) = Self.mark(code, locale: locale, display: display, value: "1")
             if !m.isEmpty { add(m, .symbol, currency, before: prefix, after: !prefix, standard: display == .symbol) }
@@ -118,24 +124,28 @@ final class CurrencyMarks: @unchecked Sendable {
         // a currency no symbol of their own write, read in every locale.
         let root = Self.mark(code, locale: Self.root, display: .symbol, value: "1").mark
         if !root.isEmpty { add(root, .symbol, currency, before: symbolIsPrefix, after: !symbolIsPrefix) }
-        if names {
-            // One formatter a currency, warmed up once (see FoundationProbe),
-            // for a value of every plural category.
-            let style = Decimal.FormatStyle.Currency(code: code, locale: locale).presentation(.fullName)
-                .precision(.fractionLength(0...1))
-            for _ in 0..<ICUWarmUp.calls { _ = style.format(1) }
-            for value in Self.pluralValues {
-                let (before, after) = Self.split(style.format(Decimal(string: value)!))
-                // Some locales write the symbol before and the name after (`CHF 1 234,56 francs suisses`).
-                if !before.isEmpty { add(before, .name, currency, before: true, after: false) }
-                if !after.isEmpty { add(after, .name, currency, before: false, after: true) }
-            }
+    }
+
+    private func addNames(_ currency: Int32, _ code: String) {
+        // One formatter a currency, warmed up once (see FoundationProbe),
+        // for a value of every plural category.
+        let style = Decimal.FormatStyle.Currency(code: code, locale: locale).presentation(.fullName)
+            .precision(.fractionLength(0...1))
+        for _ in 0..<ICUWarmUp.calls { _ = style.format(1) }
+        for value in Self.pluralValues {
+            let (before, after) = Self.split(style.format(Decimal(string: value)!))
+            // Some locales write the symbol before and the name after (`CHF 1 234,56 francs suisses`).
+            if !before.isEmpty { add(before, .name, currency, before: true, after: false) }
+            if !after.isEmpty { add(after, .name, currency, before: false, after: true) }
         }
     }
 
     /// One value of every plural category of every CLDR language (one, two,
     /// few, many, other; integers and fractions).
-    static let pluralValues = ["0", "1", "2", "3", "5", "11", "21", "22", "25", "101", "1000000", "0.5", "1.5"]
+    static let pluralValues = [
+        "0", "1", "2", "3", "4", "5", "6", "9", "11", "14", "21", "22", "25", "101", "1000000", "0.5", "1.5", "1.4",
+        "1.6", "1.9", "0.25", "1.05",
+    ]
 
     private func add(
         _ mark: [UInt8], _ kind: Kind, _ currency: Int32, before: Bool, after: Bool, standard: Bool = false
@@ -195,7 +205,7 @@ final class CurrencyMarks: @unchecked Sendable {
             guard tier < 2 else { return nil }
             tier += 1
             for k in CurrencyCatalog.codes.indices {
-                addCurrency(Int32(k), names: tier == 2)
+                addCurrency(Int32(k), names: tier == 2, symbols: tier == 1)
             }
         }
     }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// `numconv --style currency|accounting|compact|scientific|auto` run as a
+/// user runs it: through real pipes, with `--csv -f`, `--code`, `--errors`,
+/// exit statuses and usage errors.
+@Suite struct NumconvAmountsCLITests {
+    func numconv(_ arguments: [String], input: String = "") throws -> ToolResult {
+        try ToolProcess.run("numconv", arguments, input: input, environment: ["LANG": "C"])
+    }
+
+    @Test func mixedCurrencyColumnWithCodes() throws {
+        let r = try numconv(
+            ["--csv", "-f", "3", "--from", "auto", "--to", "C", "--style", "auto", "--code"],
+            input: "a,b,\"1.234,56 €\"\na,b,\"$1,234.56\"\na,b,\"(£12.00)\"\n")
+        #expect(r.exited(0), "\(r)")
+        #expect(r.out == "a,b,1234.56,EUR\na,b,1234.56,USD\na,b,-12.00,GBP\n")
+    }
+
+    @Test func excelExportIntoMachineNumbersWithRejects() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("amounts-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rejects = directory.appendingPathComponent("rejects.tsv").path
+        let input = """
+            Datum,Betrag
+            2026-01-02,"1.234,56 €"
+            2026-01-03,"(12,00 €)"
+            2026-01-04,
+            2026-01-05,"12,00 $"
+            2026-01-06,"12,00 XYZ"
+            2026-01-07,"1.234,56 € *"
+
+            """
+        let r = try numconv(
+            [
+                "--csv", "--header", "-f", "Betrag", "--append", "--style", "accounting", "--from", "de_DE", "--to",
+                "C", "--code", "--errors", rejects,
+            ], input: input)
+        #expect(r.exited(1), "\(r)")
+        #expect(
+            r.out == """
+                Datum,Betrag,Betrag_C,Betrag_code
+                2026-01-02,"1.234,56 €",1234.56,EUR
+                2026-01-03,"(12,00 €)",-12.00,EUR
+                2026-01-04,,,
+                2026-01-05,"12,00 $",12.00,USD
+
+                """)
+        let rejected = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(
+            rejected == """
+                error\t6\t2\tunknown-currency\t'XYZ' at offset 6 is no currency de_DE writes\t2026-01-06,"12,00 XYZ"
+                error\t7\t2\tunknown-currency\t'€ *' at offset 9 is no currency de_DE writes\t2026-01-07,"1.234,56 € *"
+
+                """)
+    }
+
+    @Test func eachStyleThroughAPipe() throws {
+        let cases: [([String], String, String)] = [
+            (["--style", "currency", "--from", "en_US"], "$1,234.56\nUSD 1,234.56\n-$0.50\n", "1234.56\n1234.56\n-0.50\n"),
+            (["--style", "accounting", "--from", "en_US"], "($1,234.56)\n(1,234.56)\n", "-1234.56\n-1234.56\n"),
+            (["--style", "compact", "--from", "en_US"], "1.2K\n$1.2M\n1.5 billion\n", "1200\n1200000\n1500000000\n"),
+            (["--style", "compact", "--from", "ja_JP"], "1億2345万6789円\n1.5万\n", "123456789\n15000\n"),
+            (["--style", "scientific", "--from", "en_US"], "6.022E23\n-2.5e-7\n", "602200000000000000000000\n-0.00000025\n"),
+            (["--style", "auto", "--from", "de_DE"], "1,2 Mio.\n(12,00 €)\n1,5E3\n7\n", "1200000\n-12.00\n1500\n7\n"),
+        ]
+        for (arguments, input, expected) in cases {
+            let r = try numconv(arguments + ["--to", "C"], input: input)
+            #expect(r.exited(0) && r.out == expected, "\(arguments): \(r)")
+        }
+    }
+
+    @Test func strictReadingsAreErrorRecords() throws {
+        let r = try numconv(
+            ["--style", "compact", "--from", "ko_KR", "--to", "C"], input: "2,345만 1억\n1억 12,345만\n1억 2,345만\n")
+        #expect(r.exited(1), "\(r)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("error\t1\t0\tmisplaced-unit\t"))
+        #expect(lines[1].hasPrefix("error\t2\t0\tmisplaced-unit\t"))
+        #expect(lines[2] == "123450000")
+        let mismatch = try numconv(["--style", "currency", "--from", "en_US", "--to", "C", "-c", "usd", "£12.00"])
+        #expect(mismatch.exited(1) && mismatch.out.hasPrefix("error\t1\t0\tcurrency-mismatch\t"), "\(mismatch)")
+        let huge = try numconv(["--style", "scientific", "--from", "en_US", "--to", "C", "1e999999999"])
+        #expect(huge.exited(1) && huge.out.hasPrefix("error\t1\t0\toutput-too-long\t"), "\(huge)")
+        let noCode = try numconv(["--style", "currency", "--from", "de_DE", "--to", "C", "--code", "1,50"])
+        #expect(noCode.exited(1) && noCode.out.hasPrefix("error\t1\t0\tambiguous-currency\t"), "\(noCode)")
+    }
+
+    @Test func currencyOptionsNeedAnAmountStyle() throws {
+        for arguments in [["--code"], ["-c", "EUR"], ["--style", "percent", "--code"]] {
+            let r = try numconv(["--from", "de_DE", "--to", "C"] + arguments + ["1"])
+            #expect(r.exited(2) && r.err.contains("applies to amounts with a currency"), "\(arguments): \(r)")
+        }
+        let report = try numconv(["--style", "currency", "--from", "auto", "--to", "C", "--report", "1"])
+        #expect(report.exited(2), "\(report)")
+        let listing = try numconv(["--list-currencies"])
+        #expect(listing.exited(0) && listing.out.contains("\nEUR\tEuro\t€\t2\n"), "\(listing)")
+    }
+
+    @Test func twoThreadsWriteWhatOneWrites() throws {
+        var input = ""
+        for k in 0..<3000 {
+            switch k % 5 {
+            case 0: input += "\"\(k),50 €\"\n"
+            case 1: input += "\"(\(k),00 €)\"\n"
+            case 2: input += "\(k),5 Mio.\n"
+            case 3: input += "\(k)E3\n"
+            default: input += "\(k) XYZ\n"
+            }
+        }
+        let arguments = ["--csv", "--style", "auto", "--from", "de_DE", "--to", "C,en_US", "--code"]
+        let one = try numconv(arguments, input: input)
+        let two = try numconv(arguments + ["-j", "2"], input: input)
+        #expect(one.exited(1) && two.exited(1))
+        #expect(one.out == two.out)
+        let lines = one.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3001 && lines[0] == "0.50,€0.50,EUR", "\(one.out.prefix(300))")
+        #expect(lines.filter { $0.hasPrefix("error\t") }.count == 1200)
+    }
+}
