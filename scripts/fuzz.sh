@@ -48,6 +48,8 @@ mkdir -p "$scratch"
 case "$target" in
     asyoutype) max_len=1048576 timeout=2 rss=512 ;;
     records | coinrecords) max_len=262144 timeout=10 rss=2048 ;;
+    # The amount reader derives every locale's currency marks first (LLVMFuzzerInitialize).
+    amounts) max_len=65536 timeout=10 rss=2048 ;;
     *) max_len=65536 timeout=2 rss=512 ;;
 esac
 SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss" -max_len="$max_len" \

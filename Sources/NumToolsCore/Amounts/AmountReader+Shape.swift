@@ -123,6 +123,7 @@ extension AmountReader {
         }
         // The whole text is the mark, or (compact amounts: `1,2 Mio. €`,
         // `1.2억원`) its end is, after the unit.
+        guard r < e else { return }  // only spaces after the number: the parser's to refuse
         let run = UnsafeBufferPointer(rebasing: p[r..<e])
         // Signs and parentheses are the number's to read (and refuse).
         if run[0] == 0x29 || run[0] == 0x28 || minus(run, 0, end: run.count) == run.count { return }
