@@ -25,7 +25,8 @@ public enum Coinfmt {
             .suggested(for: "minimum-fraction-digits", "min-fraction-digits")
         static let maxFraction: Option<Int?> = .fractionDigits(
             "max-fraction",
-            help: "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number)"
+            help:
+                "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number)"
         ).suggested(for: "precision", "decimals", "scale", "maximum-fraction-digits", "max-fraction-digits")
         static let significant: Option<ClosedRange<Int>?> = .value(
             "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits
@@ -36,7 +37,7 @@ public enum Coinfmt {
         static let ratio: Option<Bool> = .flag(
             "ratio", help: "percent: the value is a ratio (0.0235 is 2.35%), not percent points")
         static let sign: Option<CoinFormatStyle.SignDisplay?> = .choice(
-            "sign", "WHEN", help: "auto (default), always, never or except-zero"
+            "sign", "WHEN", help: "auto (default), always, never, except-zero or accounting (currency)"
         ).suggested(for: "sign-display")
         static let color: Option<ColorChoice> = .choice(
             "color", "WHEN", default: .auto, help: "green positive, red negative values: auto (default), always, never")
@@ -60,6 +61,7 @@ public enum Coinfmt {
             "coinfmt --currency JPY --locale ja_JP 1234.5    # ¥1,234",
             "coinfmt --style percent --sign always 2.3456    # +2.35%",
             "coinfmt --style compact --currency USD --significant 3..3 1234567890123   # $1.23T",
+            "coinfmt --sign accounting -- -1234.5            # ($1,234.50)",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
 

@@ -39,6 +39,17 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
             "\u{1B}[32m1.00%\u{1B}[0m\n\u{1B}[31m-1.00%\u{1B}[0m\n0.00%\n"
         ),
         (["--color", "auto", "-1"], "-$1.00\n"),
+        // The locale's accounting pattern (issue 27), for negatives only where it has one.
+        (["-l", "en_US", "--sign", "accounting", "--", "-1234.5"], "($1,234.50)\n"),
+        (["-l", "nl_NL", "--sign", "accounting", "--", "-1234.5"], "(€\u{A0}1.234,50)\n"),
+        (["-l", "de_DE", "--sign", "accounting", "--", "-1234.5"], "-1.234,50\u{A0}€\n"),
+        (["-l", "en_US", "--sign", "accounting", "--", "1234.5", "0", "-0.001"], "$1,234.50\n$0.00\n($0.00)\n"),
+        (["-l", "nb_NO", "--sign", "accounting", "--", "1234.5"], "kr\u{A0}1\u{A0}234,50\n"),
+        (["-l", "en_US", "--sign", "accounting", "-c", "EUR", "--display", "code", "--", "-5"], "(EUR\u{A0}5.00)\n"),
+        (
+            ["-l", "en_US", "--sign", "accounting", "--color", "always", "--", "-5", "5"],
+            "\u{1B}[31m($5.00)\u{1B}[0m\n\u{1B}[32m$5.00\u{1B}[0m\n"
+        ),
     ])
     func operands(arguments: [String], expected: String) throws {
         let result = try coinfmt(arguments)
@@ -107,6 +118,12 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         (["--ratio", "1"], "--ratio applies only to --style percent"),
         (["--display", "code", "--symbol", "B", "1"], "--symbol cannot be used with --display code"),
         (["--rounding", "half-odd", "1"], "invalid value 'half-odd' for --rounding"),
+        (["--style", "percent", "--sign", "accounting", "1"], "--sign accounting applies only to --style currency"),
+        (["--style", "number", "--sign", "accounting", "1"], "--sign accounting applies only to --style currency"),
+        (
+            ["--style", "compact", "--currency", "USD", "--sign", "accounting", "1"],
+            "--sign accounting applies only to --style currency: --style compact has no accounting pattern"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try coinfmt(arguments)

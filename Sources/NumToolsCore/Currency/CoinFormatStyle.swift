@@ -49,6 +49,15 @@ public struct CoinFormatStyle: Sendable, Hashable {
         case never
         /// A plus or minus except on values that round to zero (`.always(includingZero: false)`).
         case exceptZero = "except-zero"
+        /// The locale's accounting pattern for currencies (`.accounting`):
+        /// `($1,234.50)` in en_US, `(€ 1.234,50)` in nl_NL, `-1.234,50 €` in
+        /// de_DE, whose accounting pattern is its standard one; positive
+        /// values and zero as that pattern writes them (`kr 1 234,50` in
+        /// nb_NO, where the standard pattern writes `1 234,50 kr`). A negative
+        /// value rounded to zero keeps its negative form (`($0.00)`). Styles
+        /// without a currency have no accounting pattern and write
+        /// ``automatic``; so does compact, as FormatStyle does.
+        case accounting
     }
 
     /// How many digits to keep.

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Everything locale-specific (digits, separators, grouping, the text around
 /// the number for each sign, the compact divisors and patterns per power of
-/// ten) is read once off Foundation's FormatStyle output for probe values;
-/// each value is then rounded exactly on its digits and written by a loop.
+/// ten, the accounting pattern) is read once off Foundation's FormatStyle
+/// output for probe values; each value is then rounded exactly on its digits
+/// and written by a loop.
 /// Where the text around the number depends on the CLDR plural category of
 /// the number shown (currency names like `1 US dollar` / `2 US dollars`,
 /// Arabic compact patterns), the formatter asks FormatStyle once per distinct
@@ -53,9 +54,13 @@ public struct CoinFormatter: Sendable {
         self.style = style
         precision = style.resolvedPrecision
         let (kind, derivationKind) = CoinFormatter.probeKinds(style)
-        var notation = NumberNotation.of(FoundationProbe(locale: style.locale, kind: derivationKind, compact: false))
+        // The accounting pattern has a notation of its own (en_US_POSIX groups
+        // `$1,234.50` there, but not `$ 1234.50`), read off its own renderings.
+        let accounting = style.sign == .accounting && style.resolvedCurrencyCode != nil
+        var notation = NumberNotation.of(
+            FoundationProbe(locale: style.locale, kind: derivationKind, compact: false, accounting: accounting))
         let compact = style.style == .compact
-        let ownProbe = FoundationProbe(locale: style.locale, kind: kind, compact: compact)
+        let ownProbe = FoundationProbe(locale: style.locale, kind: kind, compact: compact, accounting: accounting)
         if let (override, source) = SymbolOverride.derive(for: style, notation: notation, probe: ownProbe) {
             (symbolOverride, probe) = (override, source)
         } else {

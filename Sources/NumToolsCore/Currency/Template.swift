@@ -20,7 +20,8 @@ extension CoinFormatStyle.SignDisplay {
     /// The sign form written for a number of this sign, after rounding.
     @inline(__always) func form(negative: Bool, zero: Bool) -> FoundationProbe.Form {
         switch self {
-        case .automatic: negative ? .negative : .positive
+        // The accounting pattern is probed into the positive and negative forms.
+        case .automatic, .accounting: negative ? .negative : .positive
         case .never: .positive
         case .always: negative ? .negative : .plus
         case .exceptZero: zero ? .positive : negative ? .negative : .plus
