@@ -7,7 +7,7 @@ import NumToolsCore
 public enum Coinfmt {
     enum Options {
         static let style: Option<CoinFormatStyle.Style> = .choice(
-            "style", "STYLE", default: .currency, help: "currency (default), percent, number or compact"
+            "style", "STYLE", default: .currency, help: "currency (default), percent, number, compact or scientific"
         ).suggested(for: "notation")
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
@@ -26,7 +26,7 @@ public enum Coinfmt {
         static let maxFraction: Option<Int?> = .fractionDigits(
             "max-fraction",
             help:
-                "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number)"
+                "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number; 6 for scientific)"
         ).suggested(for: "precision", "decimals", "scale", "maximum-fraction-digits", "max-fraction-digits")
         static let significant: Option<ClosedRange<Int>?> = .value(
             "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits
@@ -45,11 +45,12 @@ public enum Coinfmt {
 
     static let definition = ToolDefinition(
         name: "coinfmt",
-        synopsis: "[--style currency|percent|number|compact] [OPTIONS] [VALUE...]",
+        synopsis: "[--style currency|percent|number|compact|scientific] [OPTIONS] [VALUE...]",
         summary: """
             Write machine numbers (1234.5, -0.0042, 1.5e-7) as localized prices, percent changes,
-            plain numbers or compact amounts, exactly as Foundation's FormatStyle does for the
-            locale, with exact decimal rounding on the digits (never binary floating point).
+            plain numbers, compact amounts or scientific notation, exactly as Foundation's
+            FormatStyle does for the locale, with exact decimal rounding on the digits (never
+            binary floating point).
             """,
         options: [
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
@@ -62,6 +63,7 @@ public enum Coinfmt {
             "coinfmt --style percent --sign always 2.3456    # +2.35%",
             "coinfmt --style compact --currency USD --significant 3..3 1234567890123   # $1.23T",
             "coinfmt --sign accounting -- -1234.5            # ($1,234.50)",
+            "coinfmt --style scientific 6.022e23             # 6.022E23",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
 

@@ -50,6 +50,8 @@ struct TemplateKey: Sendable, Hashable {
     var unscaled: [UInt8] = []
     /// For compact currency names: whether the value is negative.
     var unscaledNegative = false
+    /// For scientific notation: the exponent of the mantissa shown (0 otherwise).
+    var exponent = 0
 
     /// A number with the same CLDR plural operands that Foundation's
     /// Decimal can hold, so that the cache stays small. ICU evaluates the

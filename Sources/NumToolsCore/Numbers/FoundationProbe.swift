@@ -36,21 +36,26 @@ struct FoundationProbe: Sendable, Hashable {
     let kind: Kind
     /// CLDR short compact notation (`.notation(.compactName)`).
     let compact: Bool
+    /// Scientific notation (`.notation(.scientific)`); never with `compact`.
+    let scientific: Bool
     /// For a currency, the accounting pattern in the automatic sign forms
     /// (`.positive` and `.negative` rendered with `.sign(strategy:
     /// .accounting)`); numbers and percents have none.
     let accounting: Bool
 
-    init(locale: Locale, kind: Kind, compact: Bool, accounting: Bool = false) {
+    init(locale: Locale, kind: Kind, compact: Bool, scientific: Bool = false, accounting: Bool = false) {
+        precondition(!(compact && scientific), "a probe is compact or scientific, not both")
         self.locale = locale
         self.kind = kind
         self.compact = compact
+        self.scientific = scientific
         self.accounting = accounting
     }
 
     /// The same probe for another kind (a placeholder currency's pattern).
     func with(kind: Kind) -> FoundationProbe {
-        FoundationProbe(locale: locale, kind: kind, compact: compact, accounting: accounting)
+        FoundationProbe(
+            locale: locale, kind: kind, compact: compact, scientific: scientific, accounting: accounting)
     }
 
     /// Renders `value` (plain notation, may carry an exponent) with exactly
@@ -68,7 +73,8 @@ struct FoundationProbe: Sendable, Hashable {
         // Probes are built to fit Decimal; should one not, there is no text to read.
         guard var decimal = Decimal(string: value) else { return "" }
         if form == .negative { decimal = -decimal }
-        let notation: NumberFormatStyleConfiguration.Notation? = compact ? .compactName : nil
+        let notation: NumberFormatStyleConfiguration.Notation? =
+            compact ? .compactName : scientific ? .scientific : nil
         switch kind {
         case .number:
             return Decimal.FormatStyle(locale: locale)

@@ -301,13 +301,15 @@ func withoutParentheses(_ text: String) -> [UInt8] {
     return out
 }
 
-private func commonPrefixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+/// How many leading scalars all of `strings` share.
+func commonPrefixLength(_ strings: [[Unicode.Scalar]]) -> Int {
     var n = 0
     while strings.allSatisfy({ $0.count > n && $0[n] == strings[0][n] }) { n += 1 }
     return n
 }
 
-private func commonSuffixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+/// How many trailing scalars all of `strings` share.
+func commonSuffixLength(_ strings: [[Unicode.Scalar]]) -> Int {
     var n = 0
     while strings.allSatisfy({ $0.count > n && $0[$0.count - 1 - n] == strings[0][strings[0].count - 1 - n] }) {
         n += 1
