@@ -8,7 +8,8 @@ func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> S
 
 /// The coinfmt styles the coin and coinrecords targets format with: a
 /// currency with a fraction range, percent in Arabic digits with a sign,
-/// number rounded up with an apostrophe, compact short and compact currency.
+/// number rounded up with an apostrophe, compact short and compact currency,
+/// a currency in the accounting pattern, scientific notation in Arabic digits.
 let fuzzCoinStyles: [CoinFormatStyle] = [
     CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
         .fractionLength(min: 2, max: 6),
@@ -17,6 +18,8 @@ let fuzzCoinStyles: [CoinFormatStyle] = [
     CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
     CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
         .significantDigits(3...3),
+    CoinFormatStyle(style: .currency, locale: Locale(identifier: "nl_NL")).sign(.accounting),
+    CoinFormatStyle(style: .scientific, locale: Locale(identifier: "ar_EG")).significantDigits(2...8),
 ]
 
 /// The fuzz input's bytes with each byte 0xF8...0xFE replaced by the piece

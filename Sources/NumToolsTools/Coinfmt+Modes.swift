@@ -3,12 +3,13 @@ import NumToolsCore
 
 extension Coinfmt {
     /// A usage error for an option that does nothing with the style asked
-    /// for: a currency's options with a style that writes no currency.
+    /// for: a currency's options with a style that writes no currency, the
+    /// accounting pattern with a style that has none.
     static func checkModeOptions(_ kind: CoinFormatStyle.Style, _ invocation: ToolInvocation) throws(UsageError) {
         let currencyOptions = [Options.currency.spec, Options.display.spec, Options.symbol.spec]
         switch kind {
         case .currency: break
-        case .percent, .number:
+        case .percent, .number, .scientific:
             if let given = currencyOptions.first(where: { invocation.arguments.has($0.long) }) {
                 throw UsageError(
                     "--\(given.long) applies only to --style currency or compact: --style \(kind.rawValue) writes no currency"
@@ -21,6 +22,12 @@ extension Coinfmt {
                 throw UsageError(
                     "--\(given.long) applies only to a currency: --style compact without --currency writes none")
             }
+        }
+        // FormatStyle writes compact amounts with the automatic sign under `.accounting`.
+        if kind != .currency, try invocation.value(Options.sign) == .accounting {
+            throw UsageError(
+                "--sign accounting applies only to --style currency: --style \(kind.rawValue) has no accounting pattern"
+            )
         }
         if invocation.has(Options.ratio), kind != .percent {
             throw UsageError("--ratio applies only to --style percent: --style \(kind.rawValue) reads no ratio")

@@ -7,7 +7,7 @@ import NumToolsCore
 public enum Coinfmt {
     enum Options {
         static let style: Option<CoinFormatStyle.Style> = .choice(
-            "style", "STYLE", default: .currency, help: "currency (default), percent, number or compact"
+            "style", "STYLE", default: .currency, help: "currency (default), percent, number, compact or scientific"
         ).suggested(for: "notation")
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
@@ -25,7 +25,8 @@ public enum Coinfmt {
             .suggested(for: "minimum-fraction-digits", "min-fraction-digits")
         static let maxFraction: Option<Int?> = .fractionDigits(
             "max-fraction",
-            help: "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number)"
+            help:
+                "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number; 6 for scientific)"
         ).suggested(for: "precision", "decimals", "scale", "maximum-fraction-digits", "max-fraction-digits")
         static let significant: Option<ClosedRange<Int>?> = .value(
             "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits
@@ -36,7 +37,7 @@ public enum Coinfmt {
         static let ratio: Option<Bool> = .flag(
             "ratio", help: "percent: the value is a ratio (0.0235 is 2.35%), not percent points")
         static let sign: Option<CoinFormatStyle.SignDisplay?> = .choice(
-            "sign", "WHEN", help: "auto (default), always, never or except-zero"
+            "sign", "WHEN", help: "auto (default), always, never, except-zero or accounting (currency)"
         ).suggested(for: "sign-display")
         static let color: Option<ColorChoice> = .choice(
             "color", "WHEN", default: .auto, help: "green positive, red negative values: auto (default), always, never")
@@ -44,11 +45,12 @@ public enum Coinfmt {
 
     static let definition = ToolDefinition(
         name: "coinfmt",
-        synopsis: "[--style currency|percent|number|compact] [OPTIONS] [VALUE...]",
+        synopsis: "[--style currency|percent|number|compact|scientific] [OPTIONS] [VALUE...]",
         summary: """
             Write machine numbers (1234.5, -0.0042, 1.5e-7) as localized prices, percent changes,
-            plain numbers or compact amounts, exactly as Foundation's FormatStyle does for the
-            locale, with exact decimal rounding on the digits (never binary floating point).
+            plain numbers, compact amounts or scientific notation, exactly as Foundation's
+            FormatStyle does for the locale, with exact decimal rounding on the digits (never
+            binary floating point).
             """,
         options: [
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
@@ -60,6 +62,8 @@ public enum Coinfmt {
             "coinfmt --currency JPY --locale ja_JP 1234.5    # ¥1,234",
             "coinfmt --style percent --sign always 2.3456    # +2.35%",
             "coinfmt --style compact --currency USD --significant 3..3 1234567890123   # $1.23T",
+            "coinfmt --sign accounting -- -1234.5            # ($1,234.50)",
+            "coinfmt --style scientific 6.022e23             # 6.022E23",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
 

@@ -39,6 +39,38 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
             "\u{1B}[32m1.00%\u{1B}[0m\n\u{1B}[31m-1.00%\u{1B}[0m\n0.00%\n"
         ),
         (["--color", "auto", "-1"], "-$1.00\n"),
+        // The locale's accounting pattern (issue 27), for negatives only where it has one.
+        (["-l", "en_US", "--sign", "accounting", "--", "-1234.5"], "($1,234.50)\n"),
+        (["-l", "nl_NL", "--sign", "accounting", "--", "-1234.5"], "(€\u{A0}1.234,50)\n"),
+        (["-l", "de_DE", "--sign", "accounting", "--", "-1234.5"], "-1.234,50\u{A0}€\n"),
+        (["-l", "en_US", "--sign", "accounting", "--", "1234.5", "0", "-0.001"], "$1,234.50\n$0.00\n($0.00)\n"),
+        (["-l", "nb_NO", "--sign", "accounting", "--", "1234.5"], "kr\u{A0}1\u{A0}234,50\n"),
+        (["-l", "en_US", "--sign", "accounting", "-c", "EUR", "--display", "code", "--", "-5"], "(EUR\u{A0}5.00)\n"),
+        (
+            ["-l", "en_US", "--sign", "accounting", "--color", "always", "--", "-5", "5"],
+            "\u{1B}[31m($5.00)\u{1B}[0m\n\u{1B}[32m$5.00\u{1B}[0m\n"
+        ),
+        // Scientific notation (issue 27): FormatStyle's defaults, the precision on the mantissa.
+        (["-l", "en_US", "--style", "scientific", "6.022e23"], "6.022E23\n"),
+        (["-l", "de_DE", "--style", "scientific", "6.022e23"], "6,022E23\n"),
+        (["-l", "ar_EG", "--style", "scientific", "6.022e23"], "٦٫٠٢٢أس٢٣\n"),
+        (
+            ["-l", "en_US", "--style", "scientific", "1.23e-4", "0", "1234567.891", "0.000123"],
+            "1.23E-4\n0E0\n1.234568E6\n1.23E-4\n"
+        ),
+        (["-l", "ar_EG", "--style", "scientific", "--", "-1.23e-4"], "؜-١٫٢٣أس؜-٤\n"),
+        // --max-fraction alone keeps the minimum of 0; both bounds pad the mantissa.
+        (["-l", "en_US", "--style", "scientific", "--max-fraction", "2", "6.022e23", "9.999"], "6.02E23\n1E1\n"),
+        (["-l", "en_US", "--style", "scientific", "--min-fraction", "2", "--max-fraction", "2", "9.999"], "1.00E1\n"),
+        (["-l", "en_US", "--style", "scientific", "--significant", "3..5", "1", "123456"], "1.00E0\n1.2346E5\n"),
+        (
+            ["-l", "en_US", "--style", "scientific", "--rounding", "floor", "--sign", "always", "9.9999999"],
+            "+9.999999E0\n"
+        ),
+        (
+            ["-l", "en_US", "--style", "scientific", "123456789012345678901234567890123456789012345.5"],
+            "1.234568E44\n"
+        ),
     ])
     func operands(arguments: [String], expected: String) throws {
         let result = try coinfmt(arguments)
@@ -107,6 +139,20 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         (["--ratio", "1"], "--ratio applies only to --style percent"),
         (["--display", "code", "--symbol", "B", "1"], "--symbol cannot be used with --display code"),
         (["--rounding", "half-odd", "1"], "invalid value 'half-odd' for --rounding"),
+        (["--style", "percent", "--sign", "accounting", "1"], "--sign accounting applies only to --style currency"),
+        (["--style", "number", "--sign", "accounting", "1"], "--sign accounting applies only to --style currency"),
+        (
+            ["--style", "compact", "--currency", "USD", "--sign", "accounting", "1"],
+            "--sign accounting applies only to --style currency: --style compact has no accounting pattern"
+        ),
+        (["--style", "scientific", "--sign", "accounting", "1"], "--sign accounting applies only to --style currency"),
+        (
+            ["--style", "scientific", "--currency", "EUR", "1"],
+            "--currency applies only to --style currency or compact"
+        ),
+        (["--style", "scientific", "--display", "code", "1"], "--display applies only to --style currency or compact"),
+        (["--style", "scientific", "--symbol", "BTC", "1"], "--symbol applies only to --style currency or compact"),
+        (["--style", "scientific", "--ratio", "1"], "--ratio applies only to --style percent"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try coinfmt(arguments)

@@ -67,6 +67,8 @@ let completionCases: [CompletionCase] = [
     CompletionCase("coinfmt -c EU", ["EUR"]),
     CompletionCase("coinfmt --currency EUR,US", nil),
     CompletionCase("coinfmt --style=p", ["percent"]),
+    CompletionCase("coinfmt --style s", ["scientific"]),
+    CompletionCase("coinfmt --sign=a", ["auto", "always", "accounting"]),
     CompletionCase("coinfmt --display n", ["narrow", "name"]),
     CompletionCase("phonefmt --region=K", ["KR", "KE"]),
     CompletionCase("phonefmt --format e164,loc", ["e164,location"], list: true),

@@ -28,6 +28,8 @@ private func formatEveryWay(_ formatter: inout CoinFormatter, _ text: String) th
         (style(.number), true), (style(.percent), true), (style(), true), (style().display(.code), true),
         (style().display(.narrow).symbol("₿"), true), (style(.currency, "ar_EG"), true),
         (style().display(.name), false), (style(.compact), false), (style(.compact, "en_US", "USD"), false),
+        (style().sign(.accounting), true), (style(.currency, "nl_NL").display(.code).sign(.accounting), true),
+        (style(.scientific), false),
     ])
     func takesTheFastPathWhereTheTemplateIsFixed(style: CoinFormatStyle, fast: Bool) {
         #expect((style.formatter().fixedFormat != nil) == fast)
@@ -236,7 +238,8 @@ func transformed(_ transform: inout CoinTransform, _ text: String) throws(ValueE
         style(.number), style(.percent), style(.percent).ratio(true), style(), style().display(.name),
         style(.compact), style(.compact, "en_US", "USD"), style(.compact).display(.name),
         style(.number).significantDigits(1...3), style(.percent).ratio(true).significantDigits(2...5),
-        style(.currency, "ar_EG"), style(.compact, "ja_JP"), style(.number, "hi_IN"),
+        style(.currency, "ar_EG"), style(.compact, "ja_JP"), style(.number, "hi_IN"), style().sign(.accounting),
+        style(.scientific), style(.scientific, "ar_EG").significantDigits(1...3),
     ])
     func minimumDigitCountNeverExceedsTheOutput(style: CoinFormatStyle) throws {
         var formatter = style.formatter()

@@ -12,7 +12,7 @@ func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
     case .automatic:
         switch style.style {
         case .number, .percent: precision = .fractionLength(2...2)
-        case .currency, .compact: precision = nil
+        case .currency, .compact, .scientific: precision = nil
         }
     case .fractionLength, .significantDigits:
         switch style.resolvedPrecision {
@@ -29,13 +29,16 @@ func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
     case .always: (numberSign, currencySign) = (.always(), .always())
     case .never: (numberSign, currencySign) = (.never, .never)
     case .exceptZero: (numberSign, currencySign) = (.always(includingZero: false), .always(showZero: false))
+    // Numbers and percents have no accounting pattern: coinfmt writes them with the automatic sign.
+    case .accounting: (numberSign, currencySign) = (.automatic, .accounting)
     }
     let code = style.resolvedCurrencyCode
     switch (style.style, code) {
-    case (.number, _), (.compact, nil):
+    case (.number, _), (.scientific, _), (.compact, nil):
         var f = Decimal.FormatStyle(locale: style.locale).rounded(rule: rule).sign(strategy: numberSign)
         if let precision { f = f.precision(precision) }
         if style.style == .compact { f = f.notation(.compactName) }
+        if style.style == .scientific { f = f.notation(.scientific) }
         return f.format(value)
     case (.percent, _):
         if !style.valueIsRatio { value /= 100 }
@@ -59,6 +62,48 @@ func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
         return f.format(value)
     case (.currency, nil):
         fatalError("currency style always resolves a code")
+    }
+}
+
+/// Values every locale is checked with for `--sign accounting` and
+/// `--style scientific`: negatives, zero and a negative that rounds to zero,
+/// ties, values of 38 digits (Decimal's limit, the oracle's) with and without
+/// a fraction, small fractions and exponents.
+let signAndNotationSamples = [
+    "-1234.5", "1234.5", "0", "-0", "-0.001", "0.004", "-0.005", "1", "-1", "2.5", "-999.995", "999999.995",
+    "12345678901234567890123456789012345678", "-1234567890123456789012345678.9012345678",
+    "0.00000000000000000000000000000000001234", "-0.000123", "6.022e23", "-1.5e-7", "2E+3",
+    "-98765432109876543210.987654321098765432",
+]
+
+/// `text` formatted from its bytes (the fast path where there is one), by
+/// ``CoinFormatter/format(_:into:)`` and by the general path alone, each
+/// compared with FormatStyle; a difference is added to `failures`, a value
+/// FormatStyle fails on (``formatStyleFailed(_:_:_:)``) to `skipped`.
+func checkAgainstOracle(
+    _ style: CoinFormatStyle, _ formatter: inout CoinFormatter, _ values: [String], failures: inout [String],
+    skipped: inout [String]
+) {
+    for text in values {
+        let expected = coinOracle(style, text)
+        if formatStyleFailed(style, text, expected) {
+            skipped.append("\(style.locale.identifier) \(text)")
+            continue
+        }
+        var bytes = Array(text.utf8)
+        let parsed = bytes.withUnsafeMutableBufferPointer { buffer in
+            try! formatter.format(parsing: UnsafeBufferPointer(buffer)) { out, _ in
+                String(decoding: out, as: UTF8.self)
+            }
+        }
+        var general: [UInt8] = []
+        formatter.formatInGeneral(try! ExactDecimal(text), into: &general)
+        let ways = [parsed, formatter.string(try! ExactDecimal(text)), String(decoding: general, as: UTF8.self)]
+        if ways.contains(where: { $0 != expected }) {
+            failures.append(
+                "\(style.locale.identifier) \(style.style) \(style.resolvedCurrencyCode ?? "-") \(style.display) \(style.precision) \(style.rounding) \(style.sign) \(text): got \(ways.map(\.debugDescription)), expected \(expected.debugDescription)"
+            )
+        }
     }
 }
 
@@ -109,4 +154,15 @@ struct CoinRandom: RandomNumberGenerator {
                 + (Bool.random(using: &self) ? "" : "." + digits(Int.random(in: 1...8, using: &self)))
         }
     }
+}
+
+/// Whether FormatStyle failed on `text` rather than formatted it: in a
+/// locale whose digits lie beyond the BMP (ccp, ff_Adlm), ICU fails on a
+/// scientific exponent of two digits, and FormatStyle writes the Decimal's
+/// plain ASCII text instead (`20000000000` for 2e10); coinfmt writes the
+/// locale's notation there (`𑄸E𑄷𑄶`). Nothing else counts as a failure.
+func formatStyleFailed(_ style: CoinFormatStyle, _ text: String, _ output: String) -> Bool {
+    guard style.style == .scientific, output == "\(Decimal(string: text)!)" else { return false }
+    let digits = NumberNotation.of(FoundationProbe(locale: style.locale, kind: .number, compact: false)).digits
+    return digits.contains { String(decoding: $0, as: UTF8.self).unicodeScalars.contains { $0.value > 0xFFFF } }
 }

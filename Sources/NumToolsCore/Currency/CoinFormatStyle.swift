@@ -24,6 +24,10 @@ public struct CoinFormatStyle: Sendable, Hashable {
         case number
         /// CLDR short compact notation (`.notation(.compactName)`), as a currency amount when a currency is set.
         case compact
+        /// The locale's scientific notation (`Decimal.FormatStyle` with
+        /// `.notation(.scientific)`): `6.022E23`, `6,022E23`, `٦٫٠٢٢أس٢٣`;
+        /// the precision applies to the mantissa.
+        case scientific
     }
 
     /// How the currency is named (`Decimal.FormatStyle.Currency.presentation`).
@@ -49,6 +53,15 @@ public struct CoinFormatStyle: Sendable, Hashable {
         case never
         /// A plus or minus except on values that round to zero (`.always(includingZero: false)`).
         case exceptZero = "except-zero"
+        /// The locale's accounting pattern for currencies (`.accounting`):
+        /// `($1,234.50)` in en_US, `(€ 1.234,50)` in nl_NL, `-1.234,50 €` in
+        /// de_DE, whose accounting pattern is its standard one; positive
+        /// values and zero as that pattern writes them (`kr 1 234,50` in
+        /// nb_NO, where the standard pattern writes `1 234,50 kr`). A negative
+        /// value rounded to zero keeps its negative form (`($0.00)`). Styles
+        /// without a currency have no accounting pattern and write
+        /// ``automatic``; so does compact, as FormatStyle does.
+        case accounting
     }
 
     /// How many digits to keep.
@@ -56,8 +69,9 @@ public struct CoinFormatStyle: Sendable, Hashable {
         /// The style's default: the currency's ISO 4217 digits for
         /// `currency` (0 to ``CoinFormatStyle/customUnitMaximumFraction`` for
         /// a custom unit: a ``CoinFormatStyle/symbol`` without a currency code), exactly two fraction digits for `percent` and `number`,
-        /// and Foundation's compact default (round to an integer, but keep
-        /// two significant digits) for `compact`.
+        /// Foundation's compact default (round to an integer, but keep
+        /// two significant digits) for `compact`, and Foundation's default
+        /// for `scientific`: 0 to 6 fraction digits of the mantissa.
         case automatic
         /// Between `min` and `max` fraction digits (`.fractionLength(min...max)`);
         /// a nil bound takes the style's default, clamped so that `min <= max`.
@@ -140,7 +154,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         switch style {
         case .currency: currencyCode ?? CurrencyCatalog.defaultCurrency(for: locale)
         case .compact: currencyCode
-        case .percent, .number: nil
+        case .percent, .number, .scientific: nil
         }
     }
 
@@ -150,6 +164,11 @@ public struct CoinFormatStyle: Sendable, Hashable {
     /// this many (crypto prices use eight: `BTC 0.00012345`), trailing zeros
     /// dropped, rounding beyond it.
     public static let customUnitMaximumFraction = 8
+
+    /// The most fraction digits of the mantissa the scientific style keeps by
+    /// default: FormatStyle's (ICU's `Precision::maxFraction(6)`), so that
+    /// `1234567.891` is `1.234568E6` and `0.000123` is `1.23E-4`.
+    public static let scientificMaximumFraction = 6
 
     /// The precision actually applied, with the style's defaults filled in.
     public var resolvedPrecision: ResolvedPrecision {
@@ -163,6 +182,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
             let digits = CurrencyCatalog.fractionDigits(resolvedCurrencyCode ?? "USD")
             defaults = (digits, digits)
         case .percent, .number: defaults = (2, 2)
+        case .scientific: defaults = (0, Self.scientificMaximumFraction)
         case .compact: defaults = nil
         }
         switch precision {

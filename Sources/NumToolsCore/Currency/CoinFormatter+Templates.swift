@@ -8,7 +8,7 @@ extension CoinFormatter {
     static func probeKinds(_ style: CoinFormatStyle) -> (own: FoundationProbe.Kind, derivation: FoundationProbe.Kind) {
         let kind: FoundationProbe.Kind
         switch style.style {
-        case .number: kind = .number
+        case .number, .scientific: kind = .number
         case .percent: kind = .percent
         case .currency, .compact:
             if let currency = style.resolvedCurrencyCode {
@@ -151,9 +151,19 @@ extension CoinFormatter {
     /// Asks Foundation for the text around a number of this shape.
     func probeTemplate(_ exactKey: TemplateKey, forms: [FoundationProbe.Form], warmUp: Bool = false) -> Template {
         // Foundation's Decimal holds 38 digits: probe with a number of the same shape.
-        let key = exactKey.unscaled.isEmpty ? exactKey.pluralShape : exactKey
+        var key = exactKey.unscaled.isEmpty ? exactKey.pluralShape : exactKey
+        if scientific != nil {
+            // The text around a scientific number depends on its sign alone:
+            // zero (which Decimal cannot negate) is probed as one, and the
+            // exponent with one digit (see ScientificNotation: ICU fails on
+            // longer ones with digits beyond the BMP).
+            if !(key.integer + key.fraction).contains(where: { $0 != UInt8(ascii: "0") }) {
+                key.integer = [UInt8(ascii: "1")]
+            }
+            key.exponent = max(-9, min(9, key.exponent))
+        }
         let fraction = key.fraction.count
-        let divisor = style.style == .compact ? divisorFor(key.bucket) : 0
+        let divisor = style.style == .compact ? divisorFor(key.bucket) : key.exponent
         var text = String(decoding: key.integer, as: UTF8.self)
         if fraction > 0 { text += "." + String(decoding: key.fraction, as: UTF8.self) }
         let isZero = !(key.integer + key.fraction).contains { $0 != UInt8(ascii: "0") }
@@ -164,6 +174,7 @@ extension CoinFormatter {
             body += notation.decimalSeparator
             for d in key.fraction { body += notation.digits[Int(d &- 48)] }
         }
+        scientific?.appendExponent(key.exponent, digits: notation.digits, into: &body)
         for form in forms {
             func render(warmUp: Bool) -> String {
                 if !key.unscaled.isEmpty {

@@ -4,15 +4,16 @@ import Foundation
 ///
 /// Everything locale-specific (digits, separators, grouping, the text around
 /// the number for each sign, the compact divisors and patterns per power of
-/// ten) is read once off Foundation's FormatStyle output for probe values;
+/// ten, scientific notation's exponent symbol and minus, the accounting
+/// pattern) is read once off Foundation's FormatStyle output for probe values;
 /// each value is then rounded exactly on its digits and written by a loop.
 /// Where the text around the number depends on the CLDR plural category of
 /// the number shown (currency names like `1 US dollar` / `2 US dollars`,
 /// Arabic compact patterns), the formatter asks FormatStyle once per distinct
 /// plural-relevant shape of the number and caches the answer. Where the text
-/// is fixed (every style but compact, and currency names that follow plural
-/// rules), a ``FixedFormat`` writes each value from byte tables derived once,
-/// without allocating.
+/// is fixed (every style but compact and scientific, and currency names
+/// that follow plural rules), a ``FixedFormat`` writes each value from byte
+/// tables derived once, without allocating.
 public struct CoinFormatter: Sendable {
     /// Whether the written value was negative, zero or positive (after
     /// rounding), for colouring.
@@ -31,6 +32,8 @@ public struct CoinFormatter: Sendable {
     let notation: NumberNotation
     /// For compact: the power of ten each magnitude 0...N is divided by (the last entry holds for larger magnitudes).
     let divisors: [Int]
+    /// For scientific: the exponent symbol and minus (the mantissa is written with ``notation``).
+    let scientific: ScientificNotation?
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
     /// Per pattern magnitude (index 0 only when not compact): the fixed templates, or nil when plural-dependent.
@@ -53,9 +56,16 @@ public struct CoinFormatter: Sendable {
         self.style = style
         precision = style.resolvedPrecision
         let (kind, derivationKind) = CoinFormatter.probeKinds(style)
-        var notation = NumberNotation.of(FoundationProbe(locale: style.locale, kind: derivationKind, compact: false))
+        // The accounting pattern has a notation of its own (en_US_POSIX groups
+        // `$1,234.50` there, but not `$ 1234.50`), read off its own renderings.
+        let accounting = style.sign == .accounting && style.resolvedCurrencyCode != nil
+        var notation = NumberNotation.of(
+            FoundationProbe(locale: style.locale, kind: derivationKind, compact: false, accounting: accounting))
         let compact = style.style == .compact
-        let ownProbe = FoundationProbe(locale: style.locale, kind: kind, compact: compact)
+        let isScientific = style.style == .scientific
+        let ownProbe = FoundationProbe(
+            locale: style.locale, kind: kind, compact: compact, scientific: isScientific, accounting: accounting)
+        scientific = isScientific ? ScientificNotation.of(ownProbe, digits: notation.digits) : nil
         if let (override, source) = SymbolOverride.derive(for: style, notation: notation, probe: ownProbe) {
             (symbolOverride, probe) = (override, source)
         } else {
@@ -175,6 +185,7 @@ public struct CoinFormatter: Sendable {
                 affixes.prefix.count + affixes.suffix.count + digits * width
                 + grouping.separatorCount(digits: key.integer.count) * notation.groupingSeparator.count
                 + (key.fraction.isEmpty ? 0 : notation.decimalSeparator.count)
+                + (scientific?.exponentByteCount(key.exponent, digitWidth: width) ?? 0)
             if size > limit { return nil }
         }
         out.append(contentsOf: affixes.prefix)
@@ -183,6 +194,7 @@ public struct CoinFormatter: Sendable {
             out.append(contentsOf: notation.decimalSeparator)
             for d in key.fraction { out.append(contentsOf: notation.digits[Int(d &- 48)]) }
         }
+        scientific?.appendExponent(key.exponent, digits: notation.digits, into: &out)
         out.append(contentsOf: affixes.suffix)
         return outcome
     }
@@ -202,7 +214,10 @@ public struct CoinFormatter: Sendable {
         var shown: ExactDecimal
         var minFraction: Int
         var bucket = 0
-        if style.style == .compact && !value.isZero {
+        var exponent = 0
+        if style.style == .scientific {
+            (shown, minFraction, exponent) = scientificParts(value)
+        } else if style.style == .compact && !value.isZero {
             // ICU's chooseMultiplierAndApply: divide by the magnitude's
             // divisor, round, and if rounding reached the next magnitude
             // (999.9K → 1000K) with another divisor, divide again and re-round.
@@ -221,7 +236,8 @@ public struct CoinFormatter: Sendable {
             (shown, minFraction) = round(value)
         }
         var key = TemplateKey(
-            bucket: bucket, integer: shown.integerDigits, fraction: shown.fractionDigits(minimumLength: minFraction))
+            bucket: bucket, integer: shown.integerDigits, fraction: shown.fractionDigits(minimumLength: minFraction),
+            exponent: exponent)
         if style.style == .compact && style.display == .name && probe.kind != .number {
             // ICU picks the plural of a compact currency name from the
             // unscaled value rounded with the same precision (5803 → "5,8 tis."
@@ -231,6 +247,26 @@ public struct CoinFormatter: Sendable {
             key.unscaledNegative = value.isNegative
         }
         return (shown, key)
+    }
+
+    /// Scientific notation's mantissa (one integer digit, rounded as the
+    /// precision says), the fraction digits it shows at least, and its
+    /// exponent; zero is `0E0`. ICU's chooseMultiplierAndApply, as for
+    /// compact: where rounding carries the mantissa to ten (9.9999995 with
+    /// six fraction digits), the exponent grows by one and the mantissa,
+    /// divided by ten, is rounded again (`1E1`, `1.00E1`).
+    private func scientificParts(_ value: ExactDecimal) -> (ExactDecimal, Int, Int) {
+        if value.isZero {
+            let (zero, minFraction) = round(value)
+            return (zero, minFraction, 0)
+        }
+        var exponent = value.magnitude
+        var (mantissa, minFraction) = round(value.scaled(byPowerOfTen: -exponent))
+        if mantissa.magnitude != 0 {
+            exponent += 1
+            (mantissa, minFraction) = round(mantissa.scaled(byPowerOfTen: -1))
+        }
+        return (mantissa, minFraction, exponent)
     }
 
     func divisorFor(_ magnitude: Int) -> Int {
@@ -243,7 +279,8 @@ public struct CoinFormatter: Sendable {
     /// divisor, and significant digits keep the fraction's leading zeros.
     /// Each digit takes at least one byte.
     func minimumDigitCount(_ value: ExactDecimal) -> Int {
-        if value.isZero { return 1 }
+        // A scientific mantissa has one integer digit, whatever the magnitude.
+        if value.isZero || style.style == .scientific { return 1 }
         var magnitude = value.magnitude
         if style.style == .percent && style.valueIsRatio { magnitude += 2 }
         if style.style == .compact { magnitude -= divisors.max() ?? 0 }

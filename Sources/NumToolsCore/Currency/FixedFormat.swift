@@ -4,8 +4,9 @@
 // that is never written after `init`.
 /// The byte-level writer of a ``CoinFormatter`` whose text around the number
 /// does not depend on the number: the number, currency and percent styles
-/// (not compact) with a fixed template, that is every presentation but
-/// plural-dependent currency names.
+/// (not compact or scientific) with a fixed template, that is every
+/// presentation but plural-dependent currency names, in every sign display
+/// (the accounting pattern included).
 ///
 /// Everything a value needs is derived once and kept in one allocation that
 /// the hot path reads through raw pointers (no reference counting, no arrays
@@ -45,7 +46,7 @@ final class FixedFormat: @unchecked Sendable {
         precision: CoinFormatStyle.ResolvedPrecision
     ) {
         let digits = notation.digits
-        guard precision != .compactDefault, style.style != .compact, digits.count == 10,
+        guard precision != .compactDefault, style.style != .compact, style.style != .scientific, digits.count == 10,
             let width = digits.first?.count, width > 0, digits.allSatisfy({ $0.count == width })
         else { return nil }
         let pieces: [[UInt8]] =

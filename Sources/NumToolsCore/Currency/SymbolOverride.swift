@@ -116,11 +116,7 @@ extension SymbolOverride {
         let (source, placeholder) =
             !ownSymbol.isEmpty && standsAlone(ownSymbol, in: own)
             ? (probe, ownSymbol)
-            : (
-                FoundationProbe(
-                    locale: style.locale, kind: .currency(code: "QQQ", display: .symbol), compact: probe.compact),
-                "QQQ"
-            )
+            : (probe.with(kind: .currency(code: "QQQ", display: .symbol)), "QQQ")
         let override = SymbolOverride(
             symbol: symbol, placeholder: placeholder, insertion: insertion, patternAdjacent: adjacent)
         return (override, source)

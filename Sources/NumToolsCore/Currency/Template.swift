@@ -20,7 +20,8 @@ extension CoinFormatStyle.SignDisplay {
     /// The sign form written for a number of this sign, after rounding.
     @inline(__always) func form(negative: Bool, zero: Bool) -> FoundationProbe.Form {
         switch self {
-        case .automatic: negative ? .negative : .positive
+        // The accounting pattern is probed into the positive and negative forms.
+        case .automatic, .accounting: negative ? .negative : .positive
         case .never: .positive
         case .always: negative ? .negative : .plus
         case .exceptZero: zero ? .positive : negative ? .negative : .plus
@@ -49,6 +50,8 @@ struct TemplateKey: Sendable, Hashable {
     var unscaled: [UInt8] = []
     /// For compact currency names: whether the value is negative.
     var unscaledNegative = false
+    /// For scientific notation: the exponent of the mantissa shown (0 otherwise).
+    var exponent = 0
 
     /// A number with the same CLDR plural operands that Foundation's
     /// Decimal can hold, so that the cache stays small. ICU evaluates the

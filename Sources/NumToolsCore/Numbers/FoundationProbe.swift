@@ -34,7 +34,29 @@ struct FoundationProbe: Sendable, Hashable {
 
     let locale: Locale
     let kind: Kind
+    /// CLDR short compact notation (`.notation(.compactName)`).
     let compact: Bool
+    /// Scientific notation (`.notation(.scientific)`); never with `compact`.
+    let scientific: Bool
+    /// For a currency, the accounting pattern in the automatic sign forms
+    /// (`.positive` and `.negative` rendered with `.sign(strategy:
+    /// .accounting)`); numbers and percents have none.
+    let accounting: Bool
+
+    init(locale: Locale, kind: Kind, compact: Bool, scientific: Bool = false, accounting: Bool = false) {
+        precondition(!(compact && scientific), "a probe is compact or scientific, not both")
+        self.locale = locale
+        self.kind = kind
+        self.compact = compact
+        self.scientific = scientific
+        self.accounting = accounting
+    }
+
+    /// The same probe for another kind (a placeholder currency's pattern).
+    func with(kind: Kind) -> FoundationProbe {
+        FoundationProbe(
+            locale: locale, kind: kind, compact: compact, scientific: scientific, accounting: accounting)
+    }
 
     /// Renders `value` (plain notation, may carry an exponent) with exactly
     /// `fraction` fraction digits, or the style's default precision when nil.
@@ -51,15 +73,17 @@ struct FoundationProbe: Sendable, Hashable {
         // Probes are built to fit Decimal; should one not, there is no text to read.
         guard var decimal = Decimal(string: value) else { return "" }
         if form == .negative { decimal = -decimal }
+        let notation: NumberFormatStyleConfiguration.Notation? =
+            compact ? .compactName : scientific ? .scientific : nil
         switch kind {
         case .number:
             return Decimal.FormatStyle(locale: locale)
-                .configured(precision: precision, rule: rule, compact: compact, form: form, grouping: grouping)
+                .configured(precision: precision, rule: rule, notation: notation, form: form, grouping: grouping)
                 .format(decimal)
         case .percent:
             // Percent formats value × 100: the digits shown are `value`.
             return Decimal.FormatStyle.Percent(locale: locale)
-                .configured(precision: precision, rule: rule, compact: compact, form: form, grouping: grouping)
+                .configured(precision: precision, rule: rule, notation: notation, form: form, grouping: grouping)
                 .format(decimal / 100)
         case .currency(let code, let display):
             var currency = Decimal.FormatStyle.Currency(code: code, locale: locale)
@@ -69,8 +93,11 @@ struct FoundationProbe: Sendable, Hashable {
             case .code: currency = currency.presentation(.isoCode)
             case .name: currency = currency.presentation(.fullName)
             }
+            if accounting && (form == .positive || form == .negative) {
+                currency = currency.sign(strategy: .accounting)
+            }
             let f = currency.configured(
-                precision: precision, rule: rule, compact: compact, form: form, grouping: grouping)
+                precision: precision, rule: rule, notation: notation, form: form, grouping: grouping)
             if display == .name && warmUp {
                 // ICU's first calls of a new formatter (before it compiles its
                 // fast path) misplace the name where currency spacing applies
@@ -98,12 +125,12 @@ extension ProbeStyle {
     /// The style with a probe's settings (nil: the style's own).
     @inline(__always)
     func configured(
-        precision: NumberFormatStyleConfiguration.Precision?, rule: FloatingPointRoundingRule?, compact: Bool,
-        form: FoundationProbe.Form, grouping: Bool
+        precision: NumberFormatStyleConfiguration.Precision?, rule: FloatingPointRoundingRule?,
+        notation: NumberFormatStyleConfiguration.Notation?, form: FoundationProbe.Form, grouping: Bool
     ) -> Self {
         var f = self
         if let rule { f = f.rounded(rule: rule, increment: nil) }
-        if compact { f = f.notation(.compactName) }
+        if let notation { f = f.notation(notation) }
         if let precision { f = f.precision(precision) }
         if form == .plus { f = f.sign(strategy: .always) }
         if form == .unsigned { f = f.sign(strategy: .never) }

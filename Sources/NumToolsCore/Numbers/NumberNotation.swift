@@ -120,17 +120,22 @@ struct NumberNotation: Sendable {
 
     /// The text around `body` (the number as this notation writes it) in
     /// `rendered`: at its first occurrence that is neither next to another
-    /// digit nor inside parentheses (currency names may hold years). Without
-    /// a body, or when it does not occur, the text before the first digit and
-    /// after the last.
+    /// digit nor inside parentheses (currency names may hold years), else
+    /// inside them (accounting negatives). Without a body, or when it does
+    /// not occur, the text before the first digit and after the last.
     func affixes(of rendered: String, body: [UInt8]? = nil) -> Affixes {
         if let body, let found = locate(body, in: rendered) { return found }
         return digitTable.affixes(around: Array(rendered.utf8))
     }
 
     /// The text around `body` in `rendered`, or nil when `body` does not
-    /// stand there on its own (see ``affixes(of:body:)``).
+    /// stand there on its own (see ``affixes(of:body:)``); where it stands
+    /// only inside parentheses, there (an accounting pattern's `($1.00)`).
     func locate(_ body: [UInt8], in rendered: String) -> Affixes? {
+        locate(body, in: rendered, insideParentheses: false) ?? locate(body, in: rendered, insideParentheses: true)
+    }
+
+    private func locate(_ body: [UInt8], in rendered: String, insideParentheses: Bool) -> Affixes? {
         let bytes = Array(rendered.utf8)
         guard !body.isEmpty, bytes.count >= body.count else { return nil }
         func isDigit(_ at: Int) -> Bool {
@@ -147,7 +152,9 @@ struct NumberNotation: Sendable {
                 if bytes[start - 1] == UInt8(ascii: "(") { depth += 1 }
                 if bytes[start - 1] == UInt8(ascii: ")") { depth = max(0, depth - 1) }
             }
-            guard depth == 0, bytes[start] == body[0], Array(bytes[start..<(start + body.count)]) == body else {
+            guard depth == 0 || insideParentheses, bytes[start] == body[0],
+                Array(bytes[start..<(start + body.count)]) == body
+            else {
                 continue
             }
             if isDigit(start - 1) || isDigit(start + body.count) { continue }
@@ -294,13 +301,15 @@ func withoutParentheses(_ text: String) -> [UInt8] {
     return out
 }
 
-private func commonPrefixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+/// How many leading scalars all of `strings` share.
+func commonPrefixLength(_ strings: [[Unicode.Scalar]]) -> Int {
     var n = 0
     while strings.allSatisfy({ $0.count > n && $0[n] == strings[0][n] }) { n += 1 }
     return n
 }
 
-private func commonSuffixLength(_ strings: [[Unicode.Scalar]]) -> Int {
+/// How many trailing scalars all of `strings` share.
+func commonSuffixLength(_ strings: [[Unicode.Scalar]]) -> Int {
     var n = 0
     while strings.allSatisfy({ $0.count > n && $0[$0.count - 1 - n] == strings[0][strings[0].count - 1 - n] }) {
         n += 1
