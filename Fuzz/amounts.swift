@@ -15,7 +15,10 @@ let amountLimit = 4096
 /// Derives every locale's marks (all tiers) before the first input, so
 /// that no input pays the once-per-process derivation under -timeout.
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     let none: [UInt8] = [0xFF]
     for id in amountLocales {
         let locale = Locale(identifier: id)

@@ -73,7 +73,8 @@ public enum Numconv {
             }
             if invocation.has(Options.currency) || writesCode {
                 throw UsageError(
-                    "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style currency, accounting, compact or auto")
+                    "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style currency, accounting, compact or auto"
+                )
             }
             let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: style) }
             guard case .auto(let locales) = from else {

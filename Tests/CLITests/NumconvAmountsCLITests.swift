@@ -58,11 +58,17 @@ import Testing
 
     @Test func eachStyleThroughAPipe() throws {
         let cases: [([String], String, String)] = [
-            (["--style", "currency", "--from", "en_US"], "$1,234.56\nUSD 1,234.56\n-$0.50\n", "1234.56\n1234.56\n-0.50\n"),
+            (
+                ["--style", "currency", "--from", "en_US"], "$1,234.56\nUSD 1,234.56\n-$0.50\n",
+                "1234.56\n1234.56\n-0.50\n"
+            ),
             (["--style", "accounting", "--from", "en_US"], "($1,234.56)\n(1,234.56)\n", "-1234.56\n-1234.56\n"),
             (["--style", "compact", "--from", "en_US"], "1.2K\n$1.2M\n1.5 billion\n", "1200\n1200000\n1500000000\n"),
             (["--style", "compact", "--from", "ja_JP"], "1億2345万6789円\n1.5万\n", "123456789\n15000\n"),
-            (["--style", "scientific", "--from", "en_US"], "6.022E23\n-2.5e-7\n", "602200000000000000000000\n-0.00000025\n"),
+            (
+                ["--style", "scientific", "--from", "en_US"], "6.022E23\n-2.5e-7\n",
+                "602200000000000000000000\n-0.00000025\n"
+            ),
             (["--style", "auto", "--from", "de_DE"], "1,2 Mio.\n(12,00 €)\n1,5E3\n7\n", "1200000\n-12.00\n1500\n7\n"),
         ]
         for (arguments, input, expected) in cases {

@@ -103,7 +103,8 @@ import Testing
                     }
                     if unreadable.contains(where: { ends(text, $0) }) {
                         if !Self.same(got, number) && !got.hasPrefix("error ambiguous-notation") {
-                            failures.append("\(id) --style \(style): '\(text)' → \(got), neither the number nor refused")
+                            failures.append(
+                                "\(id) --style \(style): '\(text)' → \(got), neither the number nor refused")
                         }
                         continue
                     }

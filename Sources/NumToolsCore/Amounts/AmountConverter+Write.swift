@@ -41,7 +41,7 @@ extension AmountConverter {
         _ t: Int, _ r: Reading, code: Int32, into output: inout Output
     ) throws(ValueError) {
         let target = targets[t]
-        if target.identifier == LocaleSupport.machineIdentifier || r.kind == .number || r.kind == .scientific {
+        if target.identifier == LocaleSupport.machineIdentifier || r.kind == .number {
             let single = plainWriters[t]
             try single.write(negative: r.negative, digits: r.digits, into: &output)
             return
@@ -50,13 +50,19 @@ extension AmountConverter {
         var fraction = r.digits.fractionCount
         if let minimum = plain.minimumFraction { fraction = max(fraction, minimum) }
         if let maximum = plain.maximumFraction { fraction = min(fraction, maximum) }
-        let key = FormatterKey(target: t, kind: r.kind, currency: code, fraction: fraction)
+        let key = FormatterKey(
+            target: t, kind: r.kind, currency: code,
+            fraction: r.kind == .scientific ? Self.significantDigits(r) : fraction)
         var formatter: CoinFormatter
         if let known = formatters[key] {
             formatter = known
         } else {
             var style: CoinFormatStyle
             switch r.kind {
+            case .scientific:
+                // The target's scientific notation of the digits read, all of them.
+                let significant = max(1, Self.significantDigits(r))
+                style = CoinFormatStyle(style: .scientific, locale: target).significantDigits(significant...significant)
             case .compact:
                 style = CoinFormatStyle(style: .compact, locale: target)
                 if code >= 0 { style = style.currency(CurrencyCatalog.codes[Int(code)]) }
@@ -64,7 +70,7 @@ extension AmountConverter {
                 style = CoinFormatStyle(style: .currency, locale: target)
                     .currency(CurrencyCatalog.codes[Int(code)])
                     .fractionLength(min: fraction, max: fraction)
-                if r.kind == .accounting { style = style.sign(CoinFormatStyle.SignDisplay.accountingSign) }
+                if r.kind == .accounting { style = style.sign(.accounting) }
             }
             formatter = CoinFormatter(style)
             if formatters.count > 256 { formatters.removeAll() }
@@ -80,7 +86,13 @@ extension AmountConverter {
     }
 }
 
-extension CoinFormatStyle.SignDisplay {
-    /// The sign an accounting amount is written with.
-    static var accountingSign: Self { .automatic }
+extension AmountConverter {
+    /// The significant digits of a reading as written (`6.022E23`: 4), at most 999.
+    static func significantDigits(_ r: Reading) -> Int {
+        var all = Array(r.digits.integer) + Array(r.digits.fraction)
+        while all.first == 48 { all.removeFirst() }
+        // Trailing zeros of the integer part come from the shift, not the writer.
+        if r.digits.fractionCount == 0 { while all.last == 48 && all.count > 1 { all.removeLast() } }
+        return min(999, max(1, all.count))
+    }
 }

@@ -65,7 +65,10 @@ extension AmountReader {
                 if Self.bidi(p, e, end: k) == 0 { blanks += 1 }
             }
             let mark = UnsafeBufferPointer(rebasing: p[j..<e])
-            if let compact, compact.prefixUnits.contains(Array(mark)) || compact.wrapped.contains(where: { $0.before.elementsEqual(mark) }) {
+            if let compact,
+                compact.prefixUnits.contains(Array(mark))
+                    || compact.wrapped.contains(where: { $0.before.elementsEqual(mark) })
+            {
                 return
             }
             guard let entry = lookup(mark, marks) else {

@@ -124,7 +124,8 @@ struct CompactUnits: Sendable {
         var integerDigits = 0
         var i = first
         while i <= last {
-            if !decimal.isEmpty, i + decimal.count <= scalars.count, Array(scalars[i..<(i + decimal.count)]) == decimal {
+            if !decimal.isEmpty, i + decimal.count <= scalars.count, Array(scalars[i..<(i + decimal.count)]) == decimal
+            {
                 break
             }
             if isDigit(scalars[i]) { integerDigits += 1 }
@@ -143,7 +144,8 @@ final class ICUNumberFormatter {
     init?(skeleton: String, locale: String) {
         var status = U_ZERO_ERROR
         let units = Array(skeleton.utf16)
-        guard let f = swift_unumf_openForSkeletonAndLocale(units, Int32(units.count), locale, &status), status.rawValue <= 0
+        guard let f = swift_unumf_openForSkeletonAndLocale(units, Int32(units.count), locale, &status),
+            status.rawValue <= 0
         else { return nil }
         guard let r = swift_unumf_openResult(&status), status.rawValue <= 0 else {
             swift_unumf_close(f)

@@ -181,7 +181,8 @@ final class CurrencyMarks: @unchecked Sendable {
         if let known = separatorsByCurrency[key] { return known }
         let code = CurrencyCatalog.codes[Int(currency >= 0 ? currency : own)]
         let notation = NumberNotation.of(
-            FoundationProbe(locale: locale, kind: .currency(code: code, display: name ? .name : .symbol), compact: false))
+            FoundationProbe(
+                locale: locale, kind: .currency(code: code, display: name ? .name : .symbol), compact: false))
         let found = (notation.decimalSeparator, notation.groupingSeparator)
         separatorsByCurrency[key] = found
         return found

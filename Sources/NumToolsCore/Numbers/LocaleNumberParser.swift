@@ -68,7 +68,8 @@ public struct LocaleNumberParser: Sendable {
 
     /// Derives the parser from the format the locale writes with.
     public init(format: LocaleNumberFormat) {
-        self.init(format: format, decimalSeparator: format.decimalSeparator, groupingSeparator: format.groupingSeparator)
+        self.init(
+            format: format, decimalSeparator: format.decimalSeparator, groupingSeparator: format.groupingSeparator)
     }
 
     /// The parser of `format` with other separators: a locale's currency
