@@ -105,36 +105,4 @@ public enum Numconv {
                     maximumFraction: fraction.maximum, report: report ? AutoReadingReport() : nil))
         }
     }
-
-    /// The transform of the amount styles (``AmountConverter``).
-    static func amounts(
-        _ invocation: ToolInvocation, style: AmountStyle, from: NumberSource, currency: String?, writesCode: Bool,
-        prefer: Locale?, report: Bool, fraction: FractionRange
-    ) throws(UsageError) -> NumberConversion {
-        if report { throw UsageError("--report counts plain numbers: it does not apply to --style \(style.rawValue)") }
-        let targets = try invocation.value(Options.to)
-        let sources: [Locale]
-        switch from {
-        case .locale(let locale): sources = [locale]
-        case .auto(let locales):
-            var seen = Set<String>()
-            sources = locales.filter { seen.insert(LocaleNumberFormat(locale: $0).localeIdentifier).inserted }
-        }
-        guard sources.count <= AutoNumberConverter.maximumCandidates else {
-            throw UsageError("--from auto takes at most \(AutoNumberConverter.maximumCandidates) notations")
-        }
-        var preferred: Int? = nil
-        if let prefer {
-            guard case .auto = from else {
-                throw UsageError("--prefer settles what --from auto finds ambiguous: it needs --from auto")
-            }
-            let id = LocaleNumberFormat(locale: prefer).localeIdentifier
-            preferred = sources.firstIndex { LocaleNumberFormat(locale: $0).localeIdentifier == id }
-            if preferred == nil { throw UsageError("--prefer \(id) is not one of the notations of --from") }
-        }
-        return .amounts(
-            AmountConverter(
-                from: sources, style: style, to: targets, currency: currency, writesCode: writesCode,
-                preferring: preferred, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum))
-    }
 }
