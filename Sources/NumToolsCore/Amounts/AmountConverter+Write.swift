@@ -4,7 +4,7 @@ extension AmountConverter {
     /// Writes a reading in every target, then its code (`--code`): the
     /// machine number for `C`, the target's notation of the kind read for
     /// another locale (coinfmt's formatter, for the same currency).
-    mutating func write<Output: ByteOutput & ~Copyable>(_ r: Reading, into output: inout Output) throws(ValueError) {
+    func write<Output: ByteOutput & ~Copyable>(_ r: Reading, into output: inout Output) throws(ValueError) {
         var code: Int32 = -1
         if writesCode || (!allPlain && (r.kind == .currency || r.kind == .accounting)) {
             code = try currencyCode(of: r)
@@ -37,7 +37,7 @@ extension AmountConverter {
     }
 
     /// Writes a reading in target `t`.
-    mutating func writeTarget<Output: ByteOutput & ~Copyable>(
+    func writeTarget<Output: ByteOutput & ~Copyable>(
         _ t: Int, _ r: Reading, code: Int32, into output: inout Output
     ) throws(ValueError) {
         let target = targets[t]
@@ -54,7 +54,7 @@ extension AmountConverter {
             target: t, kind: r.kind, currency: code,
             fraction: r.kind == .scientific ? Self.significantDigits(r) : fraction)
         var formatter: CoinFormatter
-        if let known = formatters[key] {
+        if let known = formatters.table[key] {
             formatter = known
         } else {
             var style: CoinFormatStyle
@@ -73,14 +73,14 @@ extension AmountConverter {
                 if r.kind == .accounting { style = style.sign(.accounting) }
             }
             formatter = CoinFormatter(style)
-            if formatters.count > 256 { formatters.removeAll() }
+            if formatters.table.count > 256 { formatters.table.removeAll() }
         }
         let number = ExactDecimal(
             negative: r.negative, digits: Array(r.digits.integer) + Array(r.digits.fraction),
             exponent: -r.digits.fractionCount)
         var bytes: [UInt8] = []
         formatter.format(number, into: &bytes)
-        formatters[key] = formatter
+        formatters.table[key] = formatter
         guard bytes.count <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
         bytes.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     }

@@ -25,8 +25,13 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     let writesCode: Bool
     /// `-c`: the column's currency, or -1.
     let currency: Int32
-    /// coinfmt's formatters for the targets, by target, kind, currency and fraction digits.
-    var formatters: [FormatterKey: CoinFormatter] = [:]
+    /// coinfmt's formatters for the targets, by target, kind, currency and
+    /// fraction digits: this copy's own (``copyForThread()`` makes another).
+    let formatters = FormatterCache()
+
+    final class FormatterCache: @unchecked Sendable {
+        var table: [FormatterKey: CoinFormatter] = [:]
+    }
 
     struct FormatterKey: Hashable {
         var target: Int
@@ -74,7 +79,17 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         allPlain = style == .number || targets.allSatisfy { $0.identifier == LocaleSupport.machineIdentifier }
     }
 
-    public func copyForThread() -> AmountConverter { self }
+    public func copyForThread() -> AmountConverter {
+        AmountConverter(copying: self)
+    }
+
+    /// A copy with a formatter cache of its own.
+    init(copying other: AmountConverter) {
+        (readers, preferred, plain, plainWriters, allPlain) = (
+            other.readers, other.preferred, other.plain, other.plainWriters, other.allPlain
+        )
+        (targets, style, writesCode, currency) = (other.targets, other.style, other.writesCode, other.currency)
+    }
 
     /// One reading of a value: its sign, its digits (in the slot's memory), its currency and kind.
     struct Reading {
@@ -94,6 +109,14 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     public mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
+        try convert(value, into: &output)
+    }
+
+    /// The conversion, on a borrowed `self` (from a mutating method, the
+    /// closures below would copy the converter for every value).
+    func convert<Output: ByteOutput & ~Copyable>(_ value: UnsafeBufferPointer<UInt8>, into output: inout Output)
+        throws(ValueError)
+    {
         let k = readers.count
         if k == 1 {
             let shape = try readers[0].shape(value)
@@ -196,8 +219,8 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         } else {
             let core = UnsafeBufferPointer(rebasing: value[shape.core])
             do throws(ValueError) {
-                (negative, digits) = try reader.parser(for: shape.currency, name: shape.markIsName).scan(
-                    core, into: start)
+                (negative, digits) = try reader.scanNumber(
+                    core, into: start, currency: shape.currency, name: shape.markIsName)
             } catch {
                 var error = error
                 error.text.shiftOffsets(by: UTF8Bytes.scalarOffset(value, shape.core.lowerBound))

@@ -71,7 +71,7 @@ extension AmountReader {
             {
                 return
             }
-            guard let entry = lookup(mark, marks) else {
+            guard let entry = try markInfo(p, j, e, marks) else {
                 if let compact, compact.units[Array(mark)] != nil {
                     throw misplacedUnit(p, j, "\(identifier) writes it after the number")
                 }
@@ -85,8 +85,8 @@ extension AmountReader {
                 if s.negative { throw misplacedSign(p, i) }
                 s.negative = true
             }
-            s.currency = try resolve(entry, p, j, e)
-            s.markIsName = entry.kind == .name
+            s.currency = entry.currency
+            s.markIsName = entry.isName
             if s.kind == .number { s.kind = .currency }
             lo = k
             // `€- 1,234.56` (luy): the sign after the mark, a space after it.
@@ -105,7 +105,7 @@ extension AmountReader {
             var r = t
             if r < end, case let b = Self.space(p, r, end: end), b > 0 { r += b }
             if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks), name.kind == .name,
-                name.after, name.currencies.contains(s.currency >= 0 ? s.currency : entry.currencies[0])
+                name.after, s.currency < 0 || name.currencies.contains(s.currency)
             {
                 s.markIsName = true
                 hi = t
@@ -148,11 +148,11 @@ extension AmountReader {
             return
         }
         var markStart = r
-        var entry = lookup(run, marks)
+        var entry = try markInfo(p, r, e, marks)
         if entry == nil, compact != nil {
             var b = r + Self.scalarLength(p[r])
             while b < e {
-                if Self.space(p, b, end: e) == 0, let found = lookup(UnsafeBufferPointer(rebasing: p[b..<e]), marks) {
+                if Self.space(p, b, end: e) == 0, let found = try markInfo(p, b, e, marks) {
                     var end = b
                     blanks = 0
                     while end > r, case let w = Self.blankBefore(p, end, start: r), w > 0 {
@@ -174,10 +174,25 @@ extension AmountReader {
         if !entry.after && !anySide {
             throw misplacedCurrency(p, markStart, e, "\(identifier) writes it before the number")
         }
-        s.currency = try resolve(entry, p, markStart, e)
-        s.markIsName = entry.kind == .name
+        s.currency = entry.currency
+        s.markIsName = entry.isName
         if s.kind == .number { s.kind = .currency }
         hi = k
+    }
+
+    /// What a mark says: where the locale writes it, whether it is a name,
+    /// and the currency it fixes (see ``resolve(_:_:_:_:)``). The locale's own
+    /// symbols are looked at first, in trivial memory (the common case: a
+    /// column in the locale's currency); then the table.
+    @inline(__always)
+    func markInfo(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ marks: CurrencyMarks) throws(ValueError)
+        -> MarkInfo?
+    {
+        for m in ownMarks where m.seq.count == b - a && m.seq.matches(p, a, end: b) { return m.info }
+        guard a < b, let entry = lookup(UnsafeBufferPointer(rebasing: p[a..<b]), marks) else { return nil }
+        return MarkInfo(
+            before: entry.before, after: entry.after, isName: entry.kind == .name,
+            currency: try resolve(entry, p, a, b))
     }
 
     /// The entry of `mark`: the locale's own symbols first, then its table.
@@ -354,9 +369,8 @@ extension AmountReader {
 
     /// The length of a bidi mark ending at `end`, or 0.
     static func bidiBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
-        for m in LocaleNumberParser.bidiMarks where end - m.count >= start && has(p, end - m.count, m, end: end) {
-            return m.count
-        }
+        if end - 3 >= start && bidi(p, end - 3, end: end) == 3 { return 3 }
+        if end - 2 >= start && bidi(p, end - 2, end: end) == 2 { return 2 }
         return 0
     }
 

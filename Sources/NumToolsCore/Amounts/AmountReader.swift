@@ -57,7 +57,7 @@ struct AmountShape {
 /// places the locale puts them, its accounting negatives, its compact units
 /// in order and its exponent sign, around a number its ``LocaleNumberParser``
 /// reads. Every tolerance is named where it is made.
-struct AmountReader: Sendable {
+final class AmountReader: Sendable {
     let locale: Locale
     let identifier: String
     let style: AmountStyle
@@ -75,14 +75,19 @@ struct AmountReader: Sendable {
     let currency: Int32
     /// Whether symbols are read on either side of the number (`--from auto`).
     let anySide: Bool
+    // The texts the hot loops look for, as inline bytes (``ByteSeq``): no
+    // reference counting per comparison.
     /// The locale's exponent symbols (`E`, `أس`), with `e` (a named tolerance).
-    let exponents: [[UInt8]]
+    let exponents: [ByteSeq]
     /// The locale's native digits (empty for ASCII digit locales).
-    let nativeDigits: [[UInt8]]
-    let decimalSeparator: [UInt8]
-    let groupingSeparator: [UInt8]
+    let nativeDigits: [ByteSeq]
+    let decimalSeparator: ByteSeq
+    let groupingSeparator: ByteSeq
     /// Minus signs read around the number: `-`, U+2212 and the locale's.
-    let minusSigns: [[UInt8]]
+    let minusSigns: [ByteSeq]
+    /// The locale's own currency's symbols, what they say (empty when `-c`
+    /// names another currency).
+    let ownMarks: [(seq: ByteSeq, info: MarkInfo)]
 
     init(locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false) {
         self.locale = locale
@@ -93,21 +98,31 @@ struct AmountReader: Sendable {
         identifier = format.localeIdentifier
         self.format = format
         parser = LocaleNumberParser(format: format)
-        nativeDigits = format.usesASCIIDigits ? [] : format.digits
-        decimalSeparator = format.decimalSeparator
-        groupingSeparator = format.groupingSeparator
+        nativeDigits = format.usesASCIIDigits ? [] : format.digits.map(ByteSeq.init)
+        decimalSeparator = ByteSeq(format.decimalSeparator)
+        groupingSeparator = ByteSeq(format.groupingSeparator)
         var minus: [[UInt8]] = [[0x2D], [0xE2, 0x88, 0x92]]
         let own = LocaleNumberParser.strip(format.negativePrefix, LocaleNumberParser.bidiMarks)
         if !own.isEmpty && !minus.contains(own) { minus.append(own) }
-        minusSigns = minus
+        minusSigns = minus.map(ByteSeq.init)
         if style.readsCurrency {
             let m = CurrencyMarks.of(locale)
             if currency >= 0 { m.include(currency) }
             marks = m
             parserCurrency = currency >= 0 ? currency : m.own
+            ownMarks =
+                currency >= 0 && currency != m.own
+                ? []
+                : m.ownSymbols.map {
+                    (
+                        ByteSeq($0.mark),
+                        MarkInfo(before: $0.entry.before, after: $0.entry.after, isName: false, currency: m.own)
+                    )
+                }
             currencyParser = Self.parser(format, m.separators(of: parserCurrency))
         } else {
             marks = nil
+            ownMarks = []
             currencyParser = nil
             parserCurrency = -1
         }
@@ -115,7 +130,7 @@ struct AmountReader: Sendable {
         if style.readsScientific {
             var symbols = Self.exponentSymbols(locale)
             for e: [UInt8] in [[0x45], [0x65]] where !symbols.contains(e) { symbols.append(e) }
-            exponents = symbols
+            exponents = symbols.map(ByteSeq.init)
         } else {
             exponents = []
         }
@@ -139,6 +154,20 @@ struct AmountReader: Sendable {
         if !name && (currency < 0 || currency == parserCurrency) { return currencyParser ?? parser }
         guard let marks else { return parser }
         return Self.parser(format, marks.separators(of: currency, name: name)) ?? parser
+    }
+
+    /// Reads the number of an amount in `currency` (see ``parser(for:name:)``)
+    /// without copying a parser.
+    @inline(__always)
+    func scanNumber(
+        _ core: UnsafeBufferPointer<UInt8>, into start: UnsafeMutablePointer<UInt8>, currency: Int32, name: Bool
+    ) throws(ValueError) -> (negative: Bool, digits: DigitString) {
+        if currency == AmountShape.noCurrency { return try parser.scan(core, into: start) }
+        if !name && (currency < 0 || currency == parserCurrency) {
+            if currencyParser == nil { return try parser.scan(core, into: start) }
+            return try currencyParser.unsafelyUnwrapped.scan(core, into: start)
+        }
+        return try parser(for: currency, name: name).scan(core, into: start)
     }
 
     /// The exponent symbols FormatStyle writes in `locale` (`E`; `أس` in ar_EG).
@@ -169,6 +198,12 @@ struct AmountReader: Sendable {
 
     /// Whether `bytes` stand at `i`.
     @inline(__always)
+    static func has(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ bytes: ByteSeq, end: Int) -> Bool {
+        bytes.matches(p, i, end: end)
+    }
+
+    /// Whether `bytes` stand at `i`.
+    @inline(__always)
     static func has(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ bytes: [UInt8], end: Int) -> Bool {
         guard i + bytes.count <= end else { return false }
         for k in bytes.indices where p[i + k] != bytes[k] { return false }
@@ -194,7 +229,10 @@ struct AmountReader: Sendable {
     /// The length of a bidi mark at `i`, or 0.
     @inline(__always)
     static func bidi(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
-        for m in LocaleNumberParser.bidiMarks where has(p, i, m, end: end) { return m.count }
+        // U+200E, U+200F (E2 80 8E/8F), U+061C (D8 9C).
+        guard i < end else { return 0 }
+        if p[i] == 0xE2, i + 3 <= end, p[i + 1] == 0x80, p[i + 2] == 0x8E || p[i + 2] == 0x8F { return 3 }
+        if p[i] == 0xD8, i + 2 <= end, p[i + 1] == 0x9C { return 2 }
         return 0
     }
 
@@ -202,10 +240,11 @@ struct AmountReader: Sendable {
     @inline(__always)
     static func space(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
         if p[i] == 0x20 { return 1 }
-        for s in spaces where has(p, i, s, end: end) { return s.count }
+        // U+00A0 (C2 A0), U+202F (E2 80 AF), U+2009 (E2 80 89).
+        if p[i] == 0xC2, i + 2 <= end, p[i + 1] == 0xA0 { return 2 }
+        if p[i] == 0xE2, i + 3 <= end, p[i + 1] == 0x80, p[i + 2] == 0xAF || p[i + 2] == 0x89 { return 3 }
         return 0
     }
-    static let spaces: [[UInt8]] = [[0xC2, 0xA0], [0xE2, 0x80, 0xAF], [0xE2, 0x80, 0x89]]
 
     /// The length of a space or bidi mark ending at `end`, or 0.
     @inline(__always)
@@ -228,5 +267,52 @@ struct AmountReader: Sendable {
     func minusBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
         for m in minusSigns where end - m.count >= start && Self.has(p, end - m.count, m, end: end) { return m.count }
         return 0
+    }
+}
+
+/// What a currency mark says, in trivial memory.
+struct MarkInfo: Sendable {
+    var before: Bool
+    var after: Bool
+    var isName: Bool
+    var currency: Int32
+}
+
+/// Up to 16 bytes held inline: a text the amount reader compares against
+/// the input without reference counting (longer texts never match).
+struct ByteSeq: Sendable, Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var count: Int = 0
+
+    init(_ bytes: [UInt8]) {
+        guard bytes.count <= 16 else {
+            count = -1
+            return
+        }
+        for (k, b) in bytes.enumerated() {
+            if k < 8 { low |= UInt64(b) << (8 * UInt64(k)) } else { high |= UInt64(b) << (8 * UInt64(k - 8)) }
+        }
+        count = bytes.count
+    }
+
+    var isEmpty: Bool { count <= 0 }
+
+    @inline(__always)
+    func byte(_ k: Int) -> UInt8 {
+        k < 8
+            ? UInt8(truncatingIfNeeded: low >> (8 * UInt64(k))) : UInt8(truncatingIfNeeded: high >> (8 * UInt64(k - 8)))
+    }
+
+    /// Whether these bytes stand at `i` in `p[..<end]`.
+    @inline(__always)
+    func matches(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Bool {
+        guard count > 0, i >= 0, i + count <= end, p[i] == UInt8(truncatingIfNeeded: low) else { return false }
+        var k = 1
+        while k < count {
+            if p[i + k] != byte(k) { return false }
+            k += 1
+        }
+        return true
     }
 }

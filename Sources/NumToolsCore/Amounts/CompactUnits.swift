@@ -6,7 +6,7 @@ import _FoundationICU
 /// multiplies the number shown by: read off what ICU, the engine under
 /// Foundation's FormatStyle (`.notation(.compactName)` is ICU's compact-short),
 /// writes for probe values, so that what coinfmt writes is what numconv reads.
-struct CompactUnits: Sendable {
+final class CompactUnits: Sendable {
     /// Unit text → power of ten; -1 when the locale's short forms (or its
     /// long ones) write the text for two different powers: then it cannot be
     /// read (`কো` is 10^7 and 10^9 in bn's short forms).
