@@ -538,7 +538,7 @@ if wants amounts; then
     # against price-parser on the same cells (issue 27: within 1.5x of plain,
     # 50x price-parser; issue 31: 0.66x of plain).
     nc="$tools/numconv"
-    pair "numconv --style currency, de_DE amounts" de_DE_eur "≥0.66x of plain" "ratio>=0.66" de_DE \
+    pair "numconv --style currency, de_DE amounts" de_DE_eur_minus "≥0.66x of plain" "ratio>=0.66" de_DE \
         "$nc" --from de_DE --to C -- "$nc" --style currency --from de_DE --to C
     pair "numconv --style accounting, de_DE amounts" de_DE_eur "≥0.66x of plain" "ratio>=0.66" de_DE \
         "$nc" --from de_DE --to C -- "$nc" --style accounting --from de_DE --to C

@@ -151,6 +151,10 @@ BEGIN {
             number(); a = group(INT, ".") (FRAC != "" ? "," FRAC : "") "\302\240\342\202\254"
             print (NEG != "" ? "(" a ")" : a)
         }
+        else if (kind == "de_DE_eur_minus") {
+            # The same amounts with a minus sign: `-1.234,56 €` (what --style currency reads).
+            number(); print NEG group(INT, ".") (FRAC != "" ? "," FRAC : "") "\302\240\342\202\254"
+        }
         else if (kind == "en_US_usd") {
             # The en_US numbers as US amounts: `$1,234.56`, negatives `($1,234.56)`.
             number(); a = "$" group(INT, ",") (FRAC != "" ? "." FRAC : "")

@@ -11,6 +11,9 @@ import Foundation
 /// plain numbers, and the currency is the one they agree on.
 public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     let readers: [AmountReader]
+    /// The first of ``readers`` (the only one but for `--from auto`), held
+    /// apart so that reading a value takes no reference to it.
+    let reader: AmountReader
     /// The index of the notation that settles an ambiguous value (`--prefer`).
     let preferred: Int?
     /// The targets in machine or plain number notation, written as numconv writes plain numbers.
@@ -66,6 +69,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         readers = sources.map {
             AmountReader(locale: $0, style: style, currency: currency, anySide: sources.count > 1)
         }
+        reader = readers[0]
         self.preferred = preferred
         self.targets = targets
         self.style = style
@@ -85,8 +89,8 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
 
     /// A copy with a formatter cache of its own.
     init(copying other: AmountConverter) {
-        (readers, preferred, plain, plainWriters, allPlain) = (
-            other.readers, other.preferred, other.plain, other.plainWriters, other.allPlain
+        (readers, reader, preferred, plain, plainWriters, allPlain) = (
+            other.readers, other.reader, other.preferred, other.plain, other.plainWriters, other.allPlain
         )
         (targets, style, writesCode, currency) = (other.targets, other.style, other.writesCode, other.currency)
     }
@@ -106,6 +110,16 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         }
     }
 
+    /// Whole records at once, value by value, as plain numbers are (see
+    /// ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
+    public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
+        _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
+        into output: inout Output, failure: inout ValueError
+    ) -> RecordRun {
+        transformEachRecord(
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
+    }
+
     public mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {
@@ -119,10 +133,10 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     {
         let k = readers.count
         if k == 1 {
-            let shape = try readers[0].shape(value)
+            let shape = try reader.shape(value)
             let slot = try slotSize(value, shape)
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: slot) { (buffer) throws(ValueError) in
-                let reading = try read(value, shape, readers[0], into: buffer.baseAddress!, slot: slot)
+                let reading = try read(value, shape, reader, into: buffer.baseAddress!, slot: slot)
                 try write(reading, into: &output)
             }
             return
@@ -194,6 +208,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     /// parser's slack, and the zeros a positive shift or --min-fraction puts
     /// after them. A shift that would write more digits than the output may
     /// hold is an error here, before any is written.
+    @inline(__always)
     func slotSize(_ value: UnsafeBufferPointer<UInt8>, _ shape: AmountShape) throws(ValueError) -> Int {
         let digits = shape.digits?.count ?? value.count
         guard shape.shift.magnitude <= UInt(outputLimit), shape.shift.magnitude < 1 << 32 else {

@@ -9,12 +9,11 @@ extension AmountReader {
         var hi = p.count
         var s = AmountShape(core: 0..<hi)
         var wrapped = false
-        let trailingMinus = style.readsAccounting || marks?.trailingMinus == true
-        if (style.readsAccounting || trailingMinus) && hi >= 2 {
-            if style.readsAccounting && p[0] == 0x28 && p[hi - 1] == 0x29 {
+        if readsTrailingMinus && hi >= 2 {
+            if readsAccounting && p[0] == 0x28 && p[hi - 1] == 0x29 {
                 // `($1,234.56)`, `(1.234,56 €)`: parentheses around the whole value.
                 (lo, hi, wrapped) = (1, hi - 1, true)
-            } else if trailingMinus, minus(p, 0, end: hi) == 0, case let m = minusBefore(p, hi, start: 0), m > 0,
+            } else if minus(p, 0, end: hi) == 0, case let m = minusBefore(p, hi, start: 0), m > 0,
                 m < hi
             {
                 // `1.234,56-`, `1.234,56 €-`: SAP's and the mainframes' trailing
@@ -24,7 +23,7 @@ extension AmountReader {
         }
         if wrapped {
             s.negative = true
-            if style.readsAccounting { s.kind = .accounting }
+            if readsAccounting { s.kind = .accounting }
         }
         if let marks { try readMark(p, &lo, &hi, &s, marks) }
         if let compact, !compact.units.isEmpty { try readUnits(p, &lo, &hi, &s, compact) }
@@ -41,6 +40,7 @@ extension AmountReader {
         _ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape,
         _ marks: CurrencyMarks
     ) throws(ValueError) {
+        if try fastMark(p, &lo, &hi, &s) { return }
         // Before: after a sign and bidi marks, the text up to the number.
         var i = lo
         while i < hi, case let b = Self.bidi(p, i, end: hi), b > 0 { i += b }
@@ -66,13 +66,13 @@ extension AmountReader {
             }
             let mark = UnsafeBufferPointer(rebasing: p[j..<e])
             if let compact,
-                compact.prefixUnits.contains(Array(mark))
+                !compact.prefixUnits.isEmpty && compact.prefixUnits.contains(Array(mark))
                     || compact.wrapped.contains(where: { $0.before.elementsEqual(mark) })
             {
                 return
             }
             guard let entry = try markInfo(p, j, e, marks) else {
-                if let compact, compact.units[Array(mark)] != nil {
+                if let compact, compact.power(p, j, e) != nil {
                     throw misplacedUnit(p, j, "\(identifier) writes it after the number")
                 }
                 throw unknownCurrency(p, j, e)
@@ -130,15 +130,10 @@ extension AmountReader {
         let run = UnsafeBufferPointer(rebasing: p[r..<e])
         // Signs and parentheses are the number's to read (and refuse).
         if run[0] == 0x29 || run[0] == 0x28 || minus(run, 0, end: run.count) == run.count { return }
-        if let compact, let power = compact.units[Array(run)] {
-            // `1,235 K` in en_MM: kyats, or thousands?
-            // Only the column's own currency makes it so: `K` is also the narrow
-            // symbol of kyats, kina and kwacha everywhere, which no locale
-            // but theirs reads a compact amount as.
-            let own = marks.ownSymbols.first { $0.mark.elementsEqual(run) }?.entry
-            let given = currency >= 0 && currency != marks.own ? marks.lookup(run) : nil
-            if power > 0, let entry = own ?? given, entry.after || anySide,
-                currency < 0 || entry.currencies.contains(currency)
+        if let compact, let power = compact.power(p, r, e) {
+            // `1,235 K` in en_MM: kyats, or thousands? (See ``ambiguousUnits``.)
+            if power > 0, !ambiguousUnits.isEmpty,
+                ambiguousUnits.contains(where: { $0.count == e - r && $0.elementsEqual(p[r..<e]) })
             {
                 throw ValueError(
                     .number(.ambiguousNotation),
@@ -178,6 +173,71 @@ extension AmountReader {
         s.markIsName = entry.isName
         if s.kind == .number { s.kind = .currency }
         hi = k
+    }
+
+    /// The common case of ``readMark(_:_:_:_:_:)``, in a few comparisons:
+    /// one of ``fastBefore`` right before the number (after its sign) or right
+    /// after it, with one space or none between, an ASCII digit on the
+    /// number's side and at the value's other end (``fastAfter``). A fast mark holds nothing
+    /// the general reading stops at (digits, signs, parentheses, the decimal
+    /// separator, blanks at its ends) and is no compact unit, so that reading
+    /// finds the same mark in the same place, with the same result; false
+    /// (nothing taken) for every other value.
+    @inline(__always)
+    func fastMark(_ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape)
+        throws(ValueError) -> Bool
+    {
+        guard hi - lo >= 2 else { return false }
+        let sign = p[lo] &- 48 < 10 ? 0 : minus(p, lo, end: hi)
+        let j = lo + sign
+        guard j < hi else { return false }
+        if p[j] &- 48 < 10 {
+            // After the number: `1.234,56 €`, `12,000원`.
+            // The value's last eight bytes, for marks of up to eight.
+            let last = hi >= 8 ? UnsafeRawPointer(p.baseAddress! + hi - 8).loadUnaligned(as: UInt64.self) : 0
+            for m in fastAfter {
+                let c = m.seq.count
+                let e = hi - c
+                guard e > j else { continue }
+                if hi >= 8 && c <= 8 {
+                    guard last >> UInt64(truncatingIfNeeded: 64 - 8 * c) == m.seq.low else { continue }
+                } else if !m.seq.matches(p, e, end: hi) {
+                    continue
+                }
+                let d = e - Self.spaceBefore(p, e, start: j)
+                guard d > j, p[d - 1] &- 48 < 10 else { continue }
+                (s.currency, s.markIsName) = (m.info.currency, false)
+                if s.kind == .number { s.kind = .currency }
+                hi = d
+                return true
+            }
+            return false
+        }
+        // Before it: `$1,234.56`, `R$ 260,00`, `-€ 5`.
+        guard p[hi - 1] &- 48 < 10 else { return false }
+        for m in fastBefore {
+            guard m.seq.matches(p, j, end: hi) else { continue }
+            var k = j + m.seq.count
+            if k < hi { k += Self.space(p, k, end: hi) }
+            guard k < hi, p[k] &- 48 < 10 else { continue }
+            if sign > 0 {
+                if s.negative { throw misplacedSign(p, lo) }
+                s.negative = true
+            }
+            (s.currency, s.markIsName) = (m.info.currency, false)
+            if s.kind == .number { s.kind = .currency }
+            lo = k
+            return true
+        }
+        return false
+    }
+
+    /// The length of one space (not a bidi mark) ending at `end`, or 0.
+    @inline(__always)
+    static func spaceBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
+        guard end > start else { return 0 }
+        let i = scalarStart(p, before: end)
+        return i >= start && space(p, i, end: end) == end - i ? end - i : 0
     }
 
     /// What a mark says: where the locale writes it, whether it is a name,
@@ -245,6 +305,8 @@ extension AmountReader {
             if s.digits == nil { (lo, hi) = (s.core.lowerBound, s.core.upperBound) }
             return
         }
+        // An ASCII digit at both ends: no unit (none starts or ends with one).
+        if hi > lo && !compact.myriad && compact.digitFreeEnds && p[lo] &- 48 < 10 && p[hi - 1] &- 48 < 10 { return }
         for w in compact.wrapped {
             // `Vote 340M`: the unit's text on both sides.
             var a = lo
@@ -272,11 +334,11 @@ extension AmountReader {
                 r += b
                 blanks += 1
             }
-            let unit = Array(UnsafeBufferPointer(rebasing: p[r..<e]))
-            if compact.units[unit] == -1 { throw conflictingUnit(p, r, e) }
-            guard let power = compact.units[unit], power > 0, blanks <= 1 else {
+            let found = compact.power(p, r, e)
+            if found == -1 { throw conflictingUnit(p, r, e) }
+            guard let power = found, power > 0, blanks <= 1 else {
                 // `12 XYZ`: what looks like an ISO code is taken for a currency.
-                if marks != nil && unit.count == 3 && unit.allSatisfy({ $0 &- 65 < 26 }) {
+                if marks != nil && e - r == 3 && p[r..<e].allSatisfy({ $0 &- 65 < 26 }) {
                     throw unknownCurrency(p, r, e)
                 }
                 throw unknownUnit(p, r, e)
@@ -300,8 +362,7 @@ extension AmountReader {
                 if s.negative { throw misplacedSign(p, lo) }
                 s.negative = true
             }
-            let unit = Array(UnsafeBufferPointer(rebasing: p[u..<end]))
-            guard let power = compact.units[unit], power > 0 else { throw unknownUnit(p, u, end) }
+            guard let power = compact.power(p, u, end), power > 0 else { throw unknownUnit(p, u, end) }
             s.shift += power
             s.kind = .compact
             lo = j
@@ -317,6 +378,11 @@ extension AmountReader {
         guard lo < hi else { return }
         var q = lo + Self.scalarLength(p[lo])
         while q < hi {
+            // (A symbol starts with a lead byte: the bytes between are passed over.)
+            guard exponentLeads.contains(p[q]) else {
+                q += 1
+                continue
+            }
             for symbol in exponents where Self.has(p, q, symbol, end: hi) && digitEnds(p, at: q, from: lo) {
                 var i = q + symbol.count
                 while i < hi, case let b = Self.bidi(p, i, end: hi), b > 0 { i += b }

@@ -79,15 +79,33 @@ final class AmountReader: Sendable {
     // reference counting per comparison.
     /// The locale's exponent symbols (`E`, `أس`), with `e` (a named tolerance).
     let exponents: [ByteSeq]
+    /// The first bytes of ``exponents``.
+    let exponentLeads: ByteSet
     /// The locale's native digits (empty for ASCII digit locales).
     let nativeDigits: [ByteSeq]
     let decimalSeparator: ByteSeq
     let groupingSeparator: ByteSeq
     /// Minus signs read around the number: `-`, U+2212 and the locale's.
     let minusSigns: [ByteSeq]
+    /// ``AmountStyle/readsAccounting``; and whether a trailing minus is read
+    /// (accounting, or the locale writes one).
+    let readsAccounting: Bool
+    let readsTrailingMinus: Bool
+    /// The first bytes of ``minusSigns``.
+    let minusLeads: ByteSet
     /// The locale's own currency's symbols, what they say (empty when `-c`
     /// names another currency).
     let ownMarks: [(seq: ByteSeq, info: MarkInfo)]
+    /// The own marks ``fastMark(_:_:_:_:)`` may take after the number and
+    /// before it: see there.
+    let fastAfter: [(seq: ByteSeq, info: MarkInfo)]
+    let fastBefore: [(seq: ByteSeq, info: MarkInfo)]
+    /// The compact units that are also a currency mark written after the
+    /// number, of the column's currency (`1,235 K` in en_MM: kyats, or
+    /// thousands?): read as neither. Only the column's own currency makes a
+    /// unit so: `K` is also the narrow symbol of kyats, kina and kwacha
+    /// everywhere, which no locale but theirs reads a compact amount as.
+    let ambiguousUnits: [[UInt8]]
 
     init(locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false) {
         self.locale = locale
@@ -105,6 +123,7 @@ final class AmountReader: Sendable {
         let own = LocaleNumberParser.strip(format.negativePrefix, LocaleNumberParser.bidiMarks)
         if !own.isEmpty && !minus.contains(own) { minus.append(own) }
         minusSigns = minus.map(ByteSeq.init)
+        minusLeads = ByteSet(minus.compactMap(\.first))
         if style.readsCurrency {
             let m = CurrencyMarks.of(locale)
             if currency >= 0 { m.include(currency) }
@@ -134,6 +153,56 @@ final class AmountReader: Sendable {
         } else {
             exponents = []
         }
+        let fast = Self.fastMarks(
+            ownMarks, compact: compact, digits: nativeDigits, minus: minusSigns, decimal: decimalSeparator)
+        var ambiguous: [[UInt8]] = []
+        if let compact, let marks {
+            for (unit, power) in compact.units where power > 0 {
+                let own = marks.ownSymbols.first { $0.mark == unit }?.entry
+                // (`-c`'s marks are in the table since `include`.)
+                let given = currency >= 0 && currency != marks.own ? marks.loaded(unit) : nil
+                if let entry = own ?? given, entry.after || anySide,
+                    currency < 0 || entry.currencies.contains(currency)
+                {
+                    ambiguous.append(unit)
+                }
+            }
+        }
+        ambiguousUnits = ambiguous
+        readsAccounting = style.readsAccounting
+        readsTrailingMinus = style.readsAccounting || marks?.trailingMinus == true
+        exponentLeads = ByteSet(exponents.map { $0.byte(0) })
+        fastAfter = fast.filter { $0.info.after || anySide }
+        fastBefore = fast.filter { $0.info.before || anySide }
+    }
+
+    /// The marks of `own` that no other reading could take for something
+    /// else: no digit, minus sign, parenthesis or decimal separator in them,
+    /// no space or bidi mark at their ends, no compact unit, each once.
+    static func fastMarks(
+        _ own: [(seq: ByteSeq, info: MarkInfo)], compact: CompactUnits?, digits: [ByteSeq], minus: [ByteSeq],
+        decimal: ByteSeq
+    ) -> [(seq: ByteSeq, info: MarkInfo)] {
+        let d = decimal.bytes
+        guard !d.isEmpty, d.withUnsafeBufferPointer({ space($0, 0, end: $0.count) }) == 0 else { return [] }
+        var seen: [ByteSeq] = []
+        var fast: [(seq: ByteSeq, info: MarkInfo)] = []
+        for m in own where !m.seq.isEmpty && !seen.contains(m.seq) {
+            seen.append(m.seq)
+            let b = m.seq.bytes
+            let clear = b.withUnsafeBufferPointer { q in
+                let n = q.count
+                func contains(_ x: ByteSeq) -> Bool { (0..<n).contains { x.matches(q, $0, end: n) } }
+                return !q.contains { $0 &- 48 < 10 || $0 == 0x28 || $0 == 0x29 }
+                    && !digits.contains(where: contains) && !minus.contains(where: contains) && !contains(decimal)
+                    && space(q, 0, end: n) == 0 && bidi(q, 0, end: n) == 0 && blankBefore(q, n, start: 0) == 0
+            }
+            let unit = compact.map { c in
+                c.units[b] != nil || c.prefixUnits.contains(b) || c.wrapped.contains { $0.before == b }
+            }
+            if clear && unit != true { fast.append(m) }
+        }
+        return fast
     }
 
     /// The parser of `format` with `separators`, or nil when they are its own.
@@ -258,6 +327,7 @@ final class AmountReader: Sendable {
     /// The length of a minus sign at `i`, or 0.
     @inline(__always)
     func minus(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
+        guard i < end, minusLeads.contains(p[i]) else { return 0 }
         for m in minusSigns where Self.has(p, i, m, end: end) { return m.count }
         return 0
     }
@@ -298,21 +368,70 @@ struct ByteSeq: Sendable, Equatable {
 
     var isEmpty: Bool { count <= 0 }
 
+    /// The bytes (empty for a text past 16 bytes).
+    var bytes: [UInt8] { (0..<max(0, count)).map(byte) }
+
     @inline(__always)
     func byte(_ k: Int) -> UInt8 {
         k < 8
             ? UInt8(truncatingIfNeeded: low >> (8 * UInt64(k))) : UInt8(truncatingIfNeeded: high >> (8 * UInt64(k - 8)))
     }
 
-    /// Whether these bytes stand at `i` in `p[..<end]`.
+    /// Whether these bytes stand at `i` in `p[..<end]`: up to eight bytes
+    /// in one load from inside `p` (the buffer's last eight bytes, shifted,
+    /// near its end), more byte by byte.
     @inline(__always)
     func matches(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Bool {
-        guard count > 0, i >= 0, i + count <= end, p[i] == UInt8(truncatingIfNeeded: low) else { return false }
+        guard count > 0, i >= 0, i &+ count <= end, end <= p.count, let base = p.baseAddress,
+            p[i] == UInt8(truncatingIfNeeded: low)
+        else { return false }
+        let n = p.count
+        if count <= 8 && n >= 8 {
+            var word: UInt64
+            if i &+ 8 <= n {
+                word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            } else {
+                let last = n &- 8
+                word = UnsafeRawPointer(base + last).loadUnaligned(as: UInt64.self)
+                word >>= UInt64(truncatingIfNeeded: 8 &* (i &- last))
+            }
+            let mask: UInt64 = count == 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1
+            return word & mask == low
+        }
         var k = 1
         while k < count {
-            if p[i + k] != byte(k) { return false }
-            k += 1
+            if p[i &+ k] != byte(k) { return false }
+            k &+= 1
         }
         return true
+    }
+}
+
+/// A set of byte values, in trivial memory.
+struct ByteSet: Sendable {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ bytes: some Sequence<UInt8>) {
+        for b in bytes {
+            let bit = UInt64(1) << UInt64(b & 63)
+            switch b >> 6 {
+            case 0: words.0 |= bit
+            case 1: words.1 |= bit
+            case 2: words.2 |= bit
+            default: words.3 |= bit
+            }
+        }
+    }
+
+    @inline(__always)
+    func contains(_ b: UInt8) -> Bool {
+        let word: UInt64
+        switch b >> 6 {
+        case 0: word = words.0
+        case 1: word = words.1
+        case 2: word = words.2
+        default: word = words.3
+        }
+        return word & (1 << UInt64(b & 63)) != 0
     }
 }

@@ -21,9 +21,31 @@ final class CompactUnits: Sendable {
     let overridden: Set<[UInt8]>
     /// The longest unit, in bytes.
     let longest: Int
+    /// The units of at most 16 bytes as inline bytes, shortest first, and
+    /// where those of each length start (``power(_:_:_:)``).
+    let inline: [(seq: ByteSeq, power: Int)]
+    let inlineStarts: [Int]
+    /// Whether no unit text starts or ends with an ASCII digit.
+    let digitFreeEnds: Bool
     /// Units with text on both sides of the number (`Vote 340M`, a long
     /// form in Wolof): before, after, power.
     let wrapped: [(before: [UInt8], after: [UInt8], power: Int)]
+
+    /// The power of the unit `p[a..<b]` (-1: a conflict, see ``units``),
+    /// or nil: without building an array for the units of 16 bytes or fewer.
+    @inline(__always)
+    func power(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Int? {
+        let n = b - a
+        guard n > 0 else { return nil }
+        guard n <= 16 else { return units[Array(UnsafeBufferPointer(rebasing: p[a..<b]))] }
+        var k = inlineStarts[n]
+        let end = inlineStarts[n + 1]
+        while k < end {
+            if inline[k].seq.matches(p, a, end: b) { return inline[k].power }
+            k += 1
+        }
+        return nil
+    }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [String: CompactUnits] = [:]
@@ -92,6 +114,15 @@ final class CompactUnits: Sendable {
         let four = units.first { $0.value == 4 }
         myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key } && prefix.isEmpty
         longest = units.keys.map(\.count).max() ?? 0
+        let short = units.filter { $0.key.count <= 16 }.sorted {
+            $0.key.count != $1.key.count ? $0.key.count < $1.key.count : $0.key.lexicographicallyPrecedes($1.key)
+        }
+        let texts = Array(units.keys) + prefix.map { $0 } + wrapped.flatMap { [$0.before, $0.after] }
+        digitFreeEnds = !texts.contains { t in
+            t.first.map { $0 &- 48 < 10 } == true || t.last.map { $0 &- 48 < 10 } == true
+        }
+        inline = short.map { (ByteSeq($0.key), $0.value) }
+        inlineStarts = (0...17).map { n in short.firstIndex { $0.key.count >= n } ?? short.count }
     }
 
     /// `mantissa` × 10^power, as a plain decimal string.

@@ -195,6 +195,13 @@ final class CurrencyMarks: @unchecked Sendable {
         addCurrency(currency, names: true)
     }
 
+    /// What `mark` stands for among the marks derived so far, or nil.
+    func loaded(_ mark: [UInt8]) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        return table[mark]
+    }
+
     /// What `mark` stands for in this locale, or nil: derives the next
     /// tiers of the table until it is found or there are none.
     func lookup(_ mark: UnsafeBufferPointer<UInt8>) -> Entry? {

@@ -32,31 +32,33 @@ public enum UTF8Bytes {
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    /// ASCII is skipped eight bytes at a time, and from a word that is not
+    /// all ASCII straight to its first non-ASCII byte.
     @inlinable
     public static func firstInvalid(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var i = start
         while i < end {
-            // Eight ASCII bytes at a time.
-            while i + 8 <= end {
-                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
-            if i >= end { break }
-            // Fewer than eight bytes left after ASCII: the last eight bytes
-            // of the range (some of them read already) as one word.
-            if end - i < 8 && end - start >= 8
-                && UnsafeRawPointer(p + end - 8).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                break
-            }
-            if p[i] < 0x80 {
-                i += 1
+            if end &- i >= 8 {
+                let high = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
+                if high == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= high.trailingZeroBitCount >> 3
+            } else if p[i] < 0x80 {
+                // Fewer than eight bytes left: the last eight bytes of the
+                // range (some of them read already) as one word.
+                if end &- start >= 8
+                    && UnsafeRawPointer(p + end - 8).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    return nil
+                }
+                i &+= 1
                 continue
             }
             let n = sequenceLength(p, i, end)
             if n == 0 { return i }
-            i += n
+            i &+= n
         }
         return nil
     }
