@@ -120,8 +120,9 @@ extension AmountReader {
         guard k < e, k > lo else { return }
         var r = k
         var blanks = 0
+        var sawBidi = false
         while r < e, case let b = Self.space(p, r, end: e) + Self.bidi(p, r, end: e), b > 0 {
-            if Self.bidi(p, r, end: e) == 0 { blanks += 1 }
+            if Self.bidi(p, r, end: e) == 0 { blanks += 1 } else { sawBidi = true }
             r += b
         }
         // The whole text is the mark, or (compact amounts: `1,2 Mio. €`,
@@ -140,6 +141,7 @@ extension AmountReader {
                     "'\(quoted(p, r, e))' is both a currency and a compact unit in \(identifier): name the style with --style currency or --style compact"
                 )
             }
+            if !sawBidi { s.unitAfter = (k, r, power, blanks) }
             return
         }
         var markStart = r
@@ -321,6 +323,13 @@ extension AmountReader {
             s.shift += w.power
             s.kind = .compact
             (lo, hi) = (start, end)
+            return
+        }
+        if let u = s.unitAfter, u.power > 0, u.blanks <= 1 {
+            // (The currency reading found the unit after the number.)
+            s.shift += u.power
+            s.kind = .compact
+            hi = u.end
             return
         }
         var e = hi

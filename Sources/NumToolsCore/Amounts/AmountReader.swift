@@ -49,6 +49,11 @@ struct AmountShape {
     /// A myriad amount of several unit groups (`1억 2,345만`): its integer's
     /// ASCII digits, worked out by ``AmountReader``; nil otherwise.
     var digits: [UInt8]? = nil
+    /// The unit after the number as the currency reading found it (the
+    /// number's end, the unit's start, its power and the spaces before it),
+    /// for the units' reading not to look again; nil when it did not, or
+    /// saw a bidi mark there.
+    var unitAfter: (end: Int, start: Int, power: Int, blanks: Int)? = nil
 
     static let noCurrency: Int32 = -2
 }
@@ -364,6 +369,41 @@ struct ByteSeq: Sendable, Equatable {
             if k < 8 { low |= UInt64(b) << (8 * UInt64(k)) } else { high |= UInt64(b) << (8 * UInt64(k - 8)) }
         }
         count = bytes.count
+    }
+
+    /// The bytes `p[a..<b]` (at most 16), read a word at a time from inside `p`.
+    @inline(__always)
+    init(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) {
+        count = b &- a
+        low = Self.word(p, a, min(count, 8))
+        if count > 8 { high = Self.word(p, a &+ 8, count &- 8) }
+    }
+
+    /// `n` (1 to 8) bytes of `p` from `i` as a little-endian word.
+    @inline(__always)
+    static func word(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ n: Int) -> UInt64 {
+        let size = p.count
+        let base = p.baseAddress!
+        var w: UInt64
+        if i &+ 8 <= size {
+            w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        } else if size >= 8 {
+            let shift = UInt64(truncatingIfNeeded: 8 &* (i &+ 8 &- size))
+            w = UnsafeRawPointer(base + (size &- 8)).loadUnaligned(as: UInt64.self)
+            w >>= shift
+        } else {
+            w = 0
+            for k in 0..<n { w |= UInt64(base[i &+ k]) << UInt64(8 &* k) }
+            return w
+        }
+        return n == 8 ? w : w & ((1 &<< UInt64(8 &* n)) &- 1)
+    }
+
+    /// A slot for these bytes in a table of `size` (a power of two) slots.
+    @inline(__always)
+    func slot(_ size: Int) -> Int {
+        let h = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
+        return Int(truncatingIfNeeded: (h ^ (h >> 29)) & UInt64(size &- 1))
     }
 
     var isEmpty: Bool { count <= 0 }

@@ -21,10 +21,10 @@ final class CompactUnits: Sendable {
     let overridden: Set<[UInt8]>
     /// The longest unit, in bytes.
     let longest: Int
-    /// The units of at most 16 bytes as inline bytes, shortest first, and
-    /// where those of each length start (``power(_:_:_:)``).
-    let inline: [(seq: ByteSeq, power: Int)]
-    let inlineStarts: [Int]
+    /// The units of at most 16 bytes as inline bytes, in an open-addressing
+    /// table of a power of two slots, at most half of them full
+    /// (``power(_:_:_:)``); an empty slot has count 0.
+    let slots: [(seq: ByteSeq, power: Int)]
     /// Whether no unit text starts or ends with an ASCII digit.
     let digitFreeEnds: Bool
     /// Units with text on both sides of the number (`Vote 340M`, a long
@@ -38,13 +38,16 @@ final class CompactUnits: Sendable {
         let n = b - a
         guard n > 0 else { return nil }
         guard n <= 16 else { return units[Array(UnsafeBufferPointer(rebasing: p[a..<b]))] }
-        var k = inlineStarts[n]
-        let end = inlineStarts[n + 1]
-        while k < end {
-            if inline[k].seq.matches(p, a, end: b) { return inline[k].power }
-            k += 1
+        let seq = ByteSeq(p, a, b)
+        return slots.withUnsafeBufferPointer { t in
+            var k = seq.slot(t.count)
+            while true {
+                let entry = t[k]
+                if entry.seq.count == 0 { return nil }
+                if entry.seq == seq { return entry.power }
+                k = (k &+ 1) & (t.count &- 1)
+            }
         }
-        return nil
     }
 
     private static let lock = NSLock()
@@ -114,15 +117,20 @@ final class CompactUnits: Sendable {
         let four = units.first { $0.value == 4 }
         myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key } && prefix.isEmpty
         longest = units.keys.map(\.count).max() ?? 0
-        let short = units.filter { $0.key.count <= 16 }.sorted {
-            $0.key.count != $1.key.count ? $0.key.count < $1.key.count : $0.key.lexicographicallyPrecedes($1.key)
+        var size = 8
+        while size < units.count * 2 { size *= 2 }
+        var table = [(seq: ByteSeq, power: Int)](repeating: (ByteSeq([]), 0), count: size)
+        for (text, power) in units where text.count <= 16 {
+            let seq = ByteSeq(text)
+            var k = seq.slot(table.count)
+            while table[k].seq.count != 0 { k = (k + 1) & (table.count - 1) }
+            table[k] = (seq, power)
         }
+        slots = table
         let texts = Array(units.keys) + prefix.map { $0 } + wrapped.flatMap { [$0.before, $0.after] }
         digitFreeEnds = !texts.contains { t in
             t.first.map { $0 &- 48 < 10 } == true || t.last.map { $0 &- 48 < 10 } == true
         }
-        inline = short.map { (ByteSeq($0.key), $0.value) }
-        inlineStarts = (0...17).map { n in short.firstIndex { $0.key.count >= n } ?? short.count }
     }
 
     /// `mantissa` × 10^power, as a plain decimal string.
