@@ -25,7 +25,7 @@ extension AmountReader {
             s.negative = true
             if readsAccounting { s.kind = .accounting }
         }
-        if let marks { try readMark(p, &lo, &hi, &s, marks) }
+        if try !fastMark(p, &lo, &hi, &s), let marks { try readMark(p, &lo, &hi, &s, marks) }
         if let compact, !compact.units.isEmpty { try readUnits(p, &lo, &hi, &s, compact) }
         if !exponents.isEmpty { try readExponent(p, lo, &hi, &s) }
         s.core = lo..<hi
@@ -40,7 +40,6 @@ extension AmountReader {
         _ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape,
         _ marks: CurrencyMarks
     ) throws(ValueError) {
-        if try fastMark(p, &lo, &hi, &s) { return }
         // Before: after a sign and bidi marks, the text up to the number.
         var i = lo
         while i < hi, case let b = Self.bidi(p, i, end: hi), b > 0 { i += b }
@@ -177,7 +176,8 @@ extension AmountReader {
         hi = k
     }
 
-    /// The common case of ``readMark(_:_:_:_:_:)``, in a few comparisons:
+    /// The common case of ``readMark(_:_:_:_:_:)`` (which reads every value
+    /// this leaves), in a few comparisons:
     /// one of ``fastBefore`` right before the number (after its sign) or right
     /// after it, with one space or none between, an ASCII digit on the
     /// number's side and at the value's other end (``fastAfter``). A fast mark holds nothing
@@ -189,7 +189,7 @@ extension AmountReader {
     func fastMark(_ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape)
         throws(ValueError) -> Bool
     {
-        guard hi - lo >= 2 else { return false }
+        guard hasFastMarks, hi - lo >= 2 else { return false }
         let sign = p[lo] &- 48 < 10 ? 0 : minus(p, lo, end: hi)
         let j = lo + sign
         guard j < hi else { return false }

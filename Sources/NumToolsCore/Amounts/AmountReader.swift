@@ -72,6 +72,9 @@ final class AmountReader: Sendable {
     /// locale's), where its amounts have separators of their own; nil when
     /// they are the numbers'.
     let currencyParser: LocaleNumberParser?
+    /// ``currencyParser``, or ``parser`` when there is none: held unwrapped,
+    /// so that a value is read without copying a parser.
+    let amountParser: LocaleNumberParser
     let parserCurrency: Int32
     let format: LocaleNumberFormat
     let marks: CurrencyMarks?
@@ -105,6 +108,7 @@ final class AmountReader: Sendable {
     /// before it: see there.
     let fastAfter: [(seq: ByteSeq, info: MarkInfo)]
     let fastBefore: [(seq: ByteSeq, info: MarkInfo)]
+    let hasFastMarks: Bool
     /// The compact units that are also a currency mark written after the
     /// number, of the column's currency (`1,235 K` in en_MM: kyats, or
     /// thousands?): read as neither. Only the column's own currency makes a
@@ -150,6 +154,7 @@ final class AmountReader: Sendable {
             currencyParser = nil
             parserCurrency = -1
         }
+        amountParser = currencyParser ?? parser
         compact = style.readsCompact ? CompactUnits.of(locale) : nil
         if style.readsScientific {
             var symbols = Self.exponentSymbols(locale)
@@ -179,6 +184,7 @@ final class AmountReader: Sendable {
         exponentLeads = ByteSet(exponents.map { $0.byte(0) })
         fastAfter = fast.filter { $0.info.after || anySide }
         fastBefore = fast.filter { $0.info.before || anySide }
+        hasFastMarks = !fast.isEmpty
     }
 
     /// The marks of `own` that no other reading could take for something
@@ -238,8 +244,7 @@ final class AmountReader: Sendable {
     ) throws(ValueError) -> (negative: Bool, digits: DigitString) {
         if currency == AmountShape.noCurrency { return try parser.scan(core, into: start) }
         if !name && (currency < 0 || currency == parserCurrency) {
-            if currencyParser == nil { return try parser.scan(core, into: start) }
-            return try currencyParser.unsafelyUnwrapped.scan(core, into: start)
+            return try amountParser.scan(core, into: start)
         }
         return try parser(for: currency, name: name).scan(core, into: start)
     }

@@ -36,23 +36,28 @@ public enum UTF8Bytes {
     /// all ASCII straight to its first non-ASCII byte.
     @inlinable
     public static func firstInvalid(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
         var i = start
+        while end &- i >= 8 {
+            let high = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & highBits
+            if high == 0 {
+                i &+= 8
+                continue
+            }
+            i &+= high.trailingZeroBitCount >> 3
+            let n = sequenceLength(p, i, end)
+            if n == 0 { return i }
+            i &+= n
+        }
+        // Fewer than eight bytes left: the last eight bytes of the range
+        // (some of them read already) as one word.
+        if i < end && end &- start >= 8
+            && UnsafeRawPointer(p + (end &- 8)).loadUnaligned(as: UInt64.self) & highBits == 0
+        {
+            return nil
+        }
         while i < end {
-            if end &- i >= 8 {
-                let high = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
-                if high == 0 {
-                    i &+= 8
-                    continue
-                }
-                i &+= high.trailingZeroBitCount >> 3
-            } else if p[i] < 0x80 {
-                // Fewer than eight bytes left: the last eight bytes of the
-                // range (some of them read already) as one word.
-                if end &- start >= 8
-                    && UnsafeRawPointer(p + end - 8).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
-                    return nil
-                }
+            if p[i] < 0x80 {
                 i &+= 1
                 continue
             }
