@@ -32,7 +32,13 @@ extension UTF8Bytes {
     /// hand a whole record to a transform leave such a record to the engine.
     @inline(__always)
     public static func hasSpaceSeparatorAround(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        if p[start] < 0xC2 && p[end &- 1] < 0x80 { return false }
+        // A space separator starts with C2, E1, E2 or E3 and ends with A0,
+        // 80-8A, 9F or AF.
+        let first = p[start]
+        let last = p[end &- 1]
+        if first != 0xC2 && first &- 0xE1 >= 3 && last != 0xA0 && last != 0xAF && last != 0x9F && last &- 0x80 >= 11 {
+            return false
+        }
         return spaceSeparatorLength(p, start, end) > 0 || spaceSeparatorLength(p, from: start, endingAt: end) > 0
     }
 
