@@ -99,8 +99,9 @@ final class AmountReader: Sendable {
     /// (accounting, or the locale writes one).
     let readsAccounting: Bool
     let readsTrailingMinus: Bool
-    /// The first bytes of ``minusSigns``.
+    /// The first and the last bytes of ``minusSigns``.
     let minusLeads: ByteSet
+    let minusTails: ByteSet
     /// The locale's own currency's symbols, what they say (empty when `-c`
     /// names another currency).
     let ownMarks: [(seq: ByteSeq, info: MarkInfo)]
@@ -133,6 +134,7 @@ final class AmountReader: Sendable {
         if !own.isEmpty && !minus.contains(own) { minus.append(own) }
         minusSigns = minus.map(ByteSeq.init)
         minusLeads = ByteSet(minus.compactMap(\.first))
+        minusTails = ByteSet(minus.compactMap(\.last))
         if style.readsCurrency {
             let m = CurrencyMarks.of(locale)
             if currency >= 0 { m.include(currency) }
@@ -345,6 +347,7 @@ final class AmountReader: Sendable {
     /// The length of a minus sign ending at `end`, or 0.
     @inline(__always)
     func minusBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
+        guard end > start, end <= p.count, minusTails.contains(p[end - 1]) else { return 0 }
         for m in minusSigns where end - m.count >= start && Self.has(p, end - m.count, m, end: end) { return m.count }
         return 0
     }
@@ -470,13 +473,7 @@ struct ByteSet: Sendable {
 
     @inline(__always)
     func contains(_ b: UInt8) -> Bool {
-        let word: UInt64
-        switch b >> 6 {
-        case 0: word = words.0
-        case 1: word = words.1
-        case 2: word = words.2
-        default: word = words.3
-        }
-        return word & (1 << UInt64(b & 63)) != 0
+        // (Little-endian words: bit b of the 256 is bit b & 7 of byte b >> 3.)
+        withUnsafeBytes(of: words) { $0[Int(b &>> 3)] & (1 &<< (b & 7)) != 0 }
     }
 }
