@@ -13,7 +13,8 @@ extension AmountReader {
             if readsAccounting && p[0] == 0x28 && p[hi - 1] == 0x29 {
                 // `($1,234.56)`, `(1.234,56 €)`: parentheses around the whole value.
                 (lo, hi, wrapped) = (1, hi - 1, true)
-            } else if minus(p, 0, end: hi) == 0, case let m = minusBefore(p, hi, start: 0), m > 0,
+            } else if minusTails.contains(p[hi - 1]), minus(p, 0, end: hi) == 0,
+                case let m = minusBefore(p, hi, start: 0), m > 0,
                 m < hi
             {
                 // `1.234,56-`, `1.234,56 €-`: SAP's and the mainframes' trailing

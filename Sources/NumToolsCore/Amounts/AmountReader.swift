@@ -473,7 +473,7 @@ struct ByteSet: Sendable {
 
     @inline(__always)
     func contains(_ b: UInt8) -> Bool {
-        // (Little-endian words: bit b of the 256 is bit b & 7 of byte b >> 3.)
-        withUnsafeBytes(of: words) { $0[Int(b &>> 3)] & (1 &<< (b & 7)) != 0 }
+        let word = b < 128 ? (b < 64 ? words.0 : words.1) : (b < 192 ? words.2 : words.3)
+        return word &>> UInt64(b & 63) & 1 != 0
     }
 }
