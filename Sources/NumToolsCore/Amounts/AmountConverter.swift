@@ -219,6 +219,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     }
 
     /// Reads the number of `shape` into `base` and scales it by its shift.
+    @inline(__always)
     func read(
         _ value: UnsafeBufferPointer<UInt8>, _ shape: AmountShape, _ reader: AmountReader,
         into base: UnsafeMutablePointer<UInt8>, slot: Int

@@ -4,6 +4,7 @@ extension AmountReader {
     /// Works out where `p`'s number is and what surrounds it, outside in:
     /// accounting negatives, the currency mark, compact units, the exponent.
     /// What is left is the number, for ``LocaleNumberParser``.
+    @inline(__always)
     func shape(_ p: UnsafeBufferPointer<UInt8>) throws(ValueError) -> AmountShape {
         var lo = 0
         var hi = p.count
