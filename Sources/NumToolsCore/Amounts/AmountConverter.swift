@@ -210,7 +210,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     /// hold is an error here, before any is written.
     @inline(__always)
     func slotSize(_ value: UnsafeBufferPointer<UInt8>, _ shape: AmountShape) throws(ValueError) -> Int {
-        let digits = shape.digits?.count ?? value.count
+        let digits = shape.myriadDigits >= 0 ? shape.myriadDigits : value.count
         guard shape.shift.magnitude <= UInt(outputLimit), shape.shift.magnitude < 1 << 32 else {
             throw ValueError.outputTooLong(outputLimit)
         }
@@ -228,7 +228,8 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         let start = base + 1 + lead
         var negative: Bool
         var digits: DigitString
-        if let big = shape.digits {
+        if shape.myriadDigits >= 0 {
+            let big = try reader.myriadDigits(value, shape.core)
             for (k, d) in big.enumerated() { start[k] = d }
             negative = false
             digits = DigitString(start: start, integerCount: big.count, fractionCount: 0)

@@ -15,8 +15,10 @@ extension AmountReader {
     /// is less than one of the unit before it (`1억 12,345만` is misplaced).
     /// Only a lone group may have a fraction. Returns false when the text has
     /// no unit (a plain number).
+    /// The digits of several groups go to `out`.
     func readMyriad(
-        _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, _ s: inout AmountShape, _ compact: CompactUnits
+        _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, _ s: inout AmountShape, _ compact: CompactUnits,
+        digits out: inout [UInt8]
     ) throws(ValueError) -> Bool {
         var groups: [UnitGroup] = []
         var i = lo
@@ -71,7 +73,7 @@ extension AmountReader {
             s.shift += groups[0].power
             s.kind = .compact
             s.core = groups[0].number
-            s.digits = nil
+            s.myriadDigits = -1
             return true
         }
         // Several groups: whole numbers, each less than one of the unit before.
@@ -102,7 +104,8 @@ extension AmountReader {
             if s.negative { throw misplacedSign(p, lo) }
             s.negative = true
         }
-        s.digits = digits
+        s.myriadDigits = digits.count
+        out = digits
         s.kind = .compact
         s.shift = 0
         return true
@@ -121,5 +124,16 @@ extension AmountReader {
             return next < end && isDigit(p, next, end: end)
         }
         return false
+    }
+
+    /// The digits of the myriad amount of several groups in `value[core]`
+    /// (see ``AmountShape/myriadDigits``), read again.
+    func myriadDigits(_ value: UnsafeBufferPointer<UInt8>, _ core: Range<Int>) throws(ValueError) -> [UInt8] {
+        var scratch = AmountShape(core: core)
+        var digits: [UInt8] = []
+        if let compact {
+            _ = try readMyriad(value, core.lowerBound, core.upperBound, &scratch, compact, digits: &digits)
+        }
+        return digits
     }
 }

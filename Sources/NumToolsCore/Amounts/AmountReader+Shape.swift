@@ -305,8 +305,9 @@ extension AmountReader {
         _ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape,
         _ compact: CompactUnits
     ) throws(ValueError) {
-        if compact.myriad, try readMyriad(p, lo, hi, &s, compact) {
-            if s.digits == nil { (lo, hi) = (s.core.lowerBound, s.core.upperBound) }
+        var unused: [UInt8] = []
+        if compact.myriad, try readMyriad(p, lo, hi, &s, compact, digits: &unused) {
+            if s.myriadDigits < 0 { (lo, hi) = (s.core.lowerBound, s.core.upperBound) }
             return
         }
         // An ASCII digit at both ends: no unit (none starts or ends with one).

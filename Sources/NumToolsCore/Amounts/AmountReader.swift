@@ -46,9 +46,11 @@ struct AmountShape {
     /// Whether the mark is a display name (`US dollars`), whose amounts some
     /// locales write with other separators than their symbols'.
     var markIsName = false
-    /// A myriad amount of several unit groups (`1억 2,345만`): its integer's
-    /// ASCII digits, worked out by ``AmountReader``; nil otherwise.
-    var digits: [UInt8]? = nil
+    /// A myriad amount of several unit groups: the number of its integer's
+    /// digits (``core`` holds the groups, and ``AmountReader/myriadDigits(_:_:)``
+    /// works the digits out again); -1 otherwise. (A count, not the digits,
+    /// so that the shape of every value is plain memory.)
+    var myriadDigits = -1
     /// The unit after the number as the currency reading found it (the
     /// number's end, the unit's start, its power and the spaces before it),
     /// for the units' reading not to look again; nil when it did not, or
