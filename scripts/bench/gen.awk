@@ -6,6 +6,12 @@
 #   plain   numbers as typed: 1-15 digits, about 40% with a fraction, 10% negative
 #   en_US   the same numbers grouped the en_US way (1,234,567.891)
 #   de_DE   the same numbers grouped the de_DE way (1.234.567,891)
+#   de_DE_eur        the de_DE numbers as euro amounts, negatives in
+#                    parentheses: 1.234,56 EUR-sign, (70 EUR-sign), NBSP before the sign
+#   de_DE_eur_minus  the same with a minus sign: -70 EUR-sign
+#   en_US_usd        the en_US numbers as dollar amounts: $1,234.56, ($70)
+#   plain_k, plain_e the plain numbers with a compact unit (1234.5K) or an
+#                    exponent (1234.5E3)
 #   phone   Korean phone numbers in the shapes people paste them in
 #   price   prices with 1-9 integer digits and 2-8 fraction digits (1234.56789)
 #   csv     a header and N rows of a 6-column CSV; column 3 is a plain number;
