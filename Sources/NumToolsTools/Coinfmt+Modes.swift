@@ -34,3 +34,19 @@ extension Coinfmt {
         }
     }
 }
+
+/// `N`, `MIN..MAX` or `..MAX` (from 1), each from 1 to 999.
+@Sendable func significantDigits(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+    let parts = text.components(separatedBy: "..")
+    let bounds: (Int?, Int?)
+    switch parts.count {
+    case 1: bounds = (Int(parts[0]), Int(parts[0]))
+    case 2: bounds = (parts[0].isEmpty ? 1 : Int(parts[0]), Int(parts[1]))
+    default: bounds = (nil, nil)
+    }
+    guard let lo = bounds.0, let hi = bounds.1, 1 <= lo, lo <= hi, hi <= 999 else {
+        throw UsageError(
+            "invalid value '\(text)' for --significant: expected N or MIN..MAX with 1 <= MIN <= MAX <= 999")
+    }
+    return lo...hi
+}

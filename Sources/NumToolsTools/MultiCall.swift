@@ -17,9 +17,9 @@ public enum MultiCall {
     /// line saying what it does.
     static let tools: [(name: String, summary: String)] = [
         ("numgroup", "insert or remove digit grouping: 1234567.891 -> 1,234,567.891"),
-        ("numconv", "convert numbers from one locale's notation to another's, exactly"),
+        ("numconv", "convert numbers and amounts between locales' notations, exactly"),
         ("phonefmt", "validate phone numbers and write them in one format"),
-        ("coinfmt", "format machine numbers as prices, percents, plain or compact amounts"),
+        ("coinfmt", "format machine numbers: prices, percents, compact, scientific"),
     ]
 
     /// Runs the tool called `name` on the arguments after the first `count`;

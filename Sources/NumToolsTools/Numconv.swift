@@ -88,21 +88,8 @@ public enum Numconv {
                         from: LocaleNumberFormat(locale: locale, style: style), to: targets,
                         minimumFraction: fraction.minimum, maximumFraction: fraction.maximum))
             }
-            let candidates = AutoNumberConverter.unique(locales.map { LocaleNumberFormat(locale: $0, style: style) })
-            let names = candidates.map(\.localeIdentifier)
-            guard names.count <= AutoNumberConverter.maximumCandidates else {
-                throw UsageError(
-                    "--from auto takes at most \(AutoNumberConverter.maximumCandidates) notations, not \(names.count)")
-            }
-            let preferred = prefer.map { LocaleNumberFormat(locale: $0, style: style).localeIdentifier }
-            if let preferred, !names.contains(preferred) {
-                throw UsageError(
-                    "--prefer \(preferred) is not one of the notations of --from: \(names.joined(separator: ", "))")
-            }
-            return NumberConversion.auto(
-                AutoNumberConverter(
-                    from: candidates, to: targets, preferring: preferred, minimumFraction: fraction.minimum,
-                    maximumFraction: fraction.maximum, report: report ? AutoReadingReport() : nil))
+            return try auto(
+                locales, style: style, to: targets, prefer: prefer, report: report, fraction: fraction)
         }
     }
 }
