@@ -2,7 +2,8 @@
 // compact, scientific, auto), the digits it shifts through raw memory
 // included. Invariants: a value gives output or a known error code; the
 // output is a machine number, never longer than the output limit; a value
-// read in one style reads the same in auto, or auto refuses it as ambiguous.
+// read in one style reads the same in auto, or auto refuses it as ambiguous;
+// the reader's shortcuts give what its general reading gives, byte for byte.
 import Foundation
 
 let amountCodes = Set(
@@ -35,8 +36,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let style = amountStyles[Int(data[1]) % amountStyles.count]
     let value = UnsafeBufferPointer(start: data + 2, count: size - 2)
     guard UTF8Bytes.isValid(value) else { return 0 }
-    func run(_ style: AmountStyle, _ sources: [Locale]) -> Result<[UInt8], ValueError> {
-        var converter = AmountConverter(from: sources, style: style, to: [machine], writesCode: data[1] & 0x80 != 0)
+    func run(_ style: AmountStyle, _ sources: [Locale], fast: Bool = true) -> Result<[UInt8], ValueError> {
+        var converter = AmountConverter(
+            from: sources, style: style, to: [machine], currency: nil, writesCode: data[1] & 0x80 != 0,
+            preferring: nil, minimumFraction: nil, maximumFraction: nil, fastPaths: fast)
         converter.outputLimit = amountLimit
         var out: [UInt8] = []
         do throws(ValueError) {
@@ -44,7 +47,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             return .success(out)
         } catch { return .failure(error) }
     }
-    switch run(style, [locale]) {
+    let result = run(style, [locale])
+    switch (result, run(style, [locale], fast: false)) {
+    case (.success(let a), .success(let b)):
+        check(a == b, "the shortcuts read another number: \(String(decoding: a, as: UTF8.self))")
+    case (.failure(let a), .failure(let b)):
+        check(a == b, "the shortcuts fail otherwise: \(a.message) / \(b.message)")
+    default:
+        check(false, "the shortcuts and the general reading disagree on whether the value reads")
+    }
+    switch result {
     case .failure(let error):
         check(amountCodes.contains(error.code), "unknown error code \(error.code)")
     case .success(let out):

@@ -64,10 +64,23 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         writesCode: Bool = false, preferring preferred: Int? = nil, minimumFraction: Int? = nil,
         maximumFraction: Int? = nil
     ) {
+        self.init(
+            from: sources, style: style, to: targets, currency: currencyCode, writesCode: writesCode,
+            preferring: preferred, minimumFraction: minimumFraction, maximumFraction: maximumFraction,
+            fastPaths: true)
+    }
+
+    /// The converter, with its readers' fast paths or (`fastPaths` false:
+    /// the tests that hold them to the general reading) without.
+    init(
+        from sources: [Locale], style: AmountStyle, to targets: [Locale], currency currencyCode: String?,
+        writesCode: Bool, preferring preferred: Int?, minimumFraction: Int?, maximumFraction: Int?, fastPaths: Bool
+    ) {
         let currency = currencyCode.map(CurrencyMarks.index(of:)) ?? -1
         self.currency = currency
         readers = sources.map {
-            AmountReader(locale: $0, style: style, currency: currency, anySide: sources.count > 1)
+            AmountReader(
+                locale: $0, style: style, currency: currency, anySide: sources.count > 1, fastPaths: fastPaths)
         }
         reader = readers[0]
         self.preferred = preferred

@@ -142,7 +142,7 @@ extension AmountReader {
                     "'\(quoted(p, r, e))' is both a currency and a compact unit in \(identifier): name the style with --style currency or --style compact"
                 )
             }
-            if !sawBidi { s.unitAfter = (k, r, power, blanks) }
+            if !sawBidi && fastPaths { s.unitAfter = (k, r, power, blanks) }
             return
         }
         var markStart = r
@@ -311,7 +311,10 @@ extension AmountReader {
             return
         }
         // An ASCII digit at both ends: no unit (none starts or ends with one).
-        if hi > lo && !compact.myriad && compact.digitFreeEnds && p[lo] &- 48 < 10 && p[hi - 1] &- 48 < 10 { return }
+        if fastPaths && hi > lo && !compact.myriad && compact.digitFreeEnds && p[lo] &- 48 < 10 && p[hi - 1] &- 48 < 10
+        {
+            return
+        }
         for w in compact.wrapped {
             // `Vote 340M`: the unit's text on both sides.
             var a = lo

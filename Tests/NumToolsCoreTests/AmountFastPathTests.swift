@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import NumToolsCore
+
+/// The amount reader's shortcuts (the own mark read in a few comparisons,
+/// the unit handed on from the currency reading, digits at both ends read as
+/// unitless) give what the general reading gives, byte for byte, error
+/// messages included: on what FormatStyle writes in each locale and on
+/// every one-character change of it (a character dropped, doubled, a space
+/// or a bidi mark put in, a sign or parentheses around).
+@Suite struct AmountFastPathTests {
+    static let locales = [
+        "en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ko_KR", "ja_JP", "zh_CN", "ar_EG", "he_IL", "pt_BR",
+        "nl_NL", "es_ES", "sv_SE", "fa_IR", "hi_IN", "sw_KE", "en_MM", "fy", "bn_BD", "ps_AF", "my_MM",
+    ]
+    static let values: [Decimal] = [1234.56, -1234.56, 0.5, 12, 1_234_567.891, -7, 1_200_000]
+
+    /// What FormatStyle writes for the values: currency (symbol and code),
+    /// accounting, compact.
+    static func written(_ locale: Locale) -> [String] {
+        let code = locale.currency?.identifier ?? "EUR"
+        var texts: [String] = []
+        for v in values {
+            texts.append(v.formatted(.currency(code: code).locale(locale)))
+            texts.append(v.formatted(.currency(code: code).locale(locale).presentation(.isoCode)))
+            texts.append(v.formatted(.currency(code: code).locale(locale).sign(strategy: .accounting)))
+            texts.append(v.formatted(.number.locale(locale).notation(.compactName)))
+        }
+        return texts
+    }
+
+    /// `text` and its one-character changes.
+    static func variants(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var out: Set<String> = [text, "-" + text, text + "-", "(" + text + ")", " " + text, text + "\u{A0}"]
+        func string(_ s: [Unicode.Scalar]) -> String {
+            var v = String.UnicodeScalarView()
+            v.append(contentsOf: s)
+            return String(v)
+        }
+        for i in scalars.indices {
+            var dropped = scalars
+            dropped.remove(at: i)
+            out.insert(string(dropped))
+            var doubled = scalars
+            doubled.insert(scalars[i], at: i)
+            out.insert(string(doubled))
+            for extra: Unicode.Scalar in [" ", "\u{A0}", "\u{200F}", "-"] {
+                var put = scalars
+                put.insert(extra, at: i)
+                out.insert(string(put))
+            }
+        }
+        return out.filter { !$0.isEmpty }.sorted()
+    }
+
+    static func read(_ converter: inout AmountConverter, _ text: String) -> String {
+        var out: [UInt8] = []
+        let bytes = Array(text.utf8)
+        do {
+            try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try converter.transform(b, into: &out) }
+        } catch {
+            return "error \(error.code): \(error.message)"
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func converter(_ sources: [Locale], _ style: AmountStyle, fast: Bool) -> AmountConverter {
+        AmountConverter(
+            from: sources, style: style, to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: nil,
+            writesCode: true, preferring: nil, minimumFraction: nil, maximumFraction: nil, fastPaths: fast)
+    }
+
+    @Test(arguments: locales)
+    func shortcutsReadAsTheGeneralReading(_ id: String) {
+        let locale = Locale(identifier: id)
+        let texts = Self.written(locale).flatMap(Self.variants)
+        #expect(texts.count > 100)
+        var compared = 0
+        for style in [AmountStyle.currency, .accounting, .compact, .auto] {
+            var fast = Self.converter([locale], style, fast: true)
+            var general = Self.converter([locale], style, fast: false)
+            for text in texts {
+                let a = Self.read(&fast, text)
+                let b = Self.read(&general, text)
+                #expect(a == b, "\(id) --style \(style) '\(text)'")
+                compared += 1
+            }
+        }
+        #expect(compared == texts.count * 4)
+    }
+
+    /// `--from auto`: marks on either side of the number.
+    @Test func shortcutsReadAsTheGeneralReadingUnderAuto() {
+        let sources = ["en_US", "de_DE", "fr_FR"].map(Locale.init(identifier:))
+        let texts = sources.flatMap(Self.written).flatMap(Self.variants)
+        var fast = Self.converter(sources, .auto, fast: true)
+        var general = Self.converter(sources, .auto, fast: false)
+        var taken = 0
+        for text in texts {
+            let a = Self.read(&fast, text)
+            #expect(a == Self.read(&general, text), "--from auto '\(text)'")
+            if !a.hasPrefix("error") { taken += 1 }
+        }
+        // The test reads amounts, not only errors.
+        #expect(taken > texts.count / 20)
+    }
+}
+
+extension AmountFastPathTests {
+    /// The shortcut is there to be tested: the common locales have own marks it takes.
+    @Test(arguments: ["en_US", "de_DE", "fr_FR", "ko_KR", "ja_JP", "pt_BR", "de_CH", "en_IN"])
+    func commonLocalesHaveFastMarks(_ id: String) {
+        let converter = Self.converter([Locale(identifier: id)], .currency, fast: true)
+        #expect(converter.reader.hasFastMarks)
+        #expect(!Self.converter([Locale(identifier: id)], .currency, fast: false).reader.hasFastMarks)
+    }
+}
