@@ -68,7 +68,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let o = Array(UnsafeBufferPointer(start: data, count: 4))
     let body = expandPieces(UnsafeBufferPointer(start: data + 4, count: size - 4), jobPieces)
     guard !body.isEmpty else { return 0 }
-    let times = max(1, min(jobRepeats[Int(o[3] >> 6)], 600_000 / body.count))
+    // At most 600 KiB, and at most about 20,000 blocks: a block goes through
+    // a thread's hand-off (tens of microseconds under ASan), so 600 KiB in
+    // blocks of one byte would pass the timeout without anything wrong.
+    let block = jobBlockSizes[Int(o[2] & 7)]
+    let limit = min(600_000, block * 20_000)
+    let times = max(1, min(jobRepeats[Int(o[3] >> 6)], limit / body.count))
     var input: [UInt8] = []
     input.reserveCapacity(body.count * times)
     for _ in 0..<times { input += body }
@@ -82,7 +87,6 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     c.maxRecordBytes = jobMaxRecordBytes[Int(o[1] & 3)]
     let errorsFile = o[1] & 4 != 0 && c.onError != .record
     let jobs = 2 + Int(o[1] >> 3 & 1)
-    let block = jobBlockSizes[Int(o[2] & 7)]
     let chunk = jobChunkSizes[Int(o[2] >> 3 & 7)]
 
     func compare<T: ValueTransform & Sendable>(_ transform: T) {
