@@ -55,17 +55,6 @@ import Testing
         return out.filter { !$0.isEmpty }.sorted()
     }
 
-    static func read(_ converter: inout AmountConverter, _ text: String) -> String {
-        var out: [UInt8] = []
-        let bytes = Array(text.utf8)
-        do {
-            try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try converter.transform(b, into: &out) }
-        } catch {
-            return "error \(error.code): \(error.message)"
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     static func converter(_ sources: [Locale], _ style: AmountStyle, fast: Bool) -> AmountConverter {
         AmountConverter(
             from: sources, style: style, to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: nil,
@@ -82,8 +71,8 @@ import Testing
             var fast = Self.converter([locale], style, fast: true)
             var general = Self.converter([locale], style, fast: false)
             for text in texts {
-                let a = Self.read(&fast, text)
-                let b = Self.read(&general, text)
+                let a = AmountRoundTripTests.read(text, with: &fast)
+                let b = AmountRoundTripTests.read(text, with: &general)
                 #expect(a == b, "\(id) --style \(style) '\(text)'")
                 compared += 1
             }
@@ -99,8 +88,8 @@ import Testing
         var general = Self.converter(sources, .auto, fast: false)
         var taken = 0
         for text in texts {
-            let a = Self.read(&fast, text)
-            #expect(a == Self.read(&general, text), "--from auto '\(text)'")
+            let a = AmountRoundTripTests.read(text, with: &fast)
+            #expect(a == AmountRoundTripTests.read(text, with: &general), "--from auto '\(text)'")
             if !a.hasPrefix("error") { taken += 1 }
         }
         // The test reads amounts, not only errors.

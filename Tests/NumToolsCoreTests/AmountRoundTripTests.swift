@@ -24,6 +24,11 @@ import Testing
         var converter = AmountConverter(
             from: [locale], style: style, to: [Locale(identifier: LocaleSupport.machineIdentifier)],
             currency: currency)
+        return read(text, with: &converter)
+    }
+
+    /// What `converter` writes for `text`, or `error CODE: MESSAGE`.
+    static func read(_ text: String, with converter: inout AmountConverter) -> String {
         var out: [UInt8] = []
         let bytes = Array(text.utf8)
         do {

@@ -71,11 +71,8 @@ final class AmountReader: Sendable {
     /// The number inside the notation.
     let parser: LocaleNumberParser
     /// The number of an amount in ``parserCurrency`` (`-c`'s, or the
-    /// locale's), where its amounts have separators of their own; nil when
-    /// they are the numbers'.
-    let currencyParser: LocaleNumberParser?
-    /// ``currencyParser``, or ``parser`` when there is none: held unwrapped,
-    /// so that a value is read without copying a parser.
+    /// locale's): ``parser`` with the currency's separators where its
+    /// amounts have their own, else ``parser`` itself.
     let amountParser: LocaleNumberParser
     let parserCurrency: Int32
     let format: LocaleNumberFormat
@@ -156,14 +153,13 @@ final class AmountReader: Sendable {
                         MarkInfo(before: $0.entry.before, after: $0.entry.after, isName: false, currency: m.own)
                     )
                 }
-            currencyParser = Self.parser(format, m.separators(of: parserCurrency))
+            amountParser = Self.parser(format, m.separators(of: parserCurrency)) ?? parser
         } else {
             marks = nil
             ownMarks = []
-            currencyParser = nil
+            amountParser = parser
             parserCurrency = -1
         }
-        amountParser = currencyParser ?? parser
         compact = style.readsCompact ? CompactUnits.of(locale) : nil
         if style.readsScientific {
             var symbols = Self.exponentSymbols(locale)
@@ -240,7 +236,7 @@ final class AmountReader: Sendable {
     /// ``AmountShape/noCurrency``).
     func parser(for currency: Int32, name: Bool = false) -> LocaleNumberParser {
         if currency == AmountShape.noCurrency { return parser }
-        if !name && (currency < 0 || currency == parserCurrency) { return currencyParser ?? parser }
+        if !name && (currency < 0 || currency == parserCurrency) { return amountParser }
         guard let marks else { return parser }
         return Self.parser(format, marks.separators(of: currency, name: name)) ?? parser
     }
