@@ -7,7 +7,8 @@ import NumToolsCore
 public enum Coinfmt {
     enum Options {
         static let style: Option<CoinFormatStyle.Style> = .choice(
-            "style", "STYLE", default: .currency, help: "currency (default), percent, number, compact or scientific"
+            "style", "STYLE", default: .currency,
+            help: "currency (default), percent, number, compact, scientific, engineering, si, iec or iec-i"
         ).suggested(for: "notation")
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
@@ -45,7 +46,7 @@ public enum Coinfmt {
 
     static let definition = ToolDefinition(
         name: "coinfmt",
-        synopsis: "[--style currency|percent|number|compact|scientific] [OPTIONS] [VALUE...]",
+        synopsis: "[--style currency|percent|number|compact|scientific|engineering|si|iec|iec-i] [OPTIONS] [VALUE...]",
         summary: """
             Write machine numbers (1234.5, -0.0042, 1.5e-7) as localized prices, percent changes,
             plain numbers, compact amounts or scientific notation, exactly as Foundation's
@@ -55,7 +56,8 @@ public enum Coinfmt {
         options: [
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
             Options.maxFraction, Options.significant, Options.rounding, Options.ratio, Options.sign, Options.color,
-            Listing.locales, Listing.currencies,
+            UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit, UnitOptions.toUnit, Listing.locales,
+            Listing.currencies,
         ],
         examples: [
             "coinfmt 1234.5                                  # $1,234.50",
@@ -64,6 +66,7 @@ public enum Coinfmt {
             "coinfmt --style compact --currency USD --significant 3..3 1234567890123   # $1.23T",
             "coinfmt --sign accounting -- -1234.5            # ($1,234.50)",
             "coinfmt --style scientific 6.022e23             # 6.022E23",
+            "coinfmt --style iec --suffix B 1536             # 1.5KB",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
 
@@ -94,6 +97,7 @@ public enum Coinfmt {
             if let rounding = try invocation.value(Options.rounding) { style = style.rounded(rounding) }
             if let sign = try invocation.value(Options.sign) { style = style.sign(sign) }
             if invocation.has(Options.ratio) { style = style.ratio(true) }
+            style = try applyUnitOptions(style, invocation)
             return CoinTransform(style: style, colored: try invocation.value(Options.color).isOn)
         }
     }

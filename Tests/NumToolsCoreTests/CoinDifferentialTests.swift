@@ -165,7 +165,7 @@ import Testing
     func localesWithKeywords(id: String) {
         var rng = CoinRandom(seed: Self.seed &* 1000 &+ UInt64(id.utf8.count))
         var failures: [String] = []
-        for kind in CoinFormatStyle.Style.allCases {
+        for kind in CoinFormatStyle.Style.formatStyleStyles {
             for display in CoinFormatStyle.CurrencyDisplay.allCases where kind == .currency || display == .symbol {
                 var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id)).display(display)
                 if kind == .compact { style = style.currency(CurrencyCatalog.defaultCurrency(for: style.locale)) }

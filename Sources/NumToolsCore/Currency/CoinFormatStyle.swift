@@ -28,6 +28,25 @@ public struct CoinFormatStyle: Sendable, Hashable {
         /// `.notation(.scientific)`): `6.022E23`, `6,022E23`, `٦٫٠٢٢أس٢٣`;
         /// the precision applies to the mantissa.
         case scientific
+        /// Scientific notation whose exponent is a multiple of three
+        /// (`1.5E3`, `15E3`, `150E3`, `1.5E6`): the mantissa has one to three
+        /// integer digits. The locale's exponent symbol, as for ``scientific``.
+        case engineering
+        /// GNU numfmt's `--to=si`: scaled by powers of 1000 to a prefix
+        /// (`1500` → `1.5K`, up to `Q`), exactly (see ``UnitFormatter``).
+        case si
+        /// numfmt's `--to=iec`: powers of 1024, the same letters (`1536` → `1.5K`).
+        case iec
+        /// numfmt's `--to=iec-i`: powers of 1024 with IEC's `i` (`1536` → `1.5Ki`).
+        case iecI = "iec-i"
+
+        /// The styles Foundation's FormatStyle writes (the others are numfmt's or coinfmt's own).
+        public static let formatStyleStyles: [Style] = [.currency, .percent, .number, .compact, .scientific]
+
+        /// Whether the style scales to a unit prefix (si, iec, iec-i).
+        public var isUnitPrefix: Bool { self == .si || self == .iec || self == .iecI }
+        /// Whether the style writes an exponent (scientific, engineering).
+        public var hasExponent: Bool { self == .scientific || self == .engineering }
     }
 
     /// How the currency is named (`Decimal.FormatStyle.Currency.presentation`).
@@ -100,6 +119,16 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public var sign: SignDisplay
     /// For ``Style/percent``: the value is a ratio (`0.0235` is 2.35 %) rather than percent points.
     public var valueIsRatio: Bool
+    /// For the unit styles: written after the number and its prefix (`B`: `1.5KB`).
+    public var suffix: String
+    /// For the unit styles: written between the number and its prefix or
+    /// suffix, when one follows (` `: `1.5 K`, `999 B`).
+    public var unitSeparator: String
+    /// For the unit styles: the input counts units of this many (numfmt's `--from-unit`; at most 10^18).
+    public var fromUnit: UInt64
+    /// For the unit styles: the output counts units of this many (numfmt's
+    /// `--to-unit`); its prime factors are 2 and 5, so that the quotient is exact.
+    public var toUnit: UInt64
 
     /// A style with the defaults of coinfmt: symbol display, automatic
     /// precision, half-even rounding, automatic sign.
@@ -113,6 +142,10 @@ public struct CoinFormatStyle: Sendable, Hashable {
         self.rounding = .halfEven
         self.sign = .automatic
         self.valueIsRatio = false
+        self.suffix = ""
+        self.unitSeparator = ""
+        self.fromUnit = 1
+        self.toUnit = 1
     }
 
     /// A copy with another output kind.
@@ -141,6 +174,19 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public func sign(_ sign: SignDisplay) -> Self { with { $0.sign = sign } }
     /// A copy whose percent values are ratios (`true`) or percent points (`false`).
     public func ratio(_ isRatio: Bool) -> Self { with { $0.valueIsRatio = isRatio } }
+    /// A copy writing `suffix` after a unit style's number and prefix.
+    public func suffix(_ suffix: String) -> Self { with { $0.suffix = suffix } }
+    /// A copy writing `separator` between a unit style's number and what follows it.
+    public func unitSeparator(_ separator: String) -> Self { with { $0.unitSeparator = separator } }
+    /// A copy whose input counts units of `from` and output units of `to`
+    /// (`to`'s prime factors 2 and 5 only; both at most 10^18).
+    public func units(from: UInt64 = 1, to: UInt64 = 1) -> Self {
+        precondition(from >= 1 && from <= 1_000_000_000_000_000_000 && ExactDecimal.twosAndFives(to) != nil)
+        return with {
+            $0.fromUnit = from
+            $0.toUnit = to
+        }
+    }
 
     private func with(_ change: (inout Self) -> Void) -> Self {
         var copy = self
@@ -154,7 +200,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         switch style {
         case .currency: currencyCode ?? CurrencyCatalog.defaultCurrency(for: locale)
         case .compact: currencyCode
-        case .percent, .number, .scientific: nil
+        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI: nil
         }
     }
 
@@ -182,7 +228,10 @@ public struct CoinFormatStyle: Sendable, Hashable {
             let digits = CurrencyCatalog.fractionDigits(resolvedCurrencyCode ?? "USD")
             defaults = (digits, digits)
         case .percent, .number: defaults = (2, 2)
-        case .scientific: defaults = (0, Self.scientificMaximumFraction)
+        case .scientific, .engineering: defaults = (0, Self.scientificMaximumFraction)
+        // numfmt's default (one fraction digit below 10 with a prefix) is
+        // the unit formatter's own; a bound given alone meets these.
+        case .si, .iec, .iecI: defaults = (0, 1)
         case .compact: defaults = nil
         }
         switch precision {

@@ -8,7 +8,7 @@ extension CoinFormatter {
     static func probeKinds(_ style: CoinFormatStyle) -> (own: FoundationProbe.Kind, derivation: FoundationProbe.Kind) {
         let kind: FoundationProbe.Kind
         switch style.style {
-        case .number, .scientific: kind = .number
+        case .number, .scientific, .engineering, .si, .iec, .iecI: kind = .number
         case .percent: kind = .percent
         case .currency, .compact:
             if let currency = style.resolvedCurrencyCode {
@@ -134,7 +134,14 @@ extension CoinFormatter {
         }
         // Compact currency names are probed with the unscaled value, whose
         // rendering must show exactly these digits: no reduction then.
-        let reduced = key.unscaled.isEmpty ? key.pluralShape : key
+        var reduced = key.unscaled.isEmpty ? key.pluralShape : key
+        if style.style.hasExponent {
+            // The text around a number with an exponent depends on its sign
+            // alone (see probeTemplate): one entry a sign form.
+            reduced.integer = [UInt8(ascii: "1")]
+            reduced.fraction = []
+            reduced.exponent = max(-1, min(1, reduced.exponent))
+        }
         let cacheKey = FormKey(key: reduced, form: form)
         if let cached = cache[cacheKey] { return cached }
         // A fresh ICU formatter may misplace a currency name until it has
@@ -161,6 +168,13 @@ extension CoinFormatter {
                 key.integer = [UInt8(ascii: "1")]
             }
             key.exponent = max(-9, min(9, key.exponent))
+            // Engineering mantissas have up to three integer digits, which
+            // FormatStyle's scientific notation never writes: the text
+            // around depends on the sign alone, so probe one digit.
+            if style.style == .engineering {
+                key.integer = [UInt8(ascii: "1")]
+                key.fraction = []
+            }
         }
         let fraction = key.fraction.count
         let divisor = style.style == .compact ? divisorFor(key.bucket) : key.exponent

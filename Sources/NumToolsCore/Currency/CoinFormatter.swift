@@ -34,6 +34,8 @@ public struct CoinFormatter: Sendable {
     let divisors: [Int]
     /// For scientific: the exponent symbol and minus (the mantissa is written with ``notation``).
     let scientific: ScientificNotation?
+    /// For si, iec and iec-i: the writer of every value (numfmt's scaling, exactly).
+    let units: UnitFormatter?
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
     /// Per pattern magnitude (index 0 only when not compact): the fixed templates, or nil when plural-dependent.
@@ -62,7 +64,8 @@ public struct CoinFormatter: Sendable {
         var notation = NumberNotation.of(
             FoundationProbe(locale: style.locale, kind: derivationKind, compact: false, accounting: accounting))
         let compact = style.style == .compact
-        let isScientific = style.style == .scientific
+        let isScientific = style.style.hasExponent
+        units = style.style.isUnitPrefix ? UnitFormatter(style) : nil
         let ownProbe = FoundationProbe(
             locale: style.locale, kind: kind, compact: compact, scientific: isScientific, accounting: accounting)
         scientific = isScientific ? ScientificNotation.of(ownProbe, digits: notation.digits) : nil
@@ -173,6 +176,16 @@ public struct CoinFormatter: Sendable {
     /// ``formatInGeneral(_:into:)``, or nil, having written nothing, when the
     /// output would be longer than `limit` bytes.
     mutating func formatInGeneral(_ value: ExactDecimal, limit: Int, into out: inout [UInt8]) -> Outcome? {
+        if let units {
+            // Within a few bytes of the limit once ``minimumDigitCount(_:)`` has passed it.
+            let start = out.count
+            let outcome = units.format(value, into: &out)
+            if out.count - start > limit {
+                out.removeSubrange(start...)
+                return nil
+            }
+            return outcome
+        }
         let (number, key) = layout(value)
         let outcome: Outcome = number.isZero ? .zero : number.isNegative ? .negative : .positive
         let affixes = self.affixes(key, style.sign.form(negative: number.isNegative, zero: number.isZero))
@@ -215,8 +228,8 @@ public struct CoinFormatter: Sendable {
         var minFraction: Int
         var bucket = 0
         var exponent = 0
-        if style.style == .scientific {
-            (shown, minFraction, exponent) = scientificParts(value)
+        if style.style.hasExponent {
+            (shown, minFraction, exponent) = scientificParts(value, step: style.style == .engineering ? 3 : 1)
         } else if style.style == .compact && !value.isZero {
             // ICU's chooseMultiplierAndApply: divide by the magnitude's
             // divisor, round, and if rounding reached the next magnitude
@@ -254,17 +267,21 @@ public struct CoinFormatter: Sendable {
     /// exponent; zero is `0E0`. ICU's chooseMultiplierAndApply, as for
     /// compact: where rounding carries the mantissa to ten (9.9999995 with
     /// six fraction digits), the exponent grows by one and the mantissa,
-    /// divided by ten, is rounded again (`1E1`, `1.00E1`).
-    private func scientificParts(_ value: ExactDecimal) -> (ExactDecimal, Int, Int) {
+    /// divided by ten, is rounded again (`1E1`, `1.00E1`). Engineering
+    /// notation (`step` 3) keeps exponents that are multiples of three, so
+    /// its mantissa has one to three integer digits (`999.9999995` is `1E3`).
+    private func scientificParts(_ value: ExactDecimal, step: Int) -> (ExactDecimal, Int, Int) {
         if value.isZero {
             let (zero, minFraction) = round(value)
             return (zero, minFraction, 0)
         }
-        var exponent = value.magnitude
+        // The largest multiple of `step` at most the magnitude (floor, also below zero).
+        let magnitude = value.magnitude
+        var exponent = magnitude >= 0 ? magnitude / step * step : -((-magnitude + step - 1) / step * step)
         var (mantissa, minFraction) = round(value.scaled(byPowerOfTen: -exponent))
-        if mantissa.magnitude != 0 {
-            exponent += 1
-            (mantissa, minFraction) = round(mantissa.scaled(byPowerOfTen: -1))
+        if !mantissa.isZero && mantissa.magnitude >= step {
+            exponent += step
+            (mantissa, minFraction) = round(mantissa.scaled(byPowerOfTen: -step))
         }
         return (mantissa, minFraction, exponent)
     }
@@ -280,7 +297,8 @@ public struct CoinFormatter: Sendable {
     /// Each digit takes at least one byte.
     func minimumDigitCount(_ value: ExactDecimal) -> Int {
         // A scientific mantissa has one integer digit, whatever the magnitude.
-        if value.isZero || style.style == .scientific { return 1 }
+        if let units { return units.minimumByteCount(value) }
+        if value.isZero || style.style.hasExponent { return 1 }
         var magnitude = value.magnitude
         if style.style == .percent && style.valueIsRatio { magnitude += 2 }
         if style.style == .compact { magnitude -= divisors.max() ?? 0 }

@@ -46,7 +46,8 @@ final class FixedFormat: @unchecked Sendable {
         precision: CoinFormatStyle.ResolvedPrecision
     ) {
         let digits = notation.digits
-        guard precision != .compactDefault, style.style != .compact, style.style != .scientific, digits.count == 10,
+        guard precision != .compactDefault,
+            style.style == .currency || style.style == .percent || style.style == .number, digits.count == 10,
             let width = digits.first?.count, width > 0, digits.allSatisfy({ $0.count == width })
         else { return nil }
         let pieces: [[UInt8]] =
