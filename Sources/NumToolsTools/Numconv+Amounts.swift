@@ -9,6 +9,11 @@ extension Numconv {
         prefer: Locale?, report: Bool, fraction: FractionRange
     ) throws(UsageError) -> NumberConversion {
         if report { throw UsageError("--report counts plain numbers: it does not apply to --style \(style.rawValue)") }
+        if [.si, .iec, .iecI].contains(style), currency != nil || writesCode {
+            throw UsageError(
+                "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style \(style.rawValue) reads none"
+            )
+        }
         let targets = try invocation.value(Options.to)
         let sources: [Locale]
         switch from {
@@ -32,6 +37,7 @@ extension Numconv {
         return .amounts(
             AmountConverter(
                 from: sources, style: style, to: targets, currency: currency, writesCode: writesCode,
-                preferring: preferred, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum))
+                preferring: preferred, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum,
+                suffix: try invocation.value(Options.suffix) ?? ""))
     }
 }

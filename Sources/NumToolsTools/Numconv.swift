@@ -21,7 +21,9 @@ public enum Numconv {
         ).suggested(for: "to-locale", "output-locale", "target-locale")
         static let style: Option<AmountStyle> = .choice(
             "style", "STYLE", default: .number,
-            help: "number (default), percent, currency, accounting, compact, scientific or auto")
+            help: "number (default), percent, currency, accounting, compact, scientific, si, iec, iec-i or auto")
+        static let suffix: Option<String?> = .string(
+            "suffix", "STR", help: "si, iec, iec-i, auto: the unit after the prefix (B: 1.5KB), removed when there")
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE", help: "the column's currency: settles a shared symbol, refuses others")
         static let code: Option<Bool> = .flag(
@@ -44,7 +46,7 @@ public enum Numconv {
             """,
         options: [
             Options.from, Options.to, Options.prefer, Options.report, Options.style, Options.minFraction,
-            Options.maxFraction, Options.currency, Options.code, Listing.locales, Listing.currencies,
+            Options.maxFraction, Options.currency, Options.code, Options.suffix, Listing.locales, Listing.currencies,
         ],
         examples: [
             "numconv --from en_US --to de_DE 1234567.891        # 1.234.567,891",
@@ -54,6 +56,7 @@ public enum Numconv {
             "numconv --csv -f 2 --from auto --to C --report < mixed.csv  # US, German, French, Swiss, Indian rows",
             "numconv --style accounting --from de_DE --to C '(1.234,56 €)'   # -1234.56",
             "numconv --style auto --from ko_KR --to C '1억 2,345만 원'        # 123450000",
+            "numconv --style iec-i --from en_US --to C 1.5Ki                 # 1536",
         ])
 
     /// Runs numconv on the command line's arguments after the first `count`
@@ -66,6 +69,11 @@ public enum Numconv {
             let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
             let code = try invocation.value(Options.currency)
             let writesCode = try invocation.value(Options.code)
+            if invocation.has(Options.suffix) && ![.si, .iec, .iecI, .auto].contains(amountStyle) {
+                throw UsageError(
+                    "--suffix applies only to --style si, iec, iec-i or auto: --style \(amountStyle.rawValue) reads no unit"
+                )
+            }
             guard let style = LocaleNumberFormat.Style(rawValue: amountStyle.rawValue) else {
                 return try amounts(
                     invocation, style: amountStyle, from: from, currency: code, writesCode: writesCode,

@@ -137,3 +137,39 @@ import Testing
         #expect(groups.count >= 50)
     }
 }
+
+/// numconv's si, iec, iec-i and auto readings against GNU numfmt's
+/// `--from` (Tests/Fixtures/numfmt-read.tsv): the exact count, which is
+/// numfmt's where numfmt prints it exactly; and an error where numfmt's is
+/// one for a malformed prefix (`1X`, `1KB` without `--suffix B`, `1Ki` under si).
+@Suite struct NumfmtReadingTests {
+    @Test func everyCase() throws {
+        let rows = try phoneFixtureRows("numfmt-read.tsv")
+        #expect(rows.count > 1_000)
+        var converters: [String: AmountConverter] = [:]
+        var failures: [String] = []
+        var agreeing = 0
+        let machine = Locale(identifier: LocaleSupport.machineIdentifier)
+        for r in rows {
+            let (scale, suffix, input, numfmt, expected, agrees) = (r[0], r[1], r[2], r[3], r[4], r[5] == "yes")
+            let style = AmountStyle(rawValue: scale)!
+            var converter =
+                converters[scale + "|" + suffix]
+                ?? AmountConverter(from: [Locale(identifier: "en_US")], style: style, to: [machine], suffix: suffix)
+            let got = AmountRoundTripTests.read(input, with: &converter)
+            converters[scale + "|" + suffix] = converter
+            if expected == "!error" {
+                if !got.hasPrefix("error ") { failures.append("\(scale) \(input): \(got), expected an error") }
+            } else if got != expected {
+                failures.append("\(scale) --suffix '\(suffix)' \(input): \(got), expected \(expected)")
+            }
+            if agrees && (got == expected || got.hasPrefix("error ")) { agreeing += 1 }
+            // numfmt writes the suffix after its count.
+            let numfmtCount = numfmt.hasSuffix(suffix) ? String(numfmt.dropLast(suffix.count)) : numfmt
+            if agrees != (numfmtCount == expected) { failures.append("fixture inconsistent: \(r)") }
+        }
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(12).joined(separator: "\n"))")
+        #expect(agreeing > 650, "\(agreeing) cases as numfmt reads them")
+    }
+}

@@ -62,25 +62,27 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     public init(
         from sources: [Locale], style: AmountStyle, to targets: [Locale], currency currencyCode: String? = nil,
         writesCode: Bool = false, preferring preferred: Int? = nil, minimumFraction: Int? = nil,
-        maximumFraction: Int? = nil
+        maximumFraction: Int? = nil, suffix: String = ""
     ) {
         self.init(
             from: sources, style: style, to: targets, currency: currencyCode, writesCode: writesCode,
             preferring: preferred, minimumFraction: minimumFraction, maximumFraction: maximumFraction,
-            fastPaths: true)
+            fastPaths: true, suffix: suffix)
     }
 
     /// The converter, with its readers' fast paths or (`fastPaths` false:
     /// the tests that hold them to the general reading) without.
     init(
         from sources: [Locale], style: AmountStyle, to targets: [Locale], currency currencyCode: String?,
-        writesCode: Bool, preferring preferred: Int?, minimumFraction: Int?, maximumFraction: Int?, fastPaths: Bool
+        writesCode: Bool, preferring preferred: Int?, minimumFraction: Int?, maximumFraction: Int?, fastPaths: Bool,
+        suffix: String = ""
     ) {
         let currency = currencyCode.map(CurrencyMarks.index(of:)) ?? -1
         self.currency = currency
         readers = sources.map {
             AmountReader(
-                locale: $0, style: style, currency: currency, anySide: sources.count > 1, fastPaths: fastPaths)
+                locale: $0, style: style, currency: currency, anySide: sources.count > 1, fastPaths: fastPaths,
+                unitSuffix: Array(suffix.utf8))
         }
         reader = readers[0]
         self.preferred = preferred
@@ -228,7 +230,8 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
             throw ValueError.outputTooLong(outputLimit)
         }
         let pad = max(0, plain.minimumFraction ?? 0)
-        return 2 + shape.shift.magnitude.toInt + digits + LocaleNumberParser.scratchSlack + pad
+        // Each factor 1024 adds at most four digits (before the number).
+        return 2 + shape.shift.magnitude.toInt + 4 * shape.binaryPower + digits + LocaleNumberParser.scratchSlack + pad
     }
 
     /// Reads the number of `shape` into `base` and scales it by its shift.
@@ -237,7 +240,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         _ value: UnsafeBufferPointer<UInt8>, _ shape: AmountShape, _ reader: AmountReader,
         into base: UnsafeMutablePointer<UInt8>, slot: Int
     ) throws(ValueError) -> Reading {
-        let lead = max(0, -shape.shift)
+        let lead = max(0, -shape.shift) + 4 * shape.binaryPower
         let start = base + 1 + lead
         var negative: Bool
         var digits: DigitString
@@ -288,6 +291,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
                 digits.integerCount = 0
             }
         }
+        if shape.binaryPower > 0 { digits.multiplyByPowerOf1024(shape.binaryPower) }
         return Reading(negative: negative, digits: digits, currency: shape.currency, kind: shape.kind)
     }
 }

@@ -9,6 +9,11 @@ extension AmountReader {
         var lo = 0
         var hi = p.count
         var s = AmountShape(core: 0..<hi)
+        if style == .si || style == .iec || style == .iecI || (style == .auto && endsWithUnitPrefix(p, lo, hi)) {
+            _ = try readUnitPrefix(p, lo, &hi, &s)
+            s.core = lo..<hi
+            return s
+        }
         var wrapped = false
         if readsTrailingMinus && hi >= 2 {
             if readsAccounting && p[0] == 0x28 && p[hi - 1] == 0x29 {

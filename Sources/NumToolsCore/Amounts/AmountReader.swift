@@ -15,8 +15,16 @@ public enum AmountStyle: String, Sendable, Hashable, CaseIterable {
     case compact
     /// Scientific notation (`1.5E3`, `1,23E-4`).
     case scientific
-    /// Any of the above but percent, decided per value.
+    /// Any of the above but percent, decided per value; and numfmt's
+    /// `--from=auto` prefixes (`K` a power of 1000, `Ki` of 1024) after a
+    /// number no compact unit of the locale's ends.
     case auto
+    /// numfmt's `--from=si`: a prefix after the number, a power of 1000 (`1.5K`, `2 M`).
+    case si
+    /// numfmt's `--from=iec`: the same letters, powers of 1024 (`1.5K` is 1536).
+    case iec
+    /// numfmt's `--from=iec-i`: IEC's prefixes, powers of 1024 (`1.5Ki`).
+    case iecI = "iec-i"
 
     var readsCurrency: Bool { self == .currency || self == .accounting || self == .compact || self == .auto }
     var readsAccounting: Bool { self == .accounting || self == .auto }
@@ -39,6 +47,8 @@ struct AmountShape {
     var negative = false
     /// The power of ten the number is multiplied by (exponent, compact unit).
     var shift = 0
+    /// The power of 1024 the number is multiplied by (an IEC prefix), after ``shift``.
+    var binaryPower = 0
     /// The currency: an index into ``CurrencyCatalog/codes``, -1 when the mark
     /// does not fix one, ``AmountShape/noCurrency`` when there is no mark.
     var currency: Int32 = AmountShape.noCurrency
@@ -119,9 +129,15 @@ final class AmountReader: Sendable {
     /// unit so: `K` is also the narrow symbol of kyats, kina and kwacha
     /// everywhere, which no locale but theirs reads a compact amount as.
     let ambiguousUnits: [[UInt8]]
+    /// For the unit prefixes: the column's suffix (`--suffix`: `B`), removed when present.
+    let unitSuffix: [UInt8]
 
-    init(locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true) {
+    init(
+        locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true,
+        unitSuffix: [UInt8] = []
+    ) {
         self.fastPaths = fastPaths
+        self.unitSuffix = unitSuffix
         self.locale = locale
         self.style = style
         self.currency = currency

@@ -1,0 +1,155 @@
+extension AmountStyle {
+    /// Whether the style reads numfmt's unit prefixes (si, iec, iec-i, and auto).
+    var readsUnitPrefixes: Bool { self == .si || self == .iec || self == .iecI || self == .auto }
+}
+
+extension AmountReader {
+    /// numfmt's `--from=si|iec|iec-i|auto`, strictly: after the number (in
+    /// the locale's notation), at most one space (U+0020, U+00A0, U+202F or
+    /// U+2009: what `--unit-separator` may have written), a prefix and the
+    /// column's suffix (`--suffix`, removed when present). `K` (and SI's
+    /// `k`) to `Q` are powers of 1000 under si and auto; under iec the same
+    /// upper-case letters are powers of 1024; under iec-i and auto a letter
+    /// with IEC's `i` (`Ki`, `Mi`) is. A number without a prefix counts
+    /// ones (`512` as `ls -lh` writes it), also under iec-i (numfmt refuses it).
+    ///
+    /// Takes the prefix and the suffix out of `lo..<hi` and sets the shape's
+    /// scaling (``AmountShape/shift`` for powers of 1000,
+    /// ``AmountShape/binaryPower`` for powers of 1024). Returns false, having
+    /// changed nothing, when no prefix or suffix is there; throws
+    /// `unknown-unit` for text after the number that is neither.
+    func readUnitPrefix(
+        _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: inout Int, _ s: inout AmountShape
+    ) throws(ValueError) -> Bool {
+        var e = hi
+        let suffix = unitSuffix
+        if !suffix.isEmpty, e - lo > suffix.count, Self.has(p, e - suffix.count, suffix, end: e) {
+            e -= suffix.count
+        }
+        // The prefix: the text after the number's last digit.
+        var k = e
+        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        guard k > lo else { return false }
+        var r = k
+        if r < e, case let b = Self.space(p, r, end: e), b > 0 { r += b }
+        if r == e {
+            // Nothing but the suffix (`999B`, `999 B`), or nothing at all.
+            guard e < hi else { return false }
+            hi = k
+            return true
+        }
+        let letter = p[r]
+        var power = UnitPrefixes.power(ofLetter: letter)
+        let binary = e - r == 2 && p[r + 1] == UInt8(ascii: "i")
+        if power == nil || (e - r != 1 && !binary) || (letter == UInt8(ascii: "k") && binary) {
+            throw unknownPrefix(p, r, e)
+        }
+        switch style {
+        case .si where binary:
+            throw ValueError(
+                .number(.unknownUnit),
+                "'\(quoted(p, r, e))' at offset \(UTF8Bytes.scalarOffset(p, r)) is an IEC prefix (a power of 1024): --style si reads powers of 1000; use --style iec-i or auto"
+            )
+        case .iec where binary:
+            throw ValueError(
+                .number(.unknownUnit),
+                "'\(quoted(p, r, e))' at offset \(UTF8Bytes.scalarOffset(p, r)) has IEC's i, which --style iec does not write: use --style iec-i"
+            )
+        case .iec where letter == UInt8(ascii: "k"):
+            power = nil
+        case .iecI where !binary:
+            throw ValueError(
+                .number(.unknownUnit),
+                "'\(quoted(p, r, e))' at offset \(UTF8Bytes.scalarOffset(p, r)) lacks IEC's i: --style iec-i reads Ki, Mi, Gi, ... (use --style iec or si for a bare letter)"
+            )
+        default: break
+        }
+        guard let power else { throw unknownPrefix(p, r, e) }
+        if binary || style == .iec {
+            s.binaryPower = power
+        } else {
+            s.shift += 3 * power
+        }
+        hi = k
+        return true
+    }
+
+    private func unknownPrefix(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> ValueError {
+        let prefixes: String
+        switch style {
+        case .iec: prefixes = "K, M, G, T, P, E, Z, Y, R, Q"
+        case .iecI: prefixes = "Ki, Mi, Gi, Ti, Pi, Ei, Zi, Yi, Ri, Qi"
+        case .si: prefixes = "K (or k), M, G, T, P, E, Z, Y, R, Q"
+        default: prefixes = "K (or k), M, G, ... Q, or with IEC's i: Ki, Mi, ... Qi"
+        }
+        let suffix = unitSuffix.isEmpty ? "" : " and the suffix '\(String(decoding: unitSuffix, as: UTF8.self))'"
+        return ValueError(
+            .number(.unknownUnit),
+            "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is no unit prefix: expected \(prefixes)\(suffix)"
+        )
+    }
+
+    /// Under auto: whether `p[lo..<hi]` ends with a unit prefix after a
+    /// digit (and at most one space): a prefix letter (`2G`, `1,5K`) or one
+    /// with IEC's `i` (`1.5Ki`), then the suffix when given; but not a
+    /// compact unit of the locale's (`1.5K` in en_US is its thousand, the
+    /// same number) nor a mark of the column's currency (`Q`, the quetzal's
+    /// symbol, in es_GT; `K` with `-c PGK`). Such a value is read with
+    /// ``readUnitPrefix(_:_:_:_:)`` before any currency mark or compact
+    /// unit: `K` is also the narrow symbol of kina, kyat and kwacha, which
+    /// no locale but theirs writes after a number without a space.
+    func endsWithUnitPrefix(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+        var e = hi
+        if !unitSuffix.isEmpty, e - lo > unitSuffix.count, Self.has(p, e - unitSuffix.count, unitSuffix, end: e) {
+            e -= unitSuffix.count
+        }
+        guard e - lo >= 2 else { return false }
+        let binary = p[e - 1] == UInt8(ascii: "i")
+        let r = binary ? e - 2 : e - 1
+        guard r > lo, UnitPrefixes.power(ofLetter: p[r]) != nil, !(binary && p[r] == UInt8(ascii: "k")) else {
+            return false
+        }
+        var k = r
+        if case let b = Self.blankBefore(p, k, start: lo), b > 0, Self.bidi(p, k - b, end: k) == 0 { k -= b }
+        guard k > lo, digitEnds(p, at: k, from: lo) else { return false }
+        // (With the suffix after it, `KB`, the letter is no compact unit.)
+        if !binary && e == hi, let compact, compact.power(p, r, e) != nil { return false }
+        if let marks {
+            let unit = Array(p[r..<e])
+            let own = marks.ownSymbols.first { $0.mark == unit }?.entry
+            let given = currency >= 0 && currency != marks.own ? marks.loaded(unit) : nil
+            if let entry = own ?? given, currency < 0 || entry.currencies.contains(currency) { return false }
+        }
+        return true
+    }
+}
+
+extension DigitString {
+    /// Multiplies the digits (integer and fraction, as one integer) by
+    /// 1024 `power` times, in place, growing to the left (the caller leaves
+    /// `4 × power` free bytes before ``start``); then drops the fraction's
+    /// trailing zeros (`1.50Ki` is 1536, not `1536.00`).
+    mutating func multiplyByPowerOf1024(_ power: Int) {
+        var first = start
+        var n = integerCount + fractionCount
+        for _ in 0..<power {
+            var carry: UInt32 = 0
+            var q = first + n
+            while q > first {
+                q -= 1
+                let t = UInt32(q.pointee &- 48) &* 1024 &+ carry
+                q.pointee = UInt8(t % 10) &+ 48
+                carry = t / 10
+            }
+            while carry > 0 {
+                first -= 1
+                first.pointee = UInt8(carry % 10) &+ 48
+                carry /= 10
+                n += 1
+            }
+        }
+        start = first
+        integerCount = n - fractionCount
+        while fractionCount > 0 && start[integerCount + fractionCount - 1] == 48 { fractionCount -= 1 }
+    }
+}

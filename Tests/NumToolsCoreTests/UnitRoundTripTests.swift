@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import NumToolsCore
+
+/// The round trip of issue 28: what coinfmt writes in the unit styles
+/// (si, iec, iec-i, engineering), numconv reads back as the value written,
+/// in every locale of the amounts' sample (`AMOUNT_LOCALES=all`: every one).
+@Suite struct UnitRoundTripTests {
+    static let values = [
+        "0", "7", "999", "1000", "1536", "-1500", "9999", "999999", "1048064", "123456789", "-0.4", "1e30", "1e33",
+        "12345678901234567890123", "0.001",
+    ]
+
+    /// The value `text` stands for: the rounded mantissa times base^p.
+    static func written(_ formatter: CoinFormatter, _ value: ExactDecimal) -> ExactDecimal {
+        let units = formatter.units!
+        let (r, p, _) = units.layout(value)
+        return units.base == 1000 ? r.multiplied(by: 1000, power: p) : r.multiplied(by: 1024, power: p)
+    }
+
+    @Test(arguments: AmountRoundTripTests.locales)
+    func unitPrefixes(_ id: String) throws {
+        let locale = Locale(identifier: id)
+        var failures: [String] = []
+        let settings: [(CoinFormatStyle) -> CoinFormatStyle] = [
+            { $0 }, { $0.fractionLength(min: 3, max: 3) }, { $0.significantDigits(2...4).rounded(.floor) },
+            { $0.unitSeparator(" ").suffix("B") }, { $0.units(from: 1024).rounded(.up) },
+        ]
+        for kind in [CoinFormatStyle.Style.si, .iec, .iecI] {
+            let reading: AmountStyle = kind == .si ? .si : kind == .iec ? .iec : .iecI
+            for (n, setting) in settings.enumerated() {
+                var formatter = setting(CoinFormatStyle(style: kind, locale: locale)).formatter()
+                let suffix = formatter.style.suffix
+                for styleRead in [reading] + (kind == .iec || suffix != "" ? [] : [AmountStyle.auto]) {
+                    var converter = AmountConverter(
+                        from: [locale], style: styleRead, to: [Locale(identifier: LocaleSupport.machineIdentifier)],
+                        suffix: suffix)
+                    for value in Self.values {
+                        let number = try ExactDecimal(value)
+                        let text = formatter.string(number)
+                        let got = AmountRoundTripTests.read(text, with: &converter)
+                        let expected = Self.written(formatter, number)
+                        if !AmountRoundTripTests.same(got, expected) {
+                            failures.append(
+                                "\(id) \(kind) #\(n) read as \(styleRead): '\(text)' → \(got), not \(expected)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+    }
+
+    /// Engineering notation reads back as scientific notation (and under auto).
+    @Test(arguments: AmountRoundTripTests.locales)
+    func engineering(_ id: String) throws {
+        let locale = Locale(identifier: id)
+        var failures: [String] = []
+        var formatter = CoinFormatStyle(style: .engineering, locale: locale).formatter()
+        for value in ["1500", "15000", "-150000", "0.00015", "6.022e23", "1", "12.5", "-999.5"] {
+            let number = try ExactDecimal(value)
+            let text = formatter.string(number)
+            for style in [AmountStyle.scientific, .auto] {
+                let got = AmountRoundTripTests.read(text, locale, style)
+                if !AmountRoundTripTests.same(got, number) {
+                    failures.append("\(id) engineering read as \(style): '\(text)' → \(got)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+    }
+}
