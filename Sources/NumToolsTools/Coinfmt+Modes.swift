@@ -9,7 +9,7 @@ extension Coinfmt {
         let currencyOptions = [Options.currency.spec, Options.display.spec, Options.symbol.spec]
         switch kind {
         case .currency: break
-        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI:
+        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes:
             if let given = currencyOptions.first(where: { invocation.arguments.has($0.long) }) {
                 throw UsageError(
                     "--\(given.long) applies only to --style currency or compact: --style \(kind.rawValue) writes no currency"

@@ -17,6 +17,9 @@ extension Coinfmt {
             "to-unit", "N", help: "unit styles: the output counts units of N (N's prime factors 2 and 5)"
         ) { text throws(UsageError) in try unitSize(text, option: "to-unit", exactDivisor: true) }
 
+        static let bytes: Option<CoinFormatStyle.ByteUnits?> = .choice(
+            "bytes", "UNITS", help: "--style bytes: decimal (default: 1.7 MB, as Foundation) or binary (1.6 MiB)")
+
         static let all = [suffix.spec, unitSeparator.spec, fromUnit.spec, toUnit.spec]
     }
 
@@ -25,7 +28,23 @@ extension Coinfmt {
     static func applyUnitOptions(_ style: CoinFormatStyle, _ invocation: ToolInvocation) throws(UsageError)
         -> CoinFormatStyle
     {
-        guard style.style.isUnitPrefix else {
+        if invocation.has(UnitOptions.bytes) && style.style != .bytes {
+            throw UsageError("--bytes applies only to --style bytes")
+        }
+        if style.style == .bytes {
+            if let given = [UnitOptions.suffix.spec, UnitOptions.unitSeparator.spec].first(where: {
+                invocation.arguments.has($0.long)
+            }) {
+                throw UsageError(
+                    "--\(given.long) applies only to --style si, iec or iec-i: bytes have the locale's units")
+            }
+            if let given = ["min-fraction", "max-fraction", "significant"].first(where: { invocation.arguments.has($0) }
+            ) {
+                throw UsageError(
+                    "--\(given) does not apply to --style bytes: it writes Foundation's digits (none in bytes and kB, up to one in MB, two above)"
+                )
+            }
+        } else if !style.style.isUnitPrefix {
             if let given = UnitOptions.all.first(where: { invocation.arguments.has($0.long) }) {
                 throw UsageError(
                     "--\(given.long) applies only to --style si, iec or iec-i: --style \(style.style.rawValue) writes no unit"
@@ -34,6 +53,7 @@ extension Coinfmt {
             return style
         }
         var style = style
+        if let units = try invocation.value(UnitOptions.bytes) { style = style.byteUnits(units) }
         if let suffix = try invocation.value(UnitOptions.suffix) { style = style.suffix(suffix) }
         if let separator = try invocation.value(UnitOptions.unitSeparator) { style = style.unitSeparator(separator) }
         style = style.units(

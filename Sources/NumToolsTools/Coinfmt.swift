@@ -8,7 +8,7 @@ public enum Coinfmt {
     enum Options {
         static let style: Option<CoinFormatStyle.Style> = .choice(
             "style", "STYLE", default: .currency,
-            help: "currency (default), percent, number, compact, scientific, engineering, si, iec or iec-i"
+            help: "currency (default), percent, number, compact, scientific, engineering, si, iec, iec-i or bytes"
         ).suggested(for: "notation")
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
@@ -46,7 +46,7 @@ public enum Coinfmt {
 
     static let definition = ToolDefinition(
         name: "coinfmt",
-        synopsis: "[--style currency|percent|number|compact|scientific|engineering|si|iec|iec-i] [OPTIONS] [VALUE...]",
+        synopsis: "[--style STYLE] [OPTIONS] [VALUE...]",
         summary: """
             Write machine numbers (1234.5, -0.0042, 1.5e-7) as localized prices, percent changes,
             plain numbers, compact amounts or scientific notation, exactly as Foundation's
@@ -56,7 +56,8 @@ public enum Coinfmt {
         options: [
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
             Options.maxFraction, Options.significant, Options.rounding, Options.ratio, Options.sign, Options.color,
-            UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit, UnitOptions.toUnit, Listing.locales,
+            UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit, UnitOptions.toUnit, UnitOptions.bytes,
+            Listing.locales,
             Listing.currencies,
         ],
         examples: [

@@ -39,6 +39,10 @@ public struct CoinFormatStyle: Sendable, Hashable {
         case iec
         /// numfmt's `--to=iec-i`: powers of 1024 with IEC's `i` (`1536` → `1.5Ki`).
         case iecI = "iec-i"
+        /// A byte count as Foundation's `ByteCountFormatStyle` writes it
+        /// (`1.7 MB`, `2 kB`, `Zero kB`), or in IEC units (``ByteUnits/binary``);
+        /// see ``ByteFormatter``. The precision options do not apply.
+        case bytes
 
         /// The styles Foundation's FormatStyle writes (the others are numfmt's or coinfmt's own).
         public static let formatStyleStyles: [Style] = [.currency, .percent, .number, .compact, .scientific]
@@ -119,6 +123,16 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public var sign: SignDisplay
     /// For ``Style/percent``: the value is a ratio (`0.0235` is 2.35 %) rather than percent points.
     public var valueIsRatio: Bool
+    /// Which units ``Style/bytes`` writes.
+    public enum ByteUnits: String, Sendable, Hashable, CaseIterable {
+        /// Powers of 1000, as `ByteCountFormatStyle`'s `.file` (`1.7 MB`).
+        case decimal
+        /// Powers of 1024 with `.memory`'s digits, labelled as IEC units (`1.6 MiB`).
+        case binary
+    }
+
+    /// For ``Style/bytes``: powers of 1000 or of 1024.
+    public var byteUnits: ByteUnits
     /// For the unit styles: written after the number and its prefix (`B`: `1.5KB`).
     public var suffix: String
     /// For the unit styles: written between the number and its prefix or
@@ -143,6 +157,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         self.sign = .automatic
         self.valueIsRatio = false
         self.suffix = ""
+        self.byteUnits = .decimal
         self.unitSeparator = ""
         self.fromUnit = 1
         self.toUnit = 1
@@ -174,6 +189,8 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public func sign(_ sign: SignDisplay) -> Self { with { $0.sign = sign } }
     /// A copy whose percent values are ratios (`true`) or percent points (`false`).
     public func ratio(_ isRatio: Bool) -> Self { with { $0.valueIsRatio = isRatio } }
+    /// A copy whose byte counts are in `units`.
+    public func byteUnits(_ units: ByteUnits) -> Self { with { $0.byteUnits = units } }
     /// A copy writing `suffix` after a unit style's number and prefix.
     public func suffix(_ suffix: String) -> Self { with { $0.suffix = suffix } }
     /// A copy writing `separator` between a unit style's number and what follows it.
@@ -200,7 +217,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         switch style {
         case .currency: currencyCode ?? CurrencyCatalog.defaultCurrency(for: locale)
         case .compact: currencyCode
-        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI: nil
+        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes: nil
         }
     }
 
@@ -231,7 +248,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         case .scientific, .engineering: defaults = (0, Self.scientificMaximumFraction)
         // numfmt's default (one fraction digit below 10 with a prefix) is
         // the unit formatter's own; a bound given alone meets these.
-        case .si, .iec, .iecI: defaults = (0, 1)
+        case .si, .iec, .iecI, .bytes: defaults = (0, 1)
         case .compact: defaults = nil
         }
         switch precision {

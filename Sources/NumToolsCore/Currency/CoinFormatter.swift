@@ -36,6 +36,8 @@ public struct CoinFormatter: Sendable {
     let scientific: ScientificNotation?
     /// For si, iec and iec-i: the writer of every value (numfmt's scaling, exactly).
     let units: UnitFormatter?
+    /// For bytes: the writer of every value (Foundation's ByteCountFormatStyle, exactly).
+    var bytes: ByteFormatter?
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
     /// Per pattern magnitude (index 0 only when not compact): the fixed templates, or nil when plural-dependent.
@@ -66,6 +68,7 @@ public struct CoinFormatter: Sendable {
         let compact = style.style == .compact
         let isScientific = style.style.hasExponent
         units = style.style.isUnitPrefix ? UnitFormatter(style) : nil
+        bytes = style.style == .bytes ? ByteFormatter(style) : nil
         let ownProbe = FoundationProbe(
             locale: style.locale, kind: kind, compact: compact, scientific: isScientific, accounting: accounting)
         scientific = isScientific ? ScientificNotation.of(ownProbe, digits: notation.digits) : nil
@@ -176,10 +179,10 @@ public struct CoinFormatter: Sendable {
     /// ``formatInGeneral(_:into:)``, or nil, having written nothing, when the
     /// output would be longer than `limit` bytes.
     mutating func formatInGeneral(_ value: ExactDecimal, limit: Int, into out: inout [UInt8]) -> Outcome? {
-        if let units {
+        if units != nil || bytes != nil {
             // Within a few bytes of the limit once ``minimumDigitCount(_:)`` has passed it.
             let start = out.count
-            let outcome = units.format(value, into: &out)
+            let outcome = units?.format(value, into: &out) ?? bytes!.format(value, into: &out)
             if out.count - start > limit {
                 out.removeSubrange(start...)
                 return nil
@@ -298,6 +301,7 @@ public struct CoinFormatter: Sendable {
     func minimumDigitCount(_ value: ExactDecimal) -> Int {
         // A scientific mantissa has one integer digit, whatever the magnitude.
         if let units { return units.minimumByteCount(value) }
+        if let bytes { return bytes.minimumByteCount(value) }
         if value.isZero || style.style.hasExponent { return 1 }
         var magnitude = value.magnitude
         if style.style == .percent && style.valueIsRatio { magnitude += 2 }
