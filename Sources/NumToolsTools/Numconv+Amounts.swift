@@ -9,7 +9,7 @@ extension Numconv {
         prefer: Locale?, report: Bool, fraction: FractionRange
     ) throws(UsageError) -> NumberConversion {
         if report { throw UsageError("--report counts plain numbers: it does not apply to --style \(style.rawValue)") }
-        if [.si, .iec, .iecI].contains(style), currency != nil || writesCode {
+        if [.si, .iec, .iecI, .bytes].contains(style), currency != nil || writesCode {
             throw UsageError(
                 "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style \(style.rawValue) reads none"
             )

@@ -21,7 +21,7 @@ public enum Numconv {
         ).suggested(for: "to-locale", "output-locale", "target-locale")
         static let style: Option<AmountStyle> = .choice(
             "style", "STYLE", default: .number,
-            help: "number (default), percent, currency, accounting, compact, scientific, si, iec, iec-i or auto")
+            help: "number (default), percent, currency, accounting, compact, scientific, si, iec, iec-i, bytes or auto")
         static let suffix: Option<String?> = .string(
             "suffix", "STR", help: "si, iec, iec-i, auto: the unit after the prefix (B: 1.5KB), removed when there")
         static let currency: Option<String?> = .currency(
@@ -69,9 +69,9 @@ public enum Numconv {
             let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
             let code = try invocation.value(Options.currency)
             let writesCode = try invocation.value(Options.code)
-            if invocation.has(Options.suffix) && ![.si, .iec, .iecI, .auto].contains(amountStyle) {
+            if invocation.has(Options.suffix) && ![.si, .iec, .iecI, .bytes, .auto].contains(amountStyle) {
                 throw UsageError(
-                    "--suffix applies only to --style si, iec, iec-i or auto: --style \(amountStyle.rawValue) reads no unit"
+                    "--suffix applies only to --style si, iec, iec-i, bytes or auto: --style \(amountStyle.rawValue) reads no unit"
                 )
             }
             guard let style = LocaleNumberFormat.Style(rawValue: amountStyle.rawValue) else {

@@ -52,6 +52,31 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
     }
 
+    /// Byte counts, decimal and binary, read back with `--style bytes`
+    /// (and the ASCII units under auto, where the locale writes them).
+    @Test(arguments: AmountRoundTripTests.locales)
+    func bytes(_ id: String) throws {
+        let locale = Locale(identifier: id)
+        var failures: [String] = []
+        for units in CoinFormatStyle.ByteUnits.allCases {
+            var formatter = CoinFormatStyle(style: .bytes, locale: locale).byteUnits(units).formatter()
+            var converter = AmountConverter(
+                from: [locale], style: .bytes, to: [Locale(identifier: LocaleSupport.machineIdentifier)])
+            for value in Self.values + ["1700000", "4280000000000", "278340000000000", "1048064", "-2500", "1"] {
+                let number = try ExactDecimal(value)
+                let text = formatter.string(number)
+                let got = AmountRoundTripTests.read(text, with: &converter)
+                let bytes = formatter.bytes!
+                let (unit, shown) = bytes.layout(number)
+                let expected = number.isZero ? number : shown.multiplied(by: bytes.binary ? 1024 : 1000, power: unit)
+                if !AmountRoundTripTests.same(got, expected) {
+                    failures.append("\(id) bytes \(units): '\(text)' → \(got), not \(expected)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+    }
+
     /// Engineering notation reads back as scientific notation (and under auto).
     @Test(arguments: AmountRoundTripTests.locales)
     func engineering(_ id: String) throws {

@@ -147,6 +147,17 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         throws(ValueError)
     {
         let k = readers.count
+        if reader.style == .bytes, value.count > 0, value[0] &- 48 >= 10, ByteLabels.of(reader.locale).isZero(value) {
+            // `Zero kB`, as Foundation and coinfmt write zero bytes.
+            var zero = UInt8(ascii: "0")
+            try withUnsafeMutablePointer(to: &zero) { (digit) throws(ValueError) in
+                let reading = Reading(
+                    negative: false, digits: DigitString(start: digit, integerCount: 1, fractionCount: 0),
+                    currency: AmountShape.noCurrency, kind: .number)
+                try write(reading, into: &output)
+            }
+            return
+        }
         if k == 1 {
             let shape = try reader.shape(value)
             let slot = try slotSize(value, shape)

@@ -9,6 +9,11 @@ extension AmountReader {
         var lo = 0
         var hi = p.count
         var s = AmountShape(core: 0..<hi)
+        if style == .bytes || (style == .auto && endsWithByteUnit(p, lo, hi)) {
+            try readByteUnit(p, &lo, &hi, &s)
+            s.core = lo..<hi
+            return s
+        }
         if style == .si || style == .iec || style == .iecI || (style == .auto && endsWithUnitPrefix(p, lo, hi)) {
             _ = try readUnitPrefix(p, lo, &hi, &s)
             s.core = lo..<hi

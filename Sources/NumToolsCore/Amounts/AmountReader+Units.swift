@@ -153,3 +153,85 @@ extension DigitString {
         while fractionCount > 0 && start[integerCount + fractionCount - 1] == 48 { fractionCount -= 1 }
     }
 }
+
+extension AmountReader {
+    /// `--style bytes` (and under auto, ``endsWithByteUnit(_:_:_:)``): after
+    /// the number, at most one space and a byte unit (``ByteLabels``: `B`,
+    /// `bytes`, `kB`, `KB`, `MB`, `GiB`, and the locale's labels, `Mo`,
+    /// `ГБ`), then the suffix when given. A number without a unit is a count
+    /// of bytes. Where the locale writes its label before the number
+    /// (`කිබ 1` in si_LK), there. Sets the shape's scaling; `unknown-unit`
+    /// for other text.
+    func readByteUnit(_ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape)
+        throws(ValueError)
+    {
+        var e = hi
+        if !unitSuffix.isEmpty, e - lo > unitSuffix.count, Self.has(p, e - unitSuffix.count, unitSuffix, end: e) {
+            e -= unitSuffix.count
+        }
+        var k = e
+        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        guard k > lo else { return }
+        var r = k
+        if r < e, case let b = Self.space(p, r, end: e), b > 0 { r += b }
+        var end = e
+        // The locale's pattern may close with a bidi mark after the label.
+        while end > r, case let b = Self.bidiBefore(p, end, start: r), b > 0 { end -= b }
+        if r == end {
+            hi = k
+            // Before the number: the text up to the space before its sign or first digit.
+            var j = lo
+            while j < k && !isDigit(p, j, end: k) && minus(p, j, end: k) == 0 { j += Self.scalarLength(p[j]) }
+            var labelEnd = j
+            if case let b = Self.blankBefore(p, labelEnd, start: lo), b > 0 { labelEnd -= b }
+            var labelStart = lo
+            while labelStart < labelEnd, case let b = Self.bidi(p, labelStart, end: labelEnd), b > 0 { labelStart += b }
+            guard labelEnd > labelStart, j < k else { return }
+            if let (binary, power) = ByteLabels.asciiUnit(p, labelStart, labelEnd) {
+                if binary { s.binaryPower = power } else { s.shift += 3 * power }
+            } else if let power = ByteLabels.of(locale).localizedUnit(p, labelStart, labelEnd) {
+                s.shift += 3 * power
+            } else {
+                throw unknownByteUnit(p, labelStart, labelEnd)
+            }
+            lo = j
+            return
+        }
+        if let (binary, power) = ByteLabels.asciiUnit(p, r, end) {
+            if binary { s.binaryPower = power } else { s.shift += 3 * power }
+        } else if let power = ByteLabels.of(locale).localizedUnit(p, r, end) {
+            s.shift += 3 * power
+        } else {
+            throw unknownByteUnit(p, r, end)
+        }
+        hi = k
+    }
+
+    private func unknownByteUnit(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> ValueError {
+        ValueError(
+            .number(.unknownUnit),
+            "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is no byte unit: expected B, bytes, kB, MB, ... PB (powers of 1000), KiB, MiB, ... (of 1024) or \(identifier)'s own"
+        )
+    }
+
+    /// Under auto: whether the value ends with an ASCII byte unit after a
+    /// digit (`1.5 GB`, `2TiB`, `1536 bytes`, `999 B` after a space; a bare
+    /// `B` right after the digits is left to the compact units: `1.5B` is a
+    /// billion in en_US).
+    func endsWithByteUnit(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+        guard hi > lo,
+            p[hi - 1] == UInt8(ascii: "B") || p[hi - 1] == UInt8(ascii: "e") || p[hi - 1] == UInt8(ascii: "s")
+        else { return false }
+        var k = hi
+        while k > lo && p[k - 1] >= 0x41 && p[k - 1] < 0x7B { k -= 1 }
+        guard k < hi, ByteLabels.asciiUnit(p, k, hi) != nil else { return false }
+        var d = k
+        var spaced = false
+        if case let b = Self.blankBefore(p, d, start: lo), b > 0, Self.bidi(p, d - b, end: d) == 0 {
+            d -= b
+            spaced = true
+        }
+        guard d > lo, digitEnds(p, at: d, from: lo) else { return false }
+        return spaced || hi - k > 1
+    }
+}

@@ -25,6 +25,9 @@ public enum AmountStyle: String, Sendable, Hashable, CaseIterable {
     case iec
     /// numfmt's `--from=iec-i`: IEC's prefixes, powers of 1024 (`1.5Ki`).
     case iecI = "iec-i"
+    /// A byte count with its unit (`1.5 GB`, `1.5GiB`, `1536 bytes`, `1,5 MB`
+    /// in de_DE, the locale's labels as Foundation writes them).
+    case bytes
 
     var readsCurrency: Bool { self == .currency || self == .accounting || self == .compact || self == .auto }
     var readsAccounting: Bool { self == .accounting || self == .auto }

@@ -91,10 +91,10 @@ struct ByteFormatter: Sendable {
         for unit in 0..<6 { fixed[unit] = fixedAffixes(unit) }
     }
 
-    static func foundation(binary: Bool, locale: Locale) -> ByteCountFormatStyle {
+    static func foundation(binary: Bool, locale: Locale, spellsOutZero: Bool = true) -> ByteCountFormatStyle {
         ByteCountFormatStyle(
-            style: binary ? .memory : .file, allowedUnits: .all, spellsOutZero: true, includesActualByteCount: false,
-            locale: locale)
+            style: binary ? .memory : .file, allowedUnits: .all, spellsOutZero: spellsOutZero,
+            includesActualByteCount: false, locale: locale)
     }
 
     /// The unit, the rounded number shown in it.
@@ -171,7 +171,9 @@ struct ByteFormatter: Sendable {
         let count = number.multiplied(by: binary ? 1024 : 1000, power: unit)
         // A binary count that shows `shown` need not be whole: take the nearest whole count.
         let whole = count.rounded(fractionDigits: 0, rule: .halfEven)
-        let text = Self.foundation(binary: binary, locale: locale).format(Int64(whole.description)!)
+        // (A number rounded to zero is written with its digit, not spelled out.)
+        let text = Self.foundation(binary: binary, locale: locale, spellsOutZero: false).format(
+            Int64(whole.description)!)
         var body: [UInt8] = []
         appendBody(number, into: &body)
         var affixes = notation.affixes(of: text, body: body)
