@@ -57,6 +57,7 @@ public enum Coinfmt {
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
             Options.maxFraction, Options.significant, Options.rounding, Options.ratio, Options.sign, Options.color,
             UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit, UnitOptions.toUnit, UnitOptions.bytes,
+            StepOptions.increment, StepOptions.cash,
             Listing.locales,
             Listing.currencies,
         ],
@@ -68,6 +69,7 @@ public enum Coinfmt {
             "coinfmt --sign accounting -- -1234.5            # ($1,234.50)",
             "coinfmt --style scientific 6.022e23             # 6.022E23",
             "coinfmt --style iec --suffix B 1536             # 1.5KB",
+            "coinfmt --currency CHF --locale de_CH --cash 12.33   # CHF 12.35",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
 
@@ -99,6 +101,7 @@ public enum Coinfmt {
             if let sign = try invocation.value(Options.sign) { style = style.sign(sign) }
             if invocation.has(Options.ratio) { style = style.ratio(true) }
             style = try applyUnitOptions(style, invocation)
+            style = try applyStepOptions(style, invocation)
             return CoinTransform(style: style, colored: try invocation.value(Options.color).isOn)
         }
     }

@@ -32,7 +32,17 @@ import Testing
             for (n, setting) in settings.enumerated() {
                 var formatter = setting(CoinFormatStyle(style: kind, locale: locale)).formatter()
                 let suffix = formatter.style.suffix
-                for styleRead in [reading] + (kind == .iec || suffix != "" ? [] : [AmountStyle.auto]) {
+                // Under auto a letter the locale has as its own currency's
+                // mark or as a compact unit is read as that (`K`, kyats, in
+                // my_MM; `M`, miliar, in id): auto is checked elsewhere.
+                let compact = CompactUnits.of(locale)
+                let marks = CurrencyMarks.of(locale)
+                let taken = UnitFormatter.letters.contains { letter in
+                    compact.units[Array(letter.utf8)] != nil
+                        || marks.ownSymbols.contains { $0.mark == Array(letter.utf8) }
+                }
+                let auto = kind == .iec || suffix != "" || taken ? [] : [AmountStyle.auto]
+                for styleRead in [reading] + auto {
                     var converter = AmountConverter(
                         from: [locale], style: styleRead, to: [Locale(identifier: LocaleSupport.machineIdentifier)],
                         suffix: suffix)

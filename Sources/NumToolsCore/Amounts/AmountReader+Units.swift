@@ -175,8 +175,9 @@ extension AmountReader {
         var r = k
         if r < e, case let b = Self.space(p, r, end: e), b > 0 { r += b }
         var end = e
-        // The locale's pattern may close with a bidi mark after the label.
-        while end > r, case let b = Self.bidiBefore(p, end, start: r), b > 0 { end -= b }
+        // The locale's pattern may close with a bidi mark or a joiner after
+        // the label (`ಬೈಟ್‌` in kn ends with U+200C).
+        while end > r, case let b = Self.formatCharacterBefore(p, end, start: r), b > 0 { end -= b }
         if r == end {
             hi = k
             // Before the number: the text up to the space before its sign or first digit.
@@ -205,6 +206,19 @@ extension AmountReader {
             throw unknownByteUnit(p, r, end)
         }
         hi = k
+    }
+
+    /// The length of a format character (U+200B–U+200F, U+2060–U+2064,
+    /// U+061C, U+FEFF) ending at `end`, or 0.
+    static func formatCharacterBefore(_ p: UnsafeBufferPointer<UInt8>, _ end: Int, start: Int) -> Int {
+        if end - start >= 3, p[end - 3] == 0xE2 {
+            let (b1, b2) = (p[end - 2], p[end - 1])
+            if b1 == 0x80 && (0x8B...0x8F).contains(b2) { return 3 }
+            if b1 == 0x81 && (0xA0...0xA4).contains(b2) { return 3 }
+        }
+        if end - start >= 3, p[end - 3] == 0xEF, p[end - 2] == 0xBB, p[end - 1] == 0xBF { return 3 }
+        if end - start >= 2, p[end - 2] == 0xD8, p[end - 1] == 0x9C { return 2 }
+        return 0
     }
 
     private func unknownByteUnit(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> ValueError {

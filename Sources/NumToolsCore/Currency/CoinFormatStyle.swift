@@ -133,6 +133,11 @@ public struct CoinFormatStyle: Sendable, Hashable {
 
     /// For ``Style/bytes``: powers of 1000 or of 1024.
     public var byteUnits: ByteUnits
+    /// Round to a multiple of this step (positive; `0.05`: cash rounding)
+    /// before the precision applies; without a precision option the value
+    /// shows the step's fraction digits, as FormatStyle's
+    /// `.rounded(rule:increment:)` does. Nil: no step.
+    public var increment: ExactDecimal?
     /// For the unit styles: written after the number and its prefix (`B`: `1.5KB`).
     public var suffix: String
     /// For the unit styles: written between the number and its prefix or
@@ -158,6 +163,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         self.valueIsRatio = false
         self.suffix = ""
         self.byteUnits = .decimal
+        self.increment = nil
         self.unitSeparator = ""
         self.fromUnit = 1
         self.toUnit = 1
@@ -189,6 +195,8 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public func sign(_ sign: SignDisplay) -> Self { with { $0.sign = sign } }
     /// A copy whose percent values are ratios (`true`) or percent points (`false`).
     public func ratio(_ isRatio: Bool) -> Self { with { $0.valueIsRatio = isRatio } }
+    /// A copy rounding to multiples of `step` (nil: none).
+    public func increment(_ step: ExactDecimal?) -> Self { with { $0.increment = step } }
     /// A copy whose byte counts are in `units`.
     public func byteUnits(_ units: ByteUnits) -> Self { with { $0.byteUnits = units } }
     /// A copy writing `suffix` after a unit style's number and prefix.
@@ -253,6 +261,11 @@ public struct CoinFormatStyle: Sendable, Hashable {
         }
         switch precision {
         case .automatic:
+            if let increment {
+                // The step's own fraction digits, as ICU shows an increment.
+                let digits = max(0, -increment.exponent)
+                return .fractionLength(min: digits, max: digits)
+            }
             if let (lo, hi) = defaults { return .fractionLength(min: lo, max: hi) }
             return .compactDefault
         case .fractionLength(let lo, let hi):

@@ -312,7 +312,9 @@ public struct CoinFormatter: Sendable {
     }
 
     /// The rounded value and how many fraction digits it shows at least.
-    private func round(_ value: ExactDecimal) -> (ExactDecimal, Int) {
+    private func round(_ input: ExactDecimal) -> (ExactDecimal, Int) {
+        // A step first (`--increment`, `--cash`), exact; then the precision.
+        let value = style.increment.flatMap { input.rounded(toMultipleOf: $0, rule: style.rounding) } ?? input
         switch precision {
         case .fractionLength(let lo, let hi):
             return (value.rounded(fractionDigits: hi, rule: style.rounding), lo)

@@ -46,7 +46,7 @@ final class FixedFormat: @unchecked Sendable {
         precision: CoinFormatStyle.ResolvedPrecision
     ) {
         let digits = notation.digits
-        guard precision != .compactDefault,
+        guard precision != .compactDefault, style.increment == nil,
             style.style == .currency || style.style == .percent || style.style == .number, digits.count == 10,
             let width = digits.first?.count, width > 0, digits.allSatisfy({ $0.count == width })
         else { return nil }
