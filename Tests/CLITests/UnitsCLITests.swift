@@ -37,7 +37,10 @@ private func tool(_ name: String, _ arguments: [String], input: String? = nil) t
         (["--style", "si", "--from", "de_DE", "--to", "C", "1,5 M"], "1500000\n"),
         (["--style", "bytes", "--from", "de_DE", "--to", "C", "1,5 MB", "1536 Byte"], "1500000\n1536\n"),
         (["--style", "bytes", "--from", "en_US", "--to", "C", "1.5GiB", "Zero kB"], "1610612736\n0\n"),
-        (["--style", "auto", "--from", "en_US", "--to", "C", "1.5 GB", "800 MB", "2 TiB"], "1500000000\n800000000\n2199023255552\n"),
+        (
+            ["--style", "auto", "--from", "en_US", "--to", "C", "1.5 GB", "800 MB", "2 TiB"],
+            "1500000000\n800000000\n2199023255552\n"
+        ),
         (["--style", "iec", "--suffix", "B", "--from", "en_US", "--to", "C", "1.5KB", "1.5K"], "1536\n1536\n"),
         (["--style", "iec-i", "--from", "en_US", "--to", "de_DE", "1.5Ki"], "1.536\n"),
     ])
@@ -64,15 +67,24 @@ private func tool(_ name: String, _ arguments: [String], input: String? = nil) t
         (["coinfmt", "--style", "number", "--suffix", "B", "1"], "--suffix applies only to --style si, iec or iec-i"),
         (["coinfmt", "--style", "si", "--to-unit", "3", "1"], "the output unit must be a product of 2s and 5s"),
         (["coinfmt", "--style", "si", "--from-unit", "0", "1"], "invalid value '0' for --from-unit"),
-        (["coinfmt", "--style", "bytes", "--max-fraction", "3", "1"], "--max-fraction does not apply to --style bytes"),
+        (
+            ["coinfmt", "--style", "bytes", "--max-fraction", "3", "1"],
+            "--max-fraction does not apply to --style bytes"
+        ),
         (["coinfmt", "--style", "bytes", "--suffix", "B", "1"], "--suffix applies only to --style si, iec or iec-i"),
         (["coinfmt", "--bytes", "binary", "1"], "--bytes applies only to --style bytes"),
         (["coinfmt", "--style", "number", "--cash", "1"], "--cash applies only to --style currency"),
-        (["coinfmt", "--style", "si", "--increment", "5", "1"], "--increment applies only to --style currency, percent or number"),
+        (
+            ["coinfmt", "--style", "si", "--increment", "5", "1"],
+            "--increment applies only to --style currency, percent or number"
+        ),
         (["coinfmt", "--increment", "-0.05", "1"], "invalid value '-0.05' for --increment"),
         (["coinfmt", "--cash", "--increment", "0.05", "1"], "--cash and --increment are one step"),
         (["numconv", "--style", "number", "--suffix", "B", "--from", "C", "--to", "C", "1"], "--suffix applies only"),
-        (["numconv", "--style", "si", "--code", "--from", "C", "--to", "C", "1"], "--code applies to amounts with a currency"),
+        (
+            ["numconv", "--style", "si", "--code", "--from", "C", "--to", "C", "1"],
+            "--code applies to amounts with a currency"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try tool(arguments[0], Array(arguments.dropFirst()))
@@ -83,9 +95,11 @@ private func tool(_ name: String, _ arguments: [String], input: String? = nil) t
 
     /// The README's reading recipe and a du-like column, through pipes.
     @Test func pipelines() throws {
-        let sizes = try tool("coinfmt", ["-f", "1", "--style", "iec", "--suffix", "B"], input: "4096\tdir\n1536000\tfile\n")
+        let sizes = try tool(
+            "coinfmt", ["-f", "1", "--style", "iec", "--suffix", "B"], input: "4096\tdir\n1536000\tfile\n")
         #expect(sizes.out == "4.0KB\tdir\n1.5MB\tfile\n")
-        let counts = try tool("numconv", ["-f", "1", "--style", "iec", "--suffix", "B", "--from", "C", "--to", "C"], input: sizes.out)
+        let counts = try tool(
+            "numconv", ["-f", "1", "--style", "iec", "--suffix", "B", "--from", "C", "--to", "C"], input: sizes.out)
         #expect(counts.out == "4096\tdir\n1572864\tfile\n")
     }
 }

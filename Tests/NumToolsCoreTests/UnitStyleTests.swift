@@ -120,6 +120,68 @@ private func written(_ style: CoinFormatStyle, _ value: String) -> String {
         #expect(written(unit(.engineering).significantDigits(2...2), "999999") == "1.0E6")
     }
 
+    /// The hot path (``UnitFastPath``) gives the general path's bytes: random
+    /// whole numbers and fractions of every size, signs, rules, precisions,
+    /// styles and locales (native digits, bidi marks), and the bounds
+    /// between prefixes.
+    @Test func fastPathEqualsGeneralPath() throws {
+        var rng = CoinRandom(seed: 0xFA57)
+        var failures: [String] = []
+        var fastCount = 0
+        for id in ["en_US", "de_DE", "ar_EG", "fa_IR", "hi-IN-u-nu-deva", "fr_FR", "my_MM", "ja_JP"] {
+            for kind in [CoinFormatStyle.Style.si, .iec, .iecI] {
+                for rule in DecimalRoundingRule.allCases {
+                    var style = unit(kind, id).rounded(rule).suffix(Bool.random(using: &rng) ? "B" : "")
+                    switch Int.random(in: 0..<4, using: &rng) {
+                    case 0: style = style.fractionLength(min: 0, max: Int.random(in: 0...6, using: &rng))
+                    case 1: style = style.fractionLength(min: 2, max: 3)
+                    default: break
+                    }
+                    if Bool.random(using: &rng) { style = style.sign(.always) }
+                    var formatter = style.formatter()
+                    for _ in 0..<60 {
+                        var text = Bool.random(using: &rng) ? "-" : ""
+                        let digits = Int.random(in: 1...19, using: &rng)
+                        for k in 0..<digits {
+                            text += String(
+                                k == 0 ? Int.random(in: 1...9, using: &rng) : Int.random(in: 0...9, using: &rng))
+                        }
+                        if Int.random(in: 0..<3, using: &rng) == 0 {
+                            let point = Int.random(in: 0..<digits, using: &rng)
+                            text.insert(".", at: text.index(text.endIndex, offsetBy: -point - 1))
+                            if text.hasPrefix(".") || text.hasPrefix("-.") {
+                                text = text.replacingOccurrences(of: ".", with: "0.")
+                            }
+                        }
+                        for edge in ["999", "1000", "1023", "1024", "999499", "1048063", "1048064", "9950", "-9950"]
+                        where Int.random(in: 0..<40, using: &rng) == 0 {
+                            text = edge
+                        }
+                        let bytes = Array(text.utf8)
+                        let fast: String = try bytes.withUnsafeBufferPointer { b in
+                            try formatter.format(parsing: b) { out, _ in String(decoding: out, as: UTF8.self) }
+                        }
+                        if try bytes.withUnsafeBufferPointer({ b in
+                            try formatter.unitView!.write(parsing: b) { _, _ in true }
+                        }) != nil {
+                            fastCount += 1
+                        }
+                        var general: [UInt8] = []
+                        formatter.formatInGeneral(try ExactDecimal(text), into: &general)
+                        if fast != String(decoding: general, as: UTF8.self) {
+                            failures.append(
+                                "\(id) \(kind) \(rule) \(text): fast \(fast), general \(String(decoding: general, as: UTF8.self))"
+                            )
+                        }
+                    }
+                }
+            }
+        }
+        #expect(
+            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(12).joined(separator: "\n"))")
+        #expect(fastCount > 8_000, "\(fastCount) values took the hot path")
+    }
+
     /// The exact arithmetic under the unit styles.
     @Test func arithmetic() {
         #expect((try! ExactDecimal("123")).multiplied(by: 1024).description == "125952")

@@ -9,7 +9,7 @@ extension AmountReader {
         var lo = 0
         var hi = p.count
         var s = AmountShape(core: 0..<hi)
-        if style == .bytes || (style == .auto && endsWithByteUnit(p, lo, hi)) {
+        if style == .bytes || (style == .auto && unitSuffix.isEmpty && endsWithByteUnit(p, lo, hi)) {
             try readByteUnit(p, &lo, &hi, &s)
             s.core = lo..<hi
             return s

@@ -36,6 +36,10 @@ public struct CoinFormatter: Sendable {
     let scientific: ScientificNotation?
     /// For si, iec and iec-i: the writer of every value (numfmt's scaling, exactly).
     let units: UnitFormatter?
+    /// The unit styles' hot path (nil where it does not apply), and its
+    /// view: a trivial value, so that binding it retains nothing.
+    let unitFast: UnitFastPath?
+    let unitView: UnitFastPath.View?
     /// For bytes: the writer of every value (Foundation's ByteCountFormatStyle, exactly).
     var bytes: ByteFormatter?
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
@@ -68,6 +72,8 @@ public struct CoinFormatter: Sendable {
         let compact = style.style == .compact
         let isScientific = style.style.hasExponent
         units = style.style.isUnitPrefix ? UnitFormatter(style) : nil
+        unitFast = units.flatMap { UnitFastPath($0) }
+        unitView = unitFast?.view
         bytes = style.style == .bytes ? ByteFormatter(style) : nil
         let ownProbe = FoundationProbe(
             locale: style.locale, kind: kind, compact: compact, scientific: isScientific, accounting: accounting)
@@ -156,6 +162,9 @@ public struct CoinFormatter: Sendable {
         parsing value: UnsafeBufferPointer<UInt8>, limit: Int, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
     ) throws(ExactDecimal.ParseError) -> R? {
         if let fixedView, limit >= FixedFormat.outputLimit, let result = try fixedView.write(parsing: value, emit) {
+            return result
+        }
+        if let unitView, limit >= unitView.outputLimit, let result = try unitView.write(parsing: value, emit) {
             return result
         }
         let number = try ExactDecimal(parsing: value)

@@ -33,7 +33,6 @@ struct UnitFormatter: Sendable {
     let precision: Precision
     let fromUnit: UInt64
     let toUnit: UInt64
-
     /// The digits kept.
     enum Precision: Sendable, Hashable {
         /// numfmt's: one fraction digit below 10 with a prefix, none otherwise.
