@@ -15,7 +15,7 @@
 #   --records N     records a workload (default 1000000); the memory and
 #                   scale-out workloads use 10 times as many
 #   --quick         --records 100000 --runs 3
-#   --only LIST     comma-separated subset of: numgroup numconv amounts phonefmt
+#   --only LIST     comma-separated subset of: numgroup numconv amounts units phonefmt
 #                   coinfmt csv startup memory scaleout (default all); scaleout runs
 #                   each tool with -j 2 against -j 1, then GNU parallel
 #   --bin DIR       benchmark the executables in DIR instead of building (a
@@ -552,6 +552,27 @@ if wants amounts; then
     throughput "numconv --style currency --code, de_DE amounts" "$f" "$records" \
         "$nc" --style accounting --from de_DE --to C --code \
         -- "price-parser Price.fromstring" "$pp_skip" "≥50x" "ratio>=50" "${anchors_py[@]}" priceparser
+fi
+
+if wants units; then
+    # coinfmt's unit styles against GNU numfmt on the same byte counts (issue
+    # 28: 10x), with numfmt's rounding so that the outputs agree; numconv's
+    # readings of them against plain numconv on the same numbers (issue 31:
+    # 0.66x of plain).
+    f=$(data bytes)
+    throughput "coinfmt --style si, byte counts" "$f" "$records" "$tools/coinfmt" --style si --rounding up \
+        -- "numfmt --to=si" "$numfmt_skip" "≥10x" "ratio>=10" "${numfmt_env[@]}" numfmt --to=si
+    throughput "coinfmt --style iec, byte counts" "$f" "$records" "$tools/coinfmt" --style iec --rounding up \
+        -- "numfmt --to=iec" "$numfmt_skip" "≥10x" "ratio>=10" "${numfmt_env[@]}" numfmt --to=iec
+    throughput "coinfmt --style bytes, byte counts" "$f" "$records" "$tools/coinfmt" --style bytes \
+        -- "numfmt --to=si --suffix=B" "$numfmt_skip" "" "" "${numfmt_env[@]}" numfmt --to=si --suffix=B
+    nc="$tools/numconv"
+    pair "numconv --style si, 1234.5K" plain_k "≥0.66x of plain" "ratio>=0.66" plain \
+        "$nc" --from en_US --to C -- "$nc" --style si --from en_US --to C
+    pair "numconv --style iec-i, 1234.5Ki" plain_ki "≥0.66x of plain" "ratio>=0.66" plain \
+        "$nc" --from en_US --to C -- "$nc" --style iec-i --from en_US --to C
+    pair "numconv --style bytes, 1234.5 GB" plain_gb "≥0.66x of plain" "ratio>=0.66" plain \
+        "$nc" --from en_US --to C -- "$nc" --style bytes --from en_US --to C
 fi
 
 if wants phonefmt; then

@@ -12,6 +12,9 @@
 #   en_US_usd        the en_US numbers as dollar amounts: $1,234.56, ($70)
 #   plain_k, plain_e the plain numbers with a compact unit (1234.5K) or an
 #                    exponent (1234.5E3)
+#   plain_ki, plain_gb  the plain numbers with an IEC prefix (1234.5Ki) or a
+#                    byte unit after a space (1234.5 GB)
+#   bytes   byte counts: whole numbers of 1 to 13 digits (file and disk sizes)
 #   phone   Korean phone numbers in the shapes people paste them in
 #   price   prices with 1-9 integer digits and 2-8 fraction digits (1234.56789)
 #   csv     a header and N rows of a 6-column CSV; column 3 is a plain number;
@@ -168,6 +171,9 @@ BEGIN {
         }
         else if (kind == "plain_k") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") "K" }
         else if (kind == "plain_e") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") "E3" }
+        else if (kind == "plain_ki") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") "Ki" }
+        else if (kind == "plain_gb") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") " GB" }
+        else if (kind == "bytes") print digits(1 + rnd(13), 1)
         else if (kind == "phone") print phone()
         else if (kind == "price") print price()
         else if (kind == "csv") print csv_row(k)
