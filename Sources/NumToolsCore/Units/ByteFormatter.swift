@@ -191,12 +191,15 @@ struct ByteFormatter: Sendable {
         // Every last digit, the teens, hundreds (CLDR's rules look at the
         // integer, its last digits and the fraction's).
         var samples = (0...25).map(String.init) + ["100", "101", "102", "111", "121", "200", "500"]
-        if Self.fractionDigits[unit] >= 1 { samples += ["0.1", "0.5", "1.5", "2.1", "2.5", "5.5", "11.1", "21.3"] }
-        if Self.fractionDigits[unit] >= 2 { samples += ["1.25", "1.01", "2.11", "0.02", "1.21", "3.45"] }
+        // (A larger unit shows at least 1: its bound keeps smaller counts in the unit below.)
+        if Self.fractionDigits[unit] >= 1 { samples += ["1.5", "2.1", "2.5", "5.5", "11.1", "21.3"] }
+        if Self.fractionDigits[unit] >= 2 { samples += ["1.25", "1.01", "2.11", "1.21", "3.45", "10.02"] }
         var first: NumberNotation.Affixes? = nil
         for sample in samples {
-            // (Bytes show whole numbers only; their samples are whole.)
-            guard let number = try? ExactDecimal(sample) else { continue }
+            // (Bytes show whole numbers only; their samples are whole. No
+            // larger unit shows zero: its counts are at least its bound.)
+            guard let number = try? ExactDecimal(sample), unit == 0 || number.magnitude >= 0 && !number.isZero
+            else { continue }
             let found = probe(unit, number)
             if first == nil { first = found } else if found != first { return nil }
         }
