@@ -147,7 +147,7 @@ private let ungroup = DigitGrouper(style: GroupingStyle(), mode: .ungroup)
     @Test func laneLinesArePaddedLikeValues() {
         var generator = SplitMix64(seed: 28)
         let pieces = ["1", "2", ",", ".", " ", "억", "\u{200F}", "e\u{0301}", "\u{7}", "€", "abcdefgh"]
-        for _ in 0..<400 {
+        for _ in 0..<2000 {
             let terminator: UInt8 = Int.random(in: 0..<4, using: &generator) == 0 ? 0 : 0x0A
             let columns = Int.random(in: 1...24, using: &generator)
             let padding = Padding(columns: columns, alignment: Bool.random(using: &generator) ? .right : .left)

@@ -127,37 +127,30 @@ extension StreamEngine {
         splitScratch = local
     }
 
-    /// The whole-record lane's run, written from `mark` on: `records`
+    /// The whole-record lane's run, written to ``laneOutput``: `records`
     /// values, each followed by its terminator (CRLF's CR before it; no
-    /// error record: the lane writes none with `--width`), each padded.
-    /// One copy of the run and one pass over it, written in place: a value
-    /// grows by at most ``Padding/columns`` bytes.
-    mutating func padRecords(from mark: Int, records: Int, _ padding: Padding) {
-        let n = writer.out.count
-        guard n > mark else { return }
-        splitScratch.removeAll(keepingCapacity: true)
-        writer.out.withUnsafeBytes { b in
-            splitScratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[mark..<n]))
-        }
-        writer.out.truncate(to: mark)
+    /// error record: the lane writes none with `--width`), each padded into
+    /// the output in one pass (a value grows by at most ``Padding/columns``
+    /// bytes).
+    mutating func padRecords(records: Int, _ padding: Padding) {
+        guard laneOutput.count > 0 else { return }
         let t = scanner.terminator
-        let local = splitScratch
-        local.withUnsafeBufferPointer { b in
+        let maximum = laneOutput.count + records * padding.columns
+        laneOutput.withUnsafeBytes { b in
             // (8 bytes more than it writes: with the slack, room for its 16-byte stores.)
-            writer.out.appendWithUnsafeMutableBytes(maximumCount: b.count + records * padding.columns + 8) { out in
+            writer.out.appendWithUnsafeMutableBytes(maximumCount: maximum + 8) { out in
                 Self.padLines(b, terminator: t, padding, into: out.baseAddress!)
             }
         }
-        splitScratch = local
+        laneOutput.removeAll()
     }
 
     /// Writes the lines of `lines` (each a value and its terminator, a CR
     /// before it with LF) to `q`, each value padded, and returns how many
-    /// bytes that is. Eight bytes at a time: a line is searched for its end
-    /// and for bytes that are not printable ASCII in one pass (a value
-    /// without any is as wide as it is long), and copied in whole words.
-    /// So it may store up to 16 bytes past what it writes: the caller's
-    /// bound leaves that room.
+    /// bytes that is. A line of at most 16 bytes whose value is printable
+    /// ASCII (the usual) is found, measured and copied sixteen bytes at once,
+    /// any other by ``padLine(_:_:_:terminator:_:into:_:)``. It may store up
+    /// to 16 bytes past what it writes: the caller's bound leaves that room.
     static func padLines(
         _ lines: UnsafeBufferPointer<UInt8>, terminator t: UInt8, _ padding: Padding,
         into q: UnsafeMutablePointer<UInt8>
@@ -166,11 +159,65 @@ extension StreamEngine {
         let count = lines.count
         let columns = padding.columns
         let right = padding.alignment == .right
+        let ones = SIMD16<UInt8>(repeating: 1)
+        let sixties = SIMD16<UInt8>(repeating: 0x60)
+        let marks = SIMD16<UInt8>(repeating: 0x80)
+        let blanks = SIMD16<UInt8>(repeating: 0x20)
+        var i = 0
+        var o = 0
+        while columns <= 16 && count &- i >= 16 {
+            let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            // Lane arithmetic (no lane borrows from another): the high bit
+            // of each byte that is not printable ASCII (x + 0x60 has it clear
+            // below 0x20, x + 1 has it at 0x7F); the first is the value's end
+            // when it is the terminator (or CR LF's CR).
+            let odd = unsafeBitCast((v | ~(v &+ sixties) | (v &+ ones)) & marks, to: SIMD2<UInt64>.self)
+            let at =
+                odd[0] != 0
+                ? odd[0].trailingZeroBitCount &>> 3 : odd[1] != 0 ? 8 &+ odd[1].trailingZeroBitCount &>> 3 : 16
+            let end = i &+ at
+            var next = end
+            if at == 16 || p[end] != t {
+                guard at < 15, t == 0x0A, p[end] == 0x0D, p[end &+ 1] == 0x0A else {
+                    (i, o) = padLine(p, i, count, terminator: t, padding, into: q, o)
+                    continue
+                }
+                next = end &+ 1
+            }
+            let pad = right && columns > at ? columns &- at : 0
+            UnsafeMutableRawPointer(q + o).storeBytes(of: blanks, as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(q + (o &+ pad)).storeBytes(of: v, as: SIMD16<UInt8>.self)
+            o &+= pad &+ at
+            if !right && columns > at {
+                UnsafeMutableRawPointer(q + o).storeBytes(of: blanks, as: SIMD16<UInt8>.self)
+                o &+= columns &- at
+            }
+            if next > end {
+                q[o] = 0x0D
+                o &+= 1
+            }
+            q[o] = t
+            o &+= 1
+            i = next &+ 1
+        }
+        while i < count { (i, o) = padLine(p, i, count, terminator: t, padding, into: q, o) }
+        return o
+    }
+
+    /// ``padLines(_:terminator:_:into:)`` for the line at `i` (the lines end
+    /// at `count`), written at `q + o`: returns where the next line starts
+    /// and the output ends. Eight bytes at a time: the line is searched for
+    /// its end and for bytes that are not printable ASCII in one pass (a
+    /// value without any is as wide as it is long), and copied in words.
+    @inline(never)
+    static func padLine(
+        _ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int, terminator t: UInt8, _ padding: Padding,
+        into q: UnsafeMutablePointer<UInt8>, _ o: Int
+    ) -> (Int, Int) {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let pattern = UInt64(t) &* ones
-        var i = 0
-        var o = 0
+        var o = o
         @inline(__always) func spaces(_ k: Int) {
             var j = 0
             while j < k {
@@ -179,108 +226,62 @@ extension StreamEngine {
             }
             o &+= k
         }
-        let terminators = SIMD16<UInt8>(repeating: t)
-        let ones16 = SIMD16<UInt8>(repeating: 1)
-        let sixties = SIMD16<UInt8>(repeating: 0x60)
-        let marks = SIMD16<UInt8>(repeating: 0x80)
-        let blanks16 = SIMD16<UInt8>(repeating: 0x20)
-        while i < count {
-            if count &- i >= 16 && columns <= 16 {
-                // A line of at most 16 bytes, its value printable ASCII (the
-                // usual): found, measured and copied sixteen bytes at once.
-                let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                // Lane arithmetic (no lane borrows from another): a lane's
-                // high bit marks the terminator, and a byte that is not
-                // printable ASCII (x + 0x60 has it clear below 0x20, x + 1 has
-                // it at 0x7F).
-                let x = v ^ terminators
-                let hits = unsafeBitCast((x &- ones16) & ~x & marks, to: SIMD2<UInt64>.self)
-                let odd = unsafeBitCast((v | ~(v &+ sixties) | (v &+ ones16)) & marks, to: SIMD2<UInt64>.self)
-                let (word, oddWord, base) = hits[0] != 0 ? (hits[0], odd[0], 0) : (hits[1], odd[1], 8)
-                if word != 0 {
-                    let bits = word.trailingZeroBitCount &- 7
-                    let below = (1 &<< UInt64(bits)) &- 1
-                    // (The bytes before the terminator's word are its lower half's.)
-                    if oddWord & below == 0 && (base == 0 || odd[0] == 0) {
-                        let next = i &+ base &+ bits &>> 3
-                        let cr = t == 0x0A && next > i && p[next &- 1] == 0x0D
-                        let length = (cr ? next &- 1 : next) &- i
-                        let pad = right && columns > length ? columns &- length : 0
-                        UnsafeMutableRawPointer(q + o).storeBytes(of: blanks16, as: SIMD16<UInt8>.self)
-                        UnsafeMutableRawPointer(q + (o &+ pad)).storeBytes(of: v, as: SIMD16<UInt8>.self)
-                        o &+= pad &+ length
-                        if !right && columns > length {
-                            UnsafeMutableRawPointer(q + o).storeBytes(of: blanks16, as: SIMD16<UInt8>.self)
-                            o &+= columns &- length
-                        }
-                        if cr {
-                            q[o] = 0x0D
-                            o &+= 1
-                        }
-                        q[o] = t
-                        o &+= 1
-                        i = next &+ 1
-                        continue
-                    }
+        // The terminator (a value never holds it: its record did not; the
+        // lane takes only whole records), and whether a byte before it is
+        // not printable ASCII (0x20 to 0x7E).
+        var next = i
+        var special: UInt64 = 0
+        while true {
+            if count &- next < 8 {
+                while next < count && p[next] != t {
+                    special |= p[next] < 0x20 || p[next] >= 0x7F ? 1 : 0
+                    next &+= 1
                 }
+                break
             }
-            // The terminator (a value never holds it: its record did not;
-            // the lane takes only whole records), and whether a byte before
-            // it is not printable ASCII (0x20 to 0x7E).
-            var next = i
-            var special: UInt64 = 0
-            while true {
-                if count &- next < 8 {
-                    while next < count && p[next] != t {
-                        special |= p[next] < 0x20 || p[next] >= 0x7F ? 1 : 0
-                        next &+= 1
-                    }
-                    break
-                }
-                let word = UnsafeRawPointer(p + next).loadUnaligned(as: UInt64.self)
-                let x = word ^ pattern
-                let hit = (x &- ones) & ~x & high  // (the lowest is exact)
-                let low = word & ~high  // (no lane carries below)
-                let odd = (word | ~(low &+ 0x6060_6060_6060_6060) | (low &+ ones)) & high
-                if hit != 0 {
-                    let bits = hit.trailingZeroBitCount &- 7
-                    special |= odd & ((1 &<< UInt64(bits)) &- 1)
-                    next &+= bits &>> 3
-                    break
-                }
-                special |= odd
-                next &+= 8
+            let word = UnsafeRawPointer(p + next).loadUnaligned(as: UInt64.self)
+            let x = word ^ pattern
+            let hit = (x &- ones) & ~x & high  // (the lowest is exact)
+            let low = word & ~high  // (no lane carries below)
+            let odd = (word | ~(low &+ 0x6060_6060_6060_6060) | (low &+ ones)) & high
+            if hit != 0 {
+                let bits = hit.trailingZeroBitCount &- 7
+                special |= odd & ((1 &<< UInt64(bits)) &- 1)
+                next &+= bits &>> 3
+                break
             }
-            let cr = t == 0x0A && next > i && p[next &- 1] == 0x0D
-            let valueEnd = cr ? next &- 1 : next
-            let length = valueEnd &- i
-            let pad = columns &- (special == 0 ? length : DisplayWidth.of(p, i, valueEnd))
-            if right && pad > 0 { spaces(pad) }
-            if count &- i >= length &+ 8 {
-                // Whole words: what is read past the value is the input's
-                // (its terminator, the next line), what is stored past it
-                // is written over next.
-                var k = 0
-                repeat {
-                    let word = UnsafeRawPointer(p + (i &+ k)).loadUnaligned(as: UInt64.self)
-                    UnsafeMutableRawPointer(q + (o &+ k)).storeBytes(of: word, as: UInt64.self)
-                    k &+= 8
-                } while k < length
-            } else {
-                (q + o).update(from: p + i, count: length)
-            }
-            o &+= length
-            if !right && pad > 0 { spaces(pad) }
-            if cr {
-                q[o] = 0x0D
-                o &+= 1
-            }
-            if next < count {
-                q[o] = t
-                o &+= 1
-            }
-            i = next &+ 1
+            special |= odd
+            next &+= 8
         }
-        return o
+        let cr = t == 0x0A && next > i && p[next &- 1] == 0x0D
+        let valueEnd = cr ? next &- 1 : next
+        let length = valueEnd &- i
+        let pad = padding.columns &- (special == 0 ? length : DisplayWidth.of(p, i, valueEnd))
+        let right = padding.alignment == .right
+        if right && pad > 0 { spaces(pad) }
+        if count &- i >= length &+ 8 {
+            // Whole words: what is read past the value is the input's (its
+            // terminator, the next line), what is stored past it is written
+            // over next.
+            var k = 0
+            repeat {
+                let word = UnsafeRawPointer(p + (i &+ k)).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(q + (o &+ k)).storeBytes(of: word, as: UInt64.self)
+                k &+= 8
+            } while k < length
+        } else {
+            (q + o).update(from: p + i, count: length)
+        }
+        o &+= length
+        if !right && pad > 0 { spaces(pad) }
+        if cr {
+            q[o] = 0x0D
+            o &+= 1
+        }
+        if next < count {
+            q[o] = t
+            o &+= 1
+        }
+        return (next &+ 1, o)
     }
 }

@@ -31,11 +31,19 @@ extension StreamEngine {
                 var lane = ErrorRecordLane(
                     enabled: lanesWriteErrorRecords, escapesNUL: configuration.zeroTerminated,
                     recordsBefore: writer.recordNumber)
-                let runMark = writer.out.count
-                let run = transform.transformRecords(
-                    slice, terminator: t, maxLength: configuration.maxRecordBytes, flushAt: flushThreshold,
-                    into: &writer.out, failure: &laneFailure, errorRecords: &lane)
-                if let padding, run.records > 0 { padRecords(from: runMark, records: run.records, padding) }
+                let run: RecordRun
+                if let padding {
+                    // (Written apart, then padded into the output.)
+                    run = transform.transformRecords(
+                        slice, terminator: t, maxLength: configuration.maxRecordBytes,
+                        flushAt: max(1, flushThreshold - writer.out.count), into: &laneOutput, failure: &laneFailure,
+                        errorRecords: &lane)
+                    padRecords(records: run.records, padding)
+                } else {
+                    run = transform.transformRecords(
+                        slice, terminator: t, maxLength: configuration.maxRecordBytes, flushAt: flushThreshold,
+                        into: &writer.out, failure: &laneFailure, errorRecords: &lane)
+                }
                 reader.skip(run.bytes)
                 writer.recordNumber += run.records
                 if lane.written > 0 { writer.countLaneErrors(lane.written) }

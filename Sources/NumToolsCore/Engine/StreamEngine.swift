@@ -206,6 +206,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var fieldFailures: [FieldFailure] = []
     /// A second scratch buffer: the values of a field, split into CSV fields.
     var splitScratch: [UInt8] = []
+    /// With `--width`, where the whole-record lane writes its runs, which
+    /// are padded into the output from there (``padRecords(records:_:)``).
+    var laneOutput = OutputBuffer()
     /// With ``StreamConfiguration/append``: the names (or, without
     /// ``StreamConfiguration/appendNames``, the suffixes after FIELD_) of
     /// the fields added after each selected one, one a field.
