@@ -16,7 +16,7 @@
 #                   scale-out workloads use 10 times as many
 #   --quick         --records 100000 --runs 3
 #   --only LIST     comma-separated subset of: numgroup numconv amounts units phonefmt
-#                   coinfmt csv startup memory scaleout (default all); scaleout runs
+#                   coinfmt csv width startup memory scaleout (default all); scaleout runs
 #                   each tool with -j 2 against -j 1, then GNU parallel
 #   --bin DIR       benchmark the executables in DIR instead of building (a
 #                   numtools there is installed first, and its links measured)
@@ -486,6 +486,37 @@ pair() {
         " $(check "$tspec" "$ratio" "$cratio") " " $same "
 }
 
+# padded WORKLOAD KIND WIDTH TARGET_TEXT TARGET_SPEC TOOL...: the tool with
+# --width WIDTH against the same run without it, on the data of KIND, $runs
+# times each, alternating; ratio is the plain run's median time over the
+# padded one's. The outputs agree when the padded one, less the spaces
+# before each line, is the plain one.
+padded() {
+    local workload=$1 kind=$2 width=$3 ttext=$4 tspec=$5; shift 5
+    local file; file=$(data "$kind")
+    local why; why=$(tool_ready "$file" "$@" --width "$width")
+    if [ -n "$why" ]; then skip_row "$workload" "the same without --width" "$ttext" "skipped: $why"; return; fi
+    local tw= tc= tr= bw= bc= br= r
+    for ((r = 1; r <= runs; r++)); do
+        log "$workload: run $r of $runs"
+        run_once "$file" "$tmp/out.tool" "$@" --width "$width"
+        tw+=" $R_WALL"; tc+=" $R_CPU"; tr+=" $R_RSS"
+        run_once "$file" "$tmp/out.base" "$@"
+        bw+=" $R_WALL"; bc+=" $R_CPU"; br+=" $R_RSS"
+    done
+    local twm tcm bwm bcm bytes ratio cratio same
+    twm=$(median <<<"$tw"); tcm=$(median <<<"$tc"); bwm=$(median <<<"$bw"); bcm=$(median <<<"$bc")
+    bytes=$(wc -c <"$file")
+    ratio=$(awk -v t="$twm" -v x="$bwm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    cratio=$(awk -v t="$tcm" -v x="$bcm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    if sed 's/^ *//' "$tmp/out.tool" | cmp -s - "$tmp/out.base"; then same="the plain output, padded"
+    else same="**differs** from the plain output"; fi
+    row " $workload " " $(fmt_mbps "$bytes" "$twm") " " $(fmt_rate "$records" "$twm") " " $(fmt_rss "$(median <<<"$tr")") " \
+        " the same without --width " " $(fmt_mbps "$bytes" "$bwm") " " $(fmt_rate "$records" "$bwm") " \
+        " $(fmt_rss "$(median <<<"$br")") " " $(fmt_ratio "$twm" "$bwm") " " $(fmt_ratio "$tcm" "$bcm") " " $ttext " \
+        " $(check "$tspec" "$ratio" "$cratio") " " $same "
+}
+
 # shapes WORKLOAD KIND TOOL...: the 30%-invalid and CRLF rows of a workload.
 shapes() {
     local workload=$1 kind=$2; shift 2
@@ -597,6 +628,15 @@ if wants csv; then
     throughput "CSV: numgroup --csv -f 3, 6 columns" "$f" "$records" "$tools/numgroup" --csv --header -f 3 \
         -- "mlr --csv (regex loop on field 3)" "$mlr_skip" "≥100 MB/s and ≥5x" "mbps>=100,ratio>=5" \
         mlr --csv put 'while ($amount =~ "^(-?[0-9]+)([0-9]{3})(.*)$") { $amount = "\1,\2\3" }'
+fi
+
+if wants width; then
+    # --width against the same run without it (issue 28: at most 10% more).
+    padded "coinfmt USD --width 14" price 14 "≥0.9x of without" "ratio>=0.9" \
+        "$tools/coinfmt" --currency USD --min-fraction 2 --max-fraction 6
+    padded "numconv en_US → de_DE --width 14" en_US 14 "≥0.9x of without" "ratio>=0.9" \
+        "$tools/numconv" --from en_US --to de_DE
+    padded "numgroup, plain numbers --width 16" plain 16 "≥0.9x of without" "ratio>=0.9" "$tools/numgroup"
 fi
 
 # startup NAME CMD...: median seconds for 200 runs of CMD (output discarded).

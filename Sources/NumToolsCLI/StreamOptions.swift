@@ -43,6 +43,21 @@ public enum StreamOptions {
     ) { text throws(UsageError) in try FieldSelection(text) }
     public static let delimiter: Option<String?> = .character(
         "delimiter", short: "d", "CHAR", help: "field delimiter (default TAB, or ',' with --csv)")
+    public static let whitespace: Option<Bool> = .flag(
+        "whitespace", short: "w", help: "fields are runs of non-blanks, as in df, du, ls -l and ps output")
+    /// The widest `--width`: a value padded to it fits the smallest output
+    /// limit (64 KiB), so padding alone never makes a value `output-too-long`.
+    public static let widestPadding = 1 << 16
+    public static let width: Option<Padding?> = .value(
+        "width", "N", help: "pad each transformed value to N display columns (-N: left-aligned)"
+    ) { text throws(UsageError) in
+        guard let n = Int(text), n != 0, n.magnitude <= widestPadding, let padding = Padding(width: n) else {
+            throw UsageError(
+                "invalid value '\(text)' for --width: expected a whole number from 1 to \(widestPadding) (right-aligned) or from -1 to -\(widestPadding) (left-aligned)"
+            )
+        }
+        return padding
+    }.suggested(for: "padding", "pad")
     public static let csv: Option<Bool> = .flag(
         "csv", help: "fields follow RFC 4180: quoted fields may hold delimiters and line breaks")
     /// The header records: nil when not given, 1 for a bare `--header`.
@@ -104,8 +119,8 @@ public enum StreamOptions {
 
     /// The table, in the order `--help` shows it.
     public static let all: [any OptionDeclaration] = [
-        field, delimiter, csv, header, append, names, outputDelimiter, zeroTerminated, onError, errors, empty, trim,
-        maxRecordBytes, jobs, help,
+        field, delimiter, whitespace, csv, header, append, names, outputDelimiter, width, zeroTerminated, onError,
+        errors, empty, trim, maxRecordBytes, jobs, help,
         version, completion, completeValues,
     ]
 
@@ -132,6 +147,20 @@ public enum StreamOptions {
                 configuration.fields = try FieldList("1")
             }
         }
+        configuration.whitespace = try invocation.value(whitespace)
+        if configuration.whitespace {
+            // Blanks split the fields: no other delimiter, no quotes.
+            if invocation.has(delimiter) {
+                throw UsageError("--whitespace and --delimiter cannot be used together: blanks split the fields")
+            }
+            if configuration.csv {
+                throw UsageError("--whitespace and --csv cannot be used together: blanks split the fields")
+            }
+            if configuration.fields == nil {
+                throw UsageError("--whitespace applies only with --field: without it the record is the value")
+            }
+        }
+        configuration.padding = try invocation.value(width)
         if let d = try invocation.value(delimiter) {
             // One character may be several scalars (`"` with a combining
             // mark, CR LF): what matters is every byte of it.

@@ -88,6 +88,9 @@ let completionCases: [CompletionCase] = [
     CompletionCase("phonefmt --region k", ["kr"], anyCase: true),
     CompletionCase("phonefmt --lang zh", ["zh", "zh_Hant"]),
     CompletionCase("phonefmt --lang=k", ["ko", "kk"]),
+    CompletionCase("numgroup --wid", ["--width"]),
+    CompletionCase("coinfmt --whi", ["--whitespace"]),
+    CompletionCase("phonefmt --width=", nil),
 ]
 
 /// A file name typed where a file is taken: after an option that takes one,

@@ -43,6 +43,7 @@ import Testing
         ("numgroup", "--invalid=ignore", "--on-error"),
         ("numgroup", "--null", "--zero-terminated"),
         ("numgroup", "--threads=2", "--jobs"),
+        ("coinfmt", "--padding=8", "--width"),
         ("phonefmt", "--country=US", "--region"),
         ("phonefmt", "--default-region=US", "--region"),
         ("numconv", "--from-locale=de_DE", "--from"),

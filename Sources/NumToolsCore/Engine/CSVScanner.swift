@@ -4,17 +4,52 @@
     import Darwin
 #endif
 
-/// The field delimiter, one or more bytes: where fields end, with or without CSV.
+/// The field delimiter, one or more bytes: where fields end, with or without
+/// CSV. Or, with ``blanks`` (`-w`), any run of spaces and tabs.
 struct Delimiter {
-    /// The delimiter's bytes, never empty.
+    /// The delimiter's bytes, never empty; with ``blanks``, a space (what is
+    /// written between the fields `--append` adds).
     let bytes: [UInt8]
+    /// Fields are runs of non-blanks: a delimiter is a run of spaces and
+    /// tabs. The engine splits only the record less the blanks at its ends
+    /// (``fieldSpan(_:_:_:)``), so that no field is empty.
+    let blanks: Bool
+
+    init(bytes: [UInt8], blanks: Bool = false) {
+        self.bytes = blanks ? [0x20] : bytes
+        self.blanks = blanks
+    }
 
     var count: Int { bytes.count }
+
+    /// The index of the first field after the delimiter at `i` (`i < end`).
+    @inline(__always)
+    func skip(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        guard blanks else { return i &+ bytes.count }
+        var j = i
+        while j < end, p[j] == 0x20 || p[j] == 0x09 { j &+= 1 }
+        return j
+    }
+
+    /// The part of the record `[start, end)` its fields are split from:
+    /// all of it, but with ``blanks`` the record less the spaces and tabs
+    /// at its ends, which belong to no field (empty for a blank record,
+    /// which has no field).
+    @inline(__always)
+    func fieldSpan(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int) {
+        guard blanks else { return (start, end) }
+        var lo = start
+        var hi = end
+        while lo < hi, p[lo] == 0x20 || p[lo] == 0x09 { lo &+= 1 }
+        while hi > lo, p[hi &- 1] == 0x20 || p[hi &- 1] == 0x09 { hi &-= 1 }
+        return (lo, hi)
+    }
 
     /// The index of the next delimiter at or after `i`, or `end`. Reads
     /// `p[i..<end]` only: its eight-byte loads start at most `end - 8`.
     @inline(__always)
     func next(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        if blanks { return CSVScanner.firstOf(0x20, 0x09, p, i, end) }
         if bytes.count == 1 {
             // Most fields are short: the first 16 bytes are searched eight
             // at a time in place, the rest by memchr, whose call costs more

@@ -11,7 +11,11 @@ extension StreamEngine {
             // each value a field of its own, unless --output-delimiter joins
             // them into one.
             let bytes = configuration.outputDelimiter ?? (configuration.fields == nil ? [0x09] : delimiter)
-            if configuration.csv, configuration.fields != nil, configuration.outputDelimiter == nil {
+            // Each value is quoted (CSV) or padded (--width) on its own:
+            // the engine needs to know where they are.
+            if configuration.outputDelimiter == nil,
+                configuration.csv && configuration.fields != nil || configuration.padding != nil
+            {
                 separatorOffsets = SeparatorOffsets()
             }
             transform.separator = ValueSeparator(bytes, offsets: separatorOffsets)
@@ -89,6 +93,7 @@ extension StreamEngine {
             return i
         } catch {
             writer.out.truncate(to: mark)
+            columnsOver = 0  // (the cell is written as it was)
             let i = fieldEnd(p, fieldStart, end)
             if configuration.append {
                 for _ in 1..<appendedNames.count { writer.out.append(bytes: scanner.delimiter.bytes) }
@@ -121,12 +126,13 @@ extension StreamEngine {
     ) {
         let delimiter = scanner.delimiter.bytes
         var field = 1
-        var i = start
+        let (first, stop) = scanner.delimiter.fieldSpan(p, start, end)  // (with -w, less the blanks around)
+        var i = first
         var copied = start
-        while field <= fields.upperBound {
+        while field <= fields.upperBound && (i < stop || !scanner.delimiter.blanks) {
             let fieldStart = i
-            let found = configuration.csv ? scanner.field(p, i, end) : nil
-            i = found?.end ?? scanner.delimiter.next(p, i, end)
+            let found = configuration.csv ? scanner.field(p, i, stop) : nil
+            i = found?.end ?? scanner.delimiter.next(p, i, stop)
             if fields.contains(field) {
                 writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: i - copied))
                 copied = i
@@ -150,8 +156,8 @@ extension StreamEngine {
                     if configuration.csv { scanner.requoteIfNeeded(&writer.out, from: mark) }
                 }
             }
-            if i >= end { break }
-            i += scanner.delimiter.count
+            if i >= stop { break }
+            i = scanner.delimiter.skip(p, i, stop)
             field += 1
         }
         writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: end - copied))

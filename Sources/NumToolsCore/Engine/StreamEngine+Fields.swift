@@ -10,35 +10,49 @@ extension StreamEngine {
         let last = fields.upperBound
         var field = 1
         var range = 0  // where the selection's walk stands (FieldList.selects)
-        var i = start
+        // The fields lie in `[i, stop)`: with -w, the blanks around them are no field's.
+        let (first, stop) = scanner.delimiter.fieldSpan(p, start, end)
+        var i = first
+        if i == stop && scanner.delimiter.blanks {
+            // A blank record has no field.
+            noSelectedField(fields: 0)
+            writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            return
+        }
         // The fields not selected and the delimiters are copied as they
         // stand, a run of them at a time: `[copied, i)` is read but not yet
         // written (a delimiter in the input is the bytes of the delimiter).
         var copied = start
+        var runStart = start  // where the blanks before the field start (-w)
         while field <= last {
             let fieldStart = i
             if !fields.selects(field, at: &range) {
-                i = configuration.csv ? scanner.field(p, fieldStart, end).end : scanner.delimiter.next(p, i, end)
+                i = configuration.csv ? scanner.field(p, fieldStart, stop).end : scanner.delimiter.next(p, i, stop)
             } else {
                 coverage.selectedSeen = true
                 writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: fieldStart - copied))
-                if configuration.append { copyFieldForAppend(p, fieldStart, end) }
+                if configuration.append { copyFieldForAppend(p, fieldStart, stop) }
+                if scanner.delimiter.blanks {
+                    blanksBefore = fieldStart - max(runStart, copied)
+                    blanksKept = runStart == start ? 0 : 1
+                }
                 if configuration.onError == .field {
-                    i = transformCell(p, start, fieldStart, end, field: field)
+                    i = transformCell(p, start, fieldStart, stop, field: field)
                 } else if configuration.csv {
-                    i = try csvField(p, start, fieldStart, end, field: field)
+                    i = try csvField(p, start, fieldStart, stop, field: field)
                 } else {
-                    i = scanner.delimiter.next(p, i, end)
+                    i = scanner.delimiter.next(p, i, stop)
                     try transformValue(p, fieldStart, i, field: field)
                 }
-                copied = i
+                copied = columnsOver > 0 ? giveBackColumns(p, i, stop, end) : i
             }
-            if i >= end {
+            if i >= stop {
                 // The record's last field: before the first selected one, it had none.
                 if field < fields.lowerBound { noSelectedField(fields: field) }
                 break
             }
-            i += scanner.delimiter.count
+            runStart = i
+            i = scanner.delimiter.skip(p, i, stop)
             field += 1
         }
         writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: end - copied))
@@ -52,7 +66,8 @@ extension StreamEngine {
         throws(FieldFailure)
     {
         var field = 1
-        var i = start
+        let (first, end) = scanner.delimiter.fieldSpan(p, start, end)  // (with -w, less the blanks around)
+        var i = first
         var lo = end
         var hi = end
         while true {
@@ -85,7 +100,7 @@ extension StreamEngine {
                 break
             }
             if i >= end { break }
-            i += scanner.delimiter.count
+            i = scanner.delimiter.skip(p, i, end)
             field += 1
         }
         try giveContext(p, lo, hi, field: n)
@@ -167,7 +182,8 @@ extension StreamEngine {
     {
         var field = 1
         var range = 0
-        var i = start
+        let (first, end) = scanner.delimiter.fieldSpan(p, start, end)  // (with -w, less the blanks around)
+        var i = first
         while field <= fields.upperBound {
             let fieldStart = i
             if configuration.csv {
@@ -196,7 +212,7 @@ extension StreamEngine {
                 }
             }
             if i >= end { return nil }
-            i += scanner.delimiter.count
+            i = scanner.delimiter.skip(p, i, end)
             field += 1
         }
         return nil

@@ -6,7 +6,12 @@ extension StreamEngine {
 
     /// Whether records are values, split on the terminator alone: no CSV,
     /// no fields. (Header records still go through ``processRecord``.)
-    var wholeRecordLane: Bool { !configuration.csv && configuration.fields == nil }
+    /// With `--width`, only for a transform of one value a value (whose
+    /// run's output is one value a line, padded after the run).
+    var wholeRecordLane: Bool {
+        !configuration.csv && configuration.fields == nil
+            && (configuration.padding == nil || !transform.mayWriteSeveralValues)
+    }
 
     /// Transforms every complete record the reader holds: runs of records
     /// through the transform's own ``ValueTransform/transformRecords(_:terminator:maxLength:flushAt:into:failure:)``,
@@ -14,7 +19,10 @@ extension StreamEngine {
     mutating func wholeRecords(_ reader: inout RecordReader) throws(IOFailure) {
         let t = scanner.terminator
         // (Decided once: the policy and the callback do not change during a run.)
-        let lanesWriteErrorRecords = writer.lanesWriteErrorRecords
+        // (With --width the run writes values only, so that each line of
+        // its output is one to pad: a failing value stops it.)
+        let lanesWriteErrorRecords = writer.lanesWriteErrorRecords && configuration.padding == nil
+        let padding = configuration.padding
         while reader.pos < reader.count {
             if writer.recordNumber >= configuration.headerRecords {
                 // The transform's own run of records, a slice at a time.
@@ -23,9 +31,19 @@ extension StreamEngine {
                 var lane = ErrorRecordLane(
                     enabled: lanesWriteErrorRecords, escapesNUL: configuration.zeroTerminated,
                     recordsBefore: writer.recordNumber)
-                let run = transform.transformRecords(
-                    slice, terminator: t, maxLength: configuration.maxRecordBytes, flushAt: flushThreshold,
-                    into: &writer.out, failure: &laneFailure, errorRecords: &lane)
+                let run: RecordRun
+                if let padding {
+                    // (Written apart, then padded into the output.)
+                    run = transform.transformRecords(
+                        slice, terminator: t, maxLength: configuration.maxRecordBytes,
+                        flushAt: max(1, flushThreshold - writer.out.count), into: &laneOutput, failure: &laneFailure,
+                        errorRecords: &lane)
+                    padRecords(records: run.records, padding)
+                } else {
+                    run = transform.transformRecords(
+                        slice, terminator: t, maxLength: configuration.maxRecordBytes, flushAt: flushThreshold,
+                        into: &writer.out, failure: &laneFailure, errorRecords: &lane)
+                }
                 reader.skip(run.bytes)
                 writer.recordNumber += run.records
                 if lane.written > 0 { writer.countLaneErrors(lane.written) }

@@ -75,12 +75,14 @@ extension StreamEngine {
             writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: lo - start))
         }
         let mark = writer.out.count
+        separatorOffsets?.list.removeAll(keepingCapacity: true)
         do {
             try transform.transform(UnsafeBufferPointer(start: p + lo, count: hi - lo), into: &writer.out)
         } catch {
             writer.out.truncate(to: mark)
             throw FieldFailure(field: field, error: error)
         }
+        if let padding = configuration.padding { pad(p, start, end, from: mark, padding) }
         if end > hi && !trim { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
         // The record's output so far, this value's included: a transform
         // keeps each value within the limit, this keeps their sum there.

@@ -38,6 +38,15 @@ public struct StreamConfiguration: Sendable {
     /// ``fields`` from the last header record before the run
     /// (``StreamRun/resolveFieldNames()``).
     public var fieldNames: FieldSelection? = nil
+    /// Fields are runs of non-blanks (`-w`), as awk and numfmt split `df`
+    /// and `ps` output: the blanks (spaces and tabs) before the first field
+    /// and after the last belong to no field, those between fields pass
+    /// through as they are, and the fields ``append`` adds (or several values
+    /// of one field) are separated by a space. Not with ``csv`` or ``delimiter``.
+    public var whitespace = false
+    /// Each transformed value padded with spaces to a number of display
+    /// columns (`--width`); nil pads nothing.
+    public var padding: Padding? = nil
 
     /// The most bytes one record's output may take: a longer one is an
     /// `output-too-long` error, decided (by the transform) before its memory
@@ -51,10 +60,15 @@ public struct StreamConfiguration: Sendable {
 }
 
 extension StreamConfiguration {
+    /// The bytes written between fields: the delimiter, TAB by default, `,`
+    /// with ``csv``, a space with ``whitespace``.
+    var delimiterBytes: [UInt8] { delimiter ?? (csv ? [UInt8(ascii: ",")] : whitespace ? [0x20] : [0x09]) }
+
     /// The field delimiter as a diagnostic names it: `TAB`, `SPACE`, a
     /// visible character quoted (`';'`), anything else by its code points
     /// (`U+00A0`).
     public var delimiterName: String {
+        if whitespace { return "blanks" }
         let bytes = delimiter ?? (csv ? [UInt8(ascii: ",")] : [0x09])
         let text = String(decoding: bytes, as: UTF8.self)
         if text == "\t" { return "TAB" }
@@ -78,6 +92,34 @@ extension StreamConfiguration {
         let list = fields.map(\.description) ?? ""
         return "no record had field \(list) (delimiter \(delimiterName)\(csv ? ", CSV" : ""); "
             + "the widest record has \(widest) field\(widest == 1 ? "" : "s"))"
+    }
+}
+
+/// `--width N`: each transformed value padded with spaces to N display
+/// columns (``DisplayWidth``), on the left (right-aligned) or on the right;
+/// a value that is wider is written whole.
+public struct Padding: Sendable, Hashable {
+    public enum Alignment: Sendable, Hashable {
+        /// Spaces before the value (`--width N`).
+        case right
+        /// Spaces after the value (`--width -N`).
+        case left
+    }
+
+    /// The display columns a value is padded to, at least 1.
+    public var columns: Int
+    public var alignment: Alignment
+
+    public init(columns: Int, alignment: Alignment) {
+        precondition(columns > 0, "a padding of no columns")
+        self.columns = columns
+        self.alignment = alignment
+    }
+
+    /// `--width N`: right-aligned for N above 0, left-aligned below; nil for 0.
+    public init?(width: Int) {
+        guard width != 0 else { return nil }
+        self.init(columns: Int(clamping: width.magnitude), alignment: width > 0 ? .right : .left)
     }
 }
 
@@ -164,10 +206,22 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     var fieldFailures: [FieldFailure] = []
     /// A second scratch buffer: the values of a field, split into CSV fields.
     var splitScratch: [UInt8] = []
+    /// With `--width`, where the whole-record lane writes its runs, which
+    /// are padded into the output from there (``padRecords(records:_:)``).
+    var laneOutput = OutputBuffer()
     /// With ``StreamConfiguration/append``: the names (or, without
     /// ``StreamConfiguration/appendNames``, the suffixes after FIELD_) of
     /// the fields added after each selected one, one a field.
     var appendedNames: [[UInt8]] = []
+    /// With `-w` and `--width`: how many bytes of blanks stand in the
+    /// output right before the selected field being written (the run before
+    /// it in the input, or what is left of it), of which ``blanksKept`` stay
+    /// (1 between two fields, 0 before the first); and how many columns a
+    /// left-aligned field grew past its old width, which the run after it
+    /// gives back (``giveBackColumns(_:_:_:_:)``).
+    var blanksBefore = 0
+    var blanksKept = 0
+    var columnsOver = 0
 
     /// An engine writing to `output` and `diagnostics`, and error records to
     /// `errors` when it is given (see ``errors``).
@@ -179,9 +233,10 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         self.transform = transform
         self.transform.outputLimit = configuration.outputLimit
         contextField = configuration.fields == nil ? nil : transform.contextField
-        let delimiter = configuration.delimiter ?? (configuration.csv ? [UInt8(ascii: ",")] : [0x09])
+        let delimiter = configuration.delimiterBytes
         scanner = CSVScanner(
-            delimiter: Delimiter(bytes: delimiter), terminator: configuration.zeroTerminated ? 0 : 0x0A)
+            delimiter: Delimiter(bytes: delimiter, blanks: configuration.whitespace),
+            terminator: configuration.zeroTerminated ? 0 : 0x0A)
         writer = RecordWriter(
             policy: configuration.onError, toolName: configuration.toolName,
             escapesNUL: configuration.zeroTerminated, output: output, diagnostics: diagnostics, errors: errors)

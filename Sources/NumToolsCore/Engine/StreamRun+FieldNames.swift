@@ -97,18 +97,20 @@ extension StreamRun {
     }
 
     /// The cells of a header record: split on the delimiter (as RFC 4180
-    /// says with `--csv`, unquoted), less the spaces and tabs around each.
+    /// says with `--csv`, unquoted; with `-w`, at runs of blanks, as the
+    /// records are), less the spaces and tabs around each.
     func headerCells(_ record: [UInt8]) -> [String] {
-        let delimiter = configuration.delimiter ?? (configuration.csv ? [UInt8(ascii: ",")] : [0x09])
         let scanner = CSVScanner(
-            delimiter: Delimiter(bytes: delimiter), terminator: configuration.zeroTerminated ? 0 : 0x0A)
+            delimiter: Delimiter(bytes: configuration.delimiterBytes, blanks: configuration.whitespace),
+            terminator: configuration.zeroTerminated ? 0 : 0x0A)
         var cells: [String] = []
         var padded = record
         padded.append(0)  // a valid base address for an empty record
         padded.withUnsafeBufferPointer { b in
             let p = b.baseAddress!
-            let end = record.count
-            var i = 0
+            let (first, end) = scanner.delimiter.fieldSpan(p, 0, record.count)
+            var i = first
+            if scanner.delimiter.blanks && i == end { return }  // (a blank header names nothing)
             while true {
                 var cell: [UInt8]
                 var next: Int
@@ -129,7 +131,7 @@ extension StreamRun {
                 while let l = cell.last, l == 0x20 || l == 0x09 { cell.removeLast() }
                 cells.append(String(decoding: cell, as: UTF8.self))
                 if next >= end { break }
-                i = next + scanner.delimiter.count
+                i = scanner.delimiter.skip(p, next, end)
             }
         }
         return cells
