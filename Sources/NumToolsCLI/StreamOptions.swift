@@ -161,6 +161,10 @@ public enum StreamOptions {
             }
         }
         configuration.padding = try invocation.value(width)
+        if configuration.whitespace && configuration.padding == nil {
+            // numfmt's automatic padding: a field with blanks before it keeps its column.
+            configuration.padding = .keepingColumns
+        }
         if let d = try invocation.value(delimiter) {
             // One character may be several scalars (`"` with a combining
             // mark, CR LF): what matters is every byte of it.

@@ -105,9 +105,16 @@ import Testing
             "coinfmt", ["--header", "-w", "-f", "2-4", "--style", "number", "--max-fraction", "0", "--width", "11"],
             input: df)
         #expect(coin.out == expected, "\(coin)")
-        // Without --width the blanks stay as they were.
+        // Without --width, numfmt's automatic padding: a field keeps its right
+        // edge, taking the spaces it grew by from the blanks before it (one
+        // kept), or padded on the left where it shrank.
         let plain = try ToolProcess.run("numgroup", ["--header", "--whitespace", "-f", "3"], input: df)
-        #expect(plain.out.split(separator: "\n")[1] == "/dev/sda1      102687672  45,011,628  52416832  47% /")
+        #expect(plain.out.split(separator: "\n")[1] == "/dev/sda1      102687672 45,011,628  52416832  47% /")
+        let shrunk = try ToolProcess.run("coinfmt", ["--header", "-w", "-f", "2", "--style", "iec"], input: df)
+        #expect(shrunk.out.split(separator: "\n")[1] == "/dev/sda1            98M  45011628  52416832  47% /")
+        // A field at the start of a line, with no blanks before it, is written as it is (as numfmt).
+        let first = try ToolProcess.run("coinfmt", ["-w", "-f", "1", "--style", "iec"], input: "1572864\tfile\n")
+        #expect(first.out == "1.5M\tfile\n")
         // Without -w, df's fields are not TAB-separated: nothing was selected.
         let tabs = try ToolProcess.run("numgroup", ["--header", "-f", "2-4"], input: df)
         #expect(tabs.exited(1) && tabs.err.contains("no record had field 2-4 (delimiter TAB"), "\(tabs)")

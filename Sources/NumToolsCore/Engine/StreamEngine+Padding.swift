@@ -20,6 +20,8 @@ extension StreamEngine {
             padValues(from: mark, padding)
             return
         }
+        // (`-w` alone pads only a field that stands in a column: blanks before it.)
+        if padding.keepsColumnsOnly && blanksBefore == 0 { return }
         let n = writer.out.count
         let width = writer.out.withUnsafeBytes { b in DisplayWidth.of(b.baseAddress!, mark, n) }
         var target = max(padding.columns, width)

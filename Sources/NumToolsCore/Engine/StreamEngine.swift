@@ -109,6 +109,18 @@ public struct Padding: Sendable, Hashable {
     /// The display columns a value is padded to, at least 1.
     public var columns: Int
     public var alignment: Alignment
+    /// `-w` without `--width` (numfmt's automatic padding): no width of its
+    /// own; a transformed field with blanks before it keeps its column's
+    /// right edge (`df -k | coinfmt -w -f 2-4 ...` lines up as `df -h`),
+    /// one at the start of a line, with none before it, is written as it is.
+    public var keepsColumnsOnly = false
+
+    /// ``keepsColumnsOnly``.
+    public static let keepingColumns: Padding = {
+        var padding = Padding(columns: 1, alignment: .right)
+        padding.keepsColumnsOnly = true
+        return padding
+    }()
 
     public init(columns: Int, alignment: Alignment) {
         precondition(columns > 0, "a padding of no columns")
