@@ -7,6 +7,8 @@
 Writes:
   Tests/Fixtures/numfmt-write.tsv  coinfmt --style si|iec|iec-i: numfmt --to
                                    and the exact answer
+  Tests/Fixtures/numfmt-padding.tsv  a sample of those with numfmt --padding=N
+                                   (coinfmt --width N)
   Tests/Fixtures/numfmt-read.tsv   numconv --style ... --to C: numfmt --from
                                    and the exact count
 
@@ -38,6 +40,8 @@ from decimal import Decimal
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WRITE_TSV = os.path.join(ROOT, "Tests", "Fixtures", "numfmt-write.tsv")
 READ_TSV = os.path.join(ROOT, "Tests", "Fixtures", "numfmt-read.tsv")
+PADDING_TSV = os.path.join(ROOT, "Tests", "Fixtures", "numfmt-padding.tsv")
+PADDINGS = (-10, -6, 4, 7, 10)
 SCRIPT = "scripts/gen_numfmt_fixtures.py"
 NUMFMT = os.environ.get("NUMFMT", "numfmt")
 NUMFMT_VERSION = "9.1"
@@ -477,6 +481,30 @@ def write_tsv(path, header, rows, fields_of):
             f.write("\t".join(fields) + "\n")
 
 
+def padding_rows(rng, wrows):
+    """numfmt --padding=N (coinfmt --width N) on a sample of the write cases
+    numfmt computes exactly, without suffix or units: (case, N, numfmt's
+    output). The output is ASCII, so numfmt's bytes are display columns: the
+    expected text is the exact one padded with spaces to |N|, on the left for
+    N > 0, on the right for N < 0; every row must agree, or the script fails."""
+    pool = [(c, e) for c, _, e, agrees in wrows
+            if agrees and not c.suffix and c.from_unit == 1 and c.to_unit == 1 and c.fraction is None]
+    sample = rng.sample(pool, 1500)
+    groups = {}
+    for case, expected in sample:
+        groups.setdefault((case.scale, case.rounding, rng.choice(PADDINGS)), []).append((case, expected))
+    rows, failures = [], []
+    for (scale, rounding, n), members in sorted(groups.items()):
+        args = [f"--to={scale}", f"--round={NUMFMT_ROUND[rounding]}", f"--padding={n}"]
+        outputs = run_numfmt(args, [c.input for c, _ in members])
+        for (case, expected), out in zip(members, outputs):
+            padded = expected.rjust(n) if n > 0 else expected.ljust(-n)
+            if out != padded:
+                failures.append((case, out, padded))
+            rows.append((case, n, out))
+    return rows, failures
+
+
 def summarize(title, rows, reasons):
     """Prints cases, agreements and explained disagreements per scale."""
     print(title)
@@ -506,7 +534,10 @@ def main():
     summarize(f"numfmt-write.tsv: {len(wrows)} cases", wrows, wreasons)
     summarize(f"numfmt-read.tsv: {len(rrows)} cases", rrows, rreasons)
 
-    failures = wfail + rfail
+    prows, pfail = padding_rows(rng, wrows)
+    print(f"numfmt-padding.tsv: {len(prows)} cases, {len(prows) - len(pfail)} agree")
+
+    failures = wfail + rfail + pfail
     if failures:
         print(f"\n{len(failures)} unexplained disagreements (fixtures not written):", file=sys.stderr)
         for case, out, expected in failures:
@@ -520,6 +551,11 @@ def main():
     write_tsv(READ_TSV, header + "; columns: scale suffix input numfmt expected agrees "
               "(numfmt appends --suffix to its output: agrees compares without it)", rrows,
               lambda c: [c.scale, c.suffix, c.input])
+    with open(PADDING_TSV, "w", encoding="utf-8", newline="\n") as f:
+        f.write(header + "; columns: scale rounding padding input numfmt (numfmt --padding=N, "
+                "coinfmt --width N; every row is the exact answer padded)\n")
+        for case, n, out in prows:
+            f.write("\t".join([case.scale, case.rounding, str(n), case.input, out]) + "\n")
 
 
 if __name__ == "__main__":
