@@ -2,7 +2,8 @@
 // compact, scientific, auto), the digits it shifts through raw memory
 // included. Invariants: a value gives output or a known error code; the
 // output is a machine number, never longer than the output limit; a value
-// read in one style reads the same in auto, or auto refuses it as ambiguous;
+// read in one style reads the same in auto, or auto refuses it as ambiguous
+// (but for numfmt's unit prefixes and byte units, which auto reads first);
 // the reader's shortcuts give what its general reading gives, byte for byte.
 import Foundation
 
@@ -65,7 +66,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(
             number.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 },
             "not a machine number: \(String(decoding: out, as: UTF8.self))")
-        if style != .auto, case .success(let auto) = run(.auto, [locale]) {
+        // (Under auto a unit prefix or byte unit after the number is numfmt's,
+        // where another style may take the letter for a currency's mark: `206Q`.)
+        let autoReader = AmountReader(locale: locale, style: .auto)
+        let unitUnderAuto =
+            autoReader.endsWithUnitPrefix(value, 0, value.count) || autoReader.endsWithByteUnit(value, 0, value.count)
+        if style != .auto, !unitUnderAuto, case .success(let auto) = run(.auto, [locale]) {
             check(
                 auto.prefix { $0 != 9 }.elementsEqual(number),
                 "auto reads another number: \(String(decoding: auto, as: UTF8.self))")
