@@ -9,7 +9,9 @@
 // with ORIGINAL unescaping to it, terminators as read, headers and
 // unselected fields byte for byte, no value growing past the output limit;
 // and the transform's run of whole records (transformRecords) against the
-// transform value by value.
+// transform value by value. With the top bit of the second byte, --width
+// instead: the transform padding its own run against the engine padding
+// each value (checkPadding in Support/RecordRuns.swift).
 //
 // Layout: 6 option bytes, then the body (bytes F8 to FE stand for longer
 // pieces, see `pieces`), repeated up to 40000 times (at most 256 KiB) so that
@@ -68,6 +70,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let input = repeated(body, times, transform, c)
         // (Reads of a few bytes, but no more than about a thousand reads: a run stays fast.)
         let chunk = max(chunkSizes[Int(o[5] & 7)], input.count / 1024)
+        if o[1] & 0x80 != 0 {
+            // --width of 1 to 72 columns, right or left.
+            var padded = c
+            padded.padding = Padding(columns: Int(o[3] % 72) + 1, alignment: o[2] & 1 == 0 ? .right : .left)
+            return checkPadding(transform, padded, input, chunk: chunk, policy: policy)
+        }
         let heavy = checkStream(
             transform, c, input, chunk: chunk, policy: policy, signalAfter: signal, valueBound: bound)
         if !heavy && !c.csv && c.fields == nil {

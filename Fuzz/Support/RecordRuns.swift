@@ -118,3 +118,37 @@ func checkErrorLane<T: ValueTransform>(
     check(out == expected, "the lane's run wrote \(text(out)), value by value \(text(expected))")
     check(lane.written == errors, "the lane counted \(lane.written) error records of \(errors)")
 }
+
+/// A transform as the engine sees one that has no run of its own: value by
+/// value, padded by the engine.
+struct EachValue<Inner: ValueTransform>: ValueTransform {
+    var inner: Inner
+    var keepsSurroundingWhitespace: Bool { inner.keepsSurroundingWhitespace }
+    var outputLimit: Int {
+        get { inner.outputLimit }
+        set { inner.outputLimit = newValue }
+    }
+    mutating func transform<Output: ByteOutput & ~Copyable>(
+        _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) throws(ValueError) {
+        try inner.transform(value, into: &output)
+    }
+}
+
+/// `--width`: the transform pads the records of its own run where it writes
+/// them (``ValueTransform/padRecordRuns(_:)``, ``Padding/padInPlace(_:_:terminatorLength:width:)``
+/// through raw pointers); the engine pads each value of a transform that
+/// does not. Both must write the same bytes and diagnostics.
+func checkPadding<T: ValueTransform>(
+    _ transform: T, _ c: StreamConfiguration, _ input: [UInt8], chunk: Int, policy: ErrorPolicy
+) {
+    let own = engineRun(transform, c, input, chunk: chunk, policy: policy)
+    let each = engineRun(EachValue(inner: transform), c, input, chunk: chunk, policy: policy)
+    check(
+        own.outcome == each.outcome,
+        "--width: outcome \(String(describing: own.outcome)), value by value \(String(describing: each.outcome))")
+    check(own.output == each.output, "--width: wrote \(text(own.output)), value by value \(text(each.output))")
+    check(
+        own.diagnostics == each.diagnostics,
+        "--width: diagnostics \(text(own.diagnostics)), value by value \(text(each.diagnostics))")
+}

@@ -48,6 +48,32 @@ private func width(_ text: String) -> Int {
         #expect(width(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    /// The word-at-a-time paths (eight bytes, then the last eight) against
+    /// the width of each scalar: ASCII of every length to 24 with a control,
+    /// a mark, a wide or a narrow non-ASCII character at each position, and
+    /// counted from past bytes that are not ASCII (no word may reach back
+    /// before the start).
+    @Test func wordsAgreeWithScalars() {
+        func reference(_ text: String) -> Int {
+            text.unicodeScalars.reduce(0) { sum, s in
+                sum + (s.value < 0x80 ? (s.value >= 0x20 && s.value != 0x7F ? 1 : 0) : DisplayWidth.of(scalar: s.value))
+            }
+        }
+        for length in 0...24 {
+            for position in -1..<length {
+                for odd in ["\t", "\u{7F}", "é", "가", "\u{200F}", "\u{0301}"] {
+                    var scalars = (0..<length).map { String(UnicodeScalar(UInt8(0x21 + $0 % 90))) }
+                    if position >= 0 { scalars[position] = odd }
+                    let text = scalars.joined()
+                    #expect(width(text) == reference(text), "\(text.debugDescription)")
+                    let prefixed = Array(("가\u{7}" + text).utf8)
+                    let got = prefixed.withUnsafeBufferPointer { DisplayWidth.of($0.baseAddress!, 4, $0.count) }
+                    #expect(got == reference(text), "after a prefix: \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// A value with its bidi marks is as wide as without them.
     @Test func bidiMarksAddNothing() {
         for text in ["١٬٢٣٤٫٥٦ ج.م.", "‎-1,234", "12", "₪1,234.56"] {

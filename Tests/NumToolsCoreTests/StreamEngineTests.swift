@@ -881,8 +881,9 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     /// Runs `values` (with odd records mixed in: blanks, spaces, CRLF,
     /// invalid UTF-8, long records, a last record without its terminator)
     /// through the engine with the transform's run of records and value by
-    /// value, under random configurations and read sizes, and expects the
-    /// same bytes, diagnostics and outcome.
+    /// value, under random configurations (`--width` in two rounds of
+    /// three) and read sizes, and expects the same bytes, diagnostics and
+    /// outcome.
     func expectRunEqualsValueByValue<T: ValueTransform>(_ transform: T, _ values: [String], seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let odd: [[UInt8]] =
@@ -898,9 +899,14 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
                 input += value + [zero ? 0 : 0x0A]
             }
             if Bool.random(using: &rng) { input += Array(values.randomElement(using: &rng)!.utf8) }  // no terminator
-            let configuration = config(
+            var configuration = config(
                 zero: zero, header: Int.random(in: 0...2, using: &rng),
                 onError: [.record, .keep, .skip].randomElement(using: &rng)!, max: Int.random(in: 8...30, using: &rng))
+            // --width: the transforms that pad their own runs against the engine's padding of each value.
+            if round % 3 != 0 {
+                configuration.padding = Padding(
+                    columns: Int.random(in: 1...80, using: &rng), alignment: Bool.random(using: &rng) ? .right : .left)
+            }
             let chunk = Int.random(in: 1...200, using: &rng)
             let run = try runEngine(input, configuration, chunkSize: chunk, transform: transform)
             let one = try runEngine(input, configuration, chunkSize: chunk, transform: ValueByValue(inner: transform))
@@ -928,7 +934,7 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     }
 
     /// numconv, coinfmt and phonefmt take their records one by one in the
-    /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
+    /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:padding:)``).
     @Test func eachRecordTransforms() throws {
         let us = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
         let arabic = LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))

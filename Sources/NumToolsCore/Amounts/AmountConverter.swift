@@ -10,6 +10,9 @@ import Foundation
 /// value; readings of different numbers are `ambiguous-notation`, as for
 /// plain numbers, and the currency is the one they agree on.
 public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
+    /// With `--width`: the padding of each value of its record runs
+    /// (``padRecordRuns(_:)``), done where the value is written.
+    var runPadding: Padding? = nil
     let readers: [AmountReader]
     /// The first of ``readers`` (the only one but for `--from auto`), held
     /// apart so that reading a value takes no reference to it.
@@ -126,13 +129,20 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     }
 
     /// Whole records at once, value by value, as plain numbers are (see
-    /// ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
+    /// ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:padding:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into output: inout Output, failure: inout ValueError
     ) -> RecordRun {
         transformEachRecord(
-            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure,
+            padding: runPadding)
+    }
+
+    /// Pads each value of its runs as it writes it (``runPadding``).
+    public mutating func padRecordRuns(_ padding: Padding) -> Bool {
+        runPadding = padding
+        return true
     }
 
     public mutating func transform<Output: ByteOutput & ~Copyable>(

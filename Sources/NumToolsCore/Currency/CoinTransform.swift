@@ -3,6 +3,9 @@
 /// (green when positive, red when negative, zero uncoloured, judged after
 /// rounding).
 public struct CoinTransform: ValueTransform, Sendable {
+    /// With `--width`: the padding of each value of its record runs
+    /// (``padRecordRuns(_:)``), done where the value is written.
+    var runPadding: Padding? = nil
     /// The formatter derived from the tool's options.
     public var formatter: CoinFormatter
     /// Whether to wrap each value in ANSI colour codes.
@@ -58,12 +61,19 @@ public struct CoinTransform: ValueTransform, Sendable {
 }
 
 extension CoinTransform {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:padding:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into output: inout Output, failure: inout ValueError
     ) -> RecordRun {
         transformEachRecord(
-            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure,
+            padding: runPadding)
+    }
+
+    /// Pads each value of its runs as it writes it (``runPadding``).
+    public mutating func padRecordRuns(_ padding: Padding) -> Bool {
+        runPadding = padding
+        return true
     }
 }

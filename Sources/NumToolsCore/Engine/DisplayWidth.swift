@@ -18,6 +18,15 @@ public enum DisplayWidth {
             guard isPrintableASCII(word) else { break }
             i &+= 8
         }
+        // The last bytes, when every word before was printable and fewer
+        // than eight are left: in one word that ends at `end` (it starts at
+        // or after `start`, and overlaps only bytes already counted).
+        let left = end &- i
+        if left > 0 && left < 8 && i > start,
+            isPrintableASCII(UnsafeRawPointer(p + (end &- 8)).loadUnaligned(as: UInt64.self))
+        {
+            return end &- start
+        }
         var width = i &- start
         while i < end {
             let b = p[i]

@@ -17,6 +17,9 @@ public protocol ByteOutput: ~Copyable {
         maximumCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int)
     /// Drops everything from byte `mark` on.
     mutating func truncate(to mark: Int)
+    /// Pads the value written from byte `mark` on (to the end) with spaces
+    /// to `padding`'s display columns (``Padding``, `--width`).
+    mutating func padValue(from mark: Int, _ padding: Padding)
 }
 
 /// The contract of in-place writes to a ``ByteOutput``
@@ -38,6 +41,14 @@ extension ByteOutput where Self: ~Copyable {
 }
 
 extension Array: ByteOutput where Element == UInt8 {
+    public mutating func padValue(from mark: Int, _ padding: Padding) {
+        let width = withUnsafeBufferPointer { b in DisplayWidth.of(b.baseAddress!, mark, b.count) }
+        let spaces = padding.columns - width
+        guard spaces > 0 else { return }
+        let blanks = [UInt8](repeating: 0x20, count: spaces)
+        if padding.alignment == .right { insert(contentsOf: blanks, at: mark) } else { append(contentsOf: blanks) }
+    }
+
     public mutating func appendWithUnsafeMutableBytes(
         maximumCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
     ) {
@@ -109,6 +120,19 @@ public struct OutputBuffer: ~Copyable, ByteOutput {
     mutating func extend(by n: Int) {
         if capacity - count < n { grow(toHold: n) }
         written += n
+    }
+
+    /// Pads in place (``Padding/padInPlace(_:_:terminatorLength:width:)``,
+    /// given the room it may store in).
+    @inline(__always)
+    public mutating func padValue(from mark: Int, _ padding: Padding) {
+        let n = written
+        let width = DisplayWidth.of(base, mark, n)
+        guard width < padding.columns else { return }
+        if capacity - n < padding.columns + 32 { grow(toHold: padding.columns + 32) }
+        var q = base + n
+        padding.padInPlace(base + mark, &q, terminatorLength: 0, width: width)
+        written = q - base
     }
 
     /// Drops everything from byte `mark` on.

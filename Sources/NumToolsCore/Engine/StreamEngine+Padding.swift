@@ -287,3 +287,88 @@ extension StreamEngine {
         return (next &+ 1, o)
     }
 }
+
+/// How a transform that pads its own runs (``ValueTransform/padRecordRuns(_:)``)
+/// pads each record where it writes it: ``Padding`` pads, ``NoPadding``
+/// is nothing at all, so that a lane generic over it costs nothing
+/// without `--width`.
+protocol RunPadding {
+    /// Whether it pads at all.
+    static var pads: Bool { get }
+    /// What a block must hold past a record's end for its padding: its
+    /// spaces and the 32 bytes ``padInPlace(_:_:terminatorLength:width:)``
+    /// may store past them.
+    var recordRoom: Int { get }
+    /// Pads the record at `[start, q)`, as ``Padding/padInPlace(_:_:terminatorLength:width:)``.
+    func padInPlace(
+        _ start: UnsafeMutablePointer<UInt8>, _ q: inout UnsafeMutablePointer<UInt8>, terminatorLength: Int,
+        width: Int)
+}
+
+/// No padding: every member is a constant or does nothing.
+struct NoPadding: RunPadding {
+    static var pads: Bool { false }
+    var recordRoom: Int { 0 }
+    @inline(__always)
+    func padInPlace(
+        _ start: UnsafeMutablePointer<UInt8>, _ q: inout UnsafeMutablePointer<UInt8>, terminatorLength: Int,
+        width: Int
+    ) {}
+}
+
+extension Padding: RunPadding {
+    static var pads: Bool { true }
+    var recordRoom: Int { columns &+ 32 }
+
+    /// Pads, in place, the record just written at `[start, q)` (its value,
+    /// `width` display columns wide, then `terminatorLength` bytes of
+    /// terminator) to ``columns`` columns on the side ``alignment`` says,
+    /// and moves `q` past the padded record: the in-place form of what
+    /// ``StreamEngine/padLines(_:terminator:_:into:)`` does after a run, for
+    /// a transform that pads its own runs (``ValueTransform/padRecordRuns(_:)``).
+    ///
+    /// Bounds: it reads `[start, start + 32)` and stores within
+    /// `[start, start + (q - start) + columns + 32)` (a record of up to 32
+    /// bytes moves as two 16-byte blocks, the spaces are stored sixteen
+    /// at a time): the caller's block holds that many bytes from `start`.
+    @inline(__always)
+    func padInPlace(
+        _ start: UnsafeMutablePointer<UInt8>, _ q: inout UnsafeMutablePointer<UInt8>, terminatorLength: Int,
+        width: Int
+    ) {
+        let spaces = columns &- width
+        guard spaces > 0 else { return }
+        let blanks = SIMD16<UInt8>(repeating: 0x20)
+        let total = q - start
+        if alignment == .right {
+            if total <= 32 {
+                let low = UnsafeRawPointer(start).loadUnaligned(as: SIMD16<UInt8>.self)
+                let high = UnsafeRawPointer(start + 16).loadUnaligned(as: SIMD16<UInt8>.self)
+                var j = 0
+                repeat {
+                    UnsafeMutableRawPointer(start + j).storeBytes(of: blanks, as: SIMD16<UInt8>.self)
+                    j &+= 16
+                } while j < spaces
+                UnsafeMutableRawPointer(start + spaces).storeBytes(of: low, as: SIMD16<UInt8>.self)
+                if total > 16 {
+                    UnsafeMutableRawPointer(start + (spaces &+ 16)).storeBytes(of: high, as: SIMD16<UInt8>.self)
+                }
+            } else {
+                (start + spaces).update(from: start, count: total)
+                start.update(repeating: 0x20, count: spaces)
+            }
+        } else {
+            let valueEnd = q - terminatorLength
+            let first = terminatorLength > 0 ? valueEnd[0] : 0
+            let second = terminatorLength > 1 ? valueEnd[1] : 0
+            var j = 0
+            repeat {
+                UnsafeMutableRawPointer(valueEnd + j).storeBytes(of: blanks, as: SIMD16<UInt8>.self)
+                j &+= 16
+            } while j < spaces
+            if terminatorLength > 0 { valueEnd[spaces] = first }
+            if terminatorLength > 1 { valueEnd[spaces &+ 1] = second }
+        }
+        q += spaces
+    }
+}

@@ -32,7 +32,7 @@ extension StreamEngine {
                     enabled: lanesWriteErrorRecords, escapesNUL: configuration.zeroTerminated,
                     recordsBefore: writer.recordNumber)
                 let run: RecordRun
-                if let padding {
+                if let padding, !transformPadsRuns {
                     // (Written apart, then padded into the output.)
                     run = transform.transformRecords(
                         slice, terminator: t, maxLength: configuration.maxRecordBytes,

@@ -221,6 +221,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// With `--width`, where the whole-record lane writes its runs, which
     /// are padded into the output from there (``padRecords(records:_:)``).
     var laneOutput = OutputBuffer()
+    /// With `--width`: the transform pads its runs itself
+    /// (``ValueTransform/padRecordRuns(_:)``), written straight to the output.
+    var transformPadsRuns = false
     /// With ``StreamConfiguration/append``: the names (or, without
     /// ``StreamConfiguration/appendNames``, the suffixes after FIELD_) of
     /// the fields added after each selected one, one a field.
@@ -253,6 +256,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
             policy: configuration.onError, toolName: configuration.toolName,
             escapesNUL: configuration.zeroTerminated, output: output, diagnostics: diagnostics, errors: errors)
         setUpColumns(delimiter: delimiter)
+        if let padding = configuration.padding, wholeRecordLane, !padding.keepsColumnsOnly {
+            transformPadsRuns = self.transform.padRecordRuns(padding)
+        }
     }
 
     // MARK: Driving

@@ -59,6 +59,15 @@ public protocol ValueTransform {
     /// each record's output after the fact as well.
     var outputLimit: Int { get set }
 
+    /// Asks the transform to pad each value of its record runs itself, as
+    /// `padding` says (``Padding``, `--width`), where it writes them; returns
+    /// whether it will. The engine asks once, before the first value, when
+    /// records are values; a transform that says yes writes its runs
+    /// straight to the output, each value padded, and ends a run at any
+    /// record it does not pad (the engine pads that one as it pads the
+    /// rest). A transform that says no has its runs padded after them.
+    mutating func padRecordRuns(_ padding: Padding) -> Bool
+
     /// A field whose value the engine hands to ``recordContext(_:)`` before
     /// it transforms the selected fields of each record (phonefmt's
     /// `--region-field`), when fields are selected; nil, the default, for
@@ -150,6 +159,9 @@ extension ValueTransform {
     /// Nothing to take (no ``contextField``).
     public mutating func recordContext(_ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {}
 
+    /// Its runs are padded by the engine, after them.
+    public mutating func padRecordRuns(_ padding: Padding) -> Bool { false }
+
     /// No limit of its own: the engine's check of each record's output applies.
     public var outputLimit: Int {
         get { .max }
@@ -234,7 +246,7 @@ public struct ErrorRecordLane: Sendable {
     }
 }
 
-/// What ``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:)`` did with one record.
+/// What ``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:padding:)`` did with one record.
 public enum RecordStep: Equatable, Sendable {
     /// Written with its terminator; the next record starts at the offset.
     case taken(next: Int)
@@ -246,14 +258,16 @@ public enum RecordStep: Equatable, Sendable {
 
 extension ValueTransform {
     /// A run of records given to ``transform(_:into:)`` one by one without
-    /// the engine's work around each (see ``transformRecord(_:_:_:terminator:maxLength:into:failure:)``),
+    /// the engine's work around each (see ``transformRecord(_:_:_:terminator:maxLength:into:failure:padding:)``),
     /// up to the first it leaves or whose value fails, or until `output`
     /// holds `flushAt` bytes (see
-    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)``).
+    /// ``transformRecords(_:terminator:maxLength:flushAt:into:failure:)``);
+    /// with `padding`, each value padded (``ByteOutput/padValue(from:_:)``),
+    /// for a transform that pads its runs (``padRecordRuns(_:)``).
     @inline(__always)
     public mutating func transformEachRecord<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int = .max,
-        into output: inout Output, failure: inout ValueError
+        into output: inout Output, failure: inout ValueError, padding: Padding? = nil
     ) -> RecordRun {
         guard let p = records.baseAddress else { return RecordRun(bytes: 0, records: 0) }
         let n = records.count
@@ -261,7 +275,8 @@ extension ValueTransform {
         var count = 0
         while output.count < flushAt {
             switch transformRecord(
-                p, done, n, terminator: terminator, maxLength: maxLength, into: &output, failure: &failure)
+                p, done, n, terminator: terminator, maxLength: maxLength, into: &output, failure: &failure,
+                padding: padding)
             {
             case .taken(let next):
                 done = next
@@ -286,7 +301,7 @@ extension ValueTransform {
     @inline(__always)
     public mutating func transformRecord<Output: ByteOutput & ~Copyable>(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, terminator: UInt8, maxLength: Int,
-        into output: inout Output, failure: inout ValueError
+        into output: inout Output, failure: inout ValueError, padding: Padding? = nil
     ) -> RecordStep {
         let (next, ascii) = UTF8Bytes.findByte(terminator, p, start, n)
         guard next > start else { return .left }
@@ -311,6 +326,7 @@ extension ValueTransform {
             output.truncate(to: mark)
             return .left
         }
+        if let padding { output.padValue(from: mark, padding) }
         if crlf { output.append(0x0D) }
         output.append(terminator)
         return .taken(next: next &+ 1)

@@ -15,9 +15,9 @@ extension DigitGrouper {
     /// `recordsBefore` and the records before it in this call) and counted
     /// among them and in the lane.
     @inline(__always)
-    func plainRecords<Output: ByteOutput & ~Copyable>(
+    func plainRecords<Output: ByteOutput & ~Copyable, Pad: RunPadding>(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int, terminator: UInt8, maxLength: Int, budget: Int,
-        ungroup: Bool, lane: inout ErrorRecordLane, recordsBefore: Int, into out: inout Output
+        ungroup: Bool, lane: inout ErrorRecordLane, recordsBefore: Int, padding: Pad, into out: inout Output
     ) -> (Int, Int) {
         // One block for the run: twice what is left of the slice. A record
         // grows by its separators and by nothing else, and is taken only
@@ -28,7 +28,16 @@ extension DigitGrouper {
         // separator) is left to `transform`, which reserves for it alone.
         // An error record is written in it only where its bound and
         // `InPlaceWrite.slack` fit in what is left (`errorRecordInBlock`).
-        let room = 2 &* (n &- start) &+ 64
+        //
+        // With `--width` (``runPadding``) each record is padded where it is
+        // written (``Padding/padInPlace(_:_:terminatorLength:width:)``): it
+        // is taken only when the block also holds its padding and the 32
+        // bytes the padding may store past it (`padRoom`), and the block
+        // grows by the padding of the records the budget lets in (a record
+        // takes two bytes at least).
+        let padRoom = padding.recordRoom
+        let room =
+            2 &* (n &- start) &+ 64 &+ (Pad.pads ? min(budget, ((n &- start) / 2 &+ 1) &* padRoom) &+ padRoom : 0)
         let separatorLength = separatorSpan.count
         let limit = outputLimit
         var done = start
@@ -47,11 +56,19 @@ extension DigitGrouper {
                 while q - o < budget {
                     // Most records: classified 32 bytes at a time (see `wideRecord`),
                     // where 64 bytes may be read and 128 written.
-                    if wide, n &- done >= 64, room &- (q - o) >= 128 {
+                    if wide, n &- done >= 64, room &- (q - o) >= 128 &+ padRoom {
+                        let recordStart = q
                         let next = wideRecord(
                             p, done, terminator: terminator, maxLength: maxLength, limit: limit, ungroup: ungroup,
                             &q)
                         if next > 0 {
+                            if Pad.pads {
+                                // (ASCII: a sign, digits, a one-byte separator and point.)
+                                let terminatorLength = terminator == 0x0A && p[next &- 2] == 0x0D ? 2 : 1
+                                padding.padInPlace(
+                                    recordStart, &q, terminatorLength: terminatorLength,
+                                    width: q - recordStart &- terminatorLength)
+                            }
                             done = next
                             count &+= 1
                             continue
@@ -69,10 +86,13 @@ extension DigitGrouper {
                     // What the separators add: a product, not a division a record
                     // (it cannot overflow: at most a separator a digit of the buffer).
                     let added = ungroup ? 0 : separatorCount(digits: integerEnd - integerStart) &* separatorLength
-                    guard added <= limit &- (end &- done), (end &- done) &+ added &+ 2 <= room &- (q - o) else {
+                    guard added <= limit &- (end &- done),
+                        (end &- done) &+ added &+ 2 &+ padRoom <= room &- (q - o)
+                    else {
                         break
                     }
                     let next = end &+ terminatorLength
+                    let recordStart = q
                     if added == 0 {
                         // Nothing to insert: the record and its terminator as they are.
                         copy(p, done, next &- done, n, &q)
@@ -81,6 +101,16 @@ extension DigitGrouper {
                             p, done, integerStart, integerEnd, end, digits: integerEnd - integerStart, plain: true,
                             ungroup: ungroup, readable: n, &q)
                         copy(p, end, terminatorLength, n, &q)
+                    }
+                    if Pad.pads {
+                        // As wide as long when it is ASCII: the sign, then digits, separators and point.
+                        let length = q - recordStart &- terminatorLength
+                        let ascii =
+                            (added == 0 || separatorSpan.count == 1)
+                            && (integerStart == done || integerStart == done &+ 1 && p[done] < 0x80)
+                        padding.padInPlace(
+                            recordStart, &q, terminatorLength: terminatorLength,
+                            width: ascii ? length : DisplayWidth.of(recordStart, 0, length))
                     }
                     done = next
                     count &+= 1
@@ -103,7 +133,7 @@ extension DigitGrouper {
 
     /// The error record of the record at `p[start]` (the buffer ends at
     /// `n`; the block's record `index`, numbered after `errors.recordsBefore`), written at `q`, where `room` bytes may be stored, when the
-    /// record is one that ``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:)``
+    /// record is one that ``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:padding:)``
     /// would hand to ``transform(_:into:)`` whole (terminated, not empty,
     /// not beginning with `e`, valid UTF-8, no space or tab to trim, at
     /// most `maxLength` bytes) and whose value ``regroup(_:ungroup:into:)``
@@ -175,7 +205,7 @@ extension DigitGrouper {
         var written = 0
     }
 
-    /// One record of ``plainRecords(_:_:_:terminator:maxLength:budget:ungroup:into:)``
+    /// One record of ``plainRecords(_:_:_:terminator:maxLength:budget:ungroup:lane:recordsBefore:padding:into:)``
     /// from `p[start]` on, classified with SIMD: a plain number (see
     /// ``scanPlain(_:_:_:)``) and its terminator (or, with LF, CRLF) in the
     /// first 32 bytes. Writes it to `q` (advancing it) grouped, or, with no

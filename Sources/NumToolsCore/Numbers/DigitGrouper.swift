@@ -19,6 +19,9 @@ public struct DigitGrouper: ValueTransform, Sendable {
     public let mode: Mode
     /// The most bytes one value's output may take (see ``ValueTransform/outputLimit``).
     public var outputLimit = Int.max
+    /// With `--width`: the padding of each value of the record lane's runs
+    /// (``padRecordRuns(_:)``), done where the value is written.
+    var runPadding: Padding? = nil
     let acceptedSeparators: [[UInt8]]
     var scratch: [UInt8] = []
     /// The decimal point, the separator written and the separators read, for the hot path.
@@ -149,12 +152,12 @@ public struct DigitGrouper: ValueTransform, Sendable {
     /// Group and ungroup over a run of records: each plain number (see
     /// ``scanPlain(_:_:_:)``) of at most `maxLength` bytes followed by the
     /// terminator (or CRLF) is written with its terminator (see
-    /// ``plainRecords(_:_:_:terminator:maxLength:budget:ungroup:into:)``);
+    /// ``plainRecords(_:_:_:terminator:maxLength:budget:ungroup:lane:recordsBefore:padding:into:)``);
     /// a record that is anything else is given to `transform` on its own
-    /// (``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:)``),
+    /// (``ValueTransform/transformRecord(_:_:_:terminator:maxLength:into:failure:padding:)``),
     /// up to the first that fails (its error is the run's `failure`) or that
     /// the engine must see. Sanitize and text take their records one by one
-    /// (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
+    /// (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:padding:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into out: inout Output, failure: inout ValueError
@@ -185,12 +188,24 @@ public struct DigitGrouper: ValueTransform, Sendable {
         var done = 0
         var count = 0
         while out.count < flushAt {
-            let (next, taken) = plainRecords(
-                p, done, n, terminator: terminator, maxLength: maxLength, budget: flushAt &- out.count,
-                ungroup: ungroup, lane: &lane, recordsBefore: lane.recordsBefore &+ count, into: &out)
+            let (next, taken) =
+                if let runPadding {
+                    plainRecords(
+                        p, done, n, terminator: terminator, maxLength: maxLength, budget: flushAt &- out.count,
+                        ungroup: ungroup, lane: &lane, recordsBefore: lane.recordsBefore &+ count,
+                        padding: runPadding, into: &out)
+                } else {
+                    plainRecords(
+                        p, done, n, terminator: terminator, maxLength: maxLength, budget: flushAt &- out.count,
+                        ungroup: ungroup, lane: &lane, recordsBefore: lane.recordsBefore &+ count,
+                        padding: NoPadding(), into: &out)
+                }
             done = next
             count &+= taken
             guard done < n, out.count < flushAt else { break }
+            // (Padded runs end at the first record that is no plain number:
+            // the engine pads it.)
+            if runPadding != nil { break }
             // The record the plain numbers stopped at, whatever it is.
             switch transformRecord(
                 p, done, n, terminator: terminator, maxLength: maxLength, into: &out, failure: &failure)
@@ -203,6 +218,15 @@ public struct DigitGrouper: ValueTransform, Sendable {
             }
         }
         return RecordRun(bytes: done, records: count)
+    }
+
+    /// Pads the plain numbers of its runs where it writes them (grouping
+    /// and ungrouping, to at most 64 columns); `--sanitize` and `--text`
+    /// leave their padding to the engine.
+    public mutating func padRecordRuns(_ padding: Padding) -> Bool {
+        guard mode == .group || mode == .ungroup, padding.columns <= 64 else { return false }
+        runPadding = padding
+        return true
     }
 
     /// How many separators an integer part of `digits` digits is written with.

@@ -3,6 +3,9 @@ import Foundation
 /// numconv's value transformation: a number in one locale's notation,
 /// written in one or more other locales' notations, digit for digit.
 public struct NumberConverter: ValueTransform, Sendable {
+    /// With `--width`: the padding of each value of its record runs
+    /// (``padRecordRuns(_:)``), done where the value is written.
+    var runPadding: Padding? = nil
     public let parser: LocaleNumberParser
     public let targets: [LocaleNumberFormat]
     /// Pad the fraction with zeros to at least this many digits.
@@ -200,12 +203,19 @@ extension ParsedNumber {
 }
 
 extension NumberConverter {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:padding:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into output: inout Output, failure: inout ValueError
     ) -> RecordRun {
         transformEachRecord(
-            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure)
+            records, terminator: terminator, maxLength: maxLength, flushAt: flushAt, into: &output, failure: &failure,
+            padding: runPadding)
+    }
+
+    /// Pads each value of its runs as it writes it (``runPadding``).
+    public mutating func padRecordRuns(_ padding: Padding) -> Bool {
+        runPadding = padding
+        return true
     }
 }

@@ -257,7 +257,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
 }
 
 extension PhoneTransform {
-    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:)``).
+    /// Whole records at once, value by value (see ``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:padding:)``).
     public mutating func transformRecords<Output: ByteOutput & ~Copyable>(
         _ records: UnsafeBufferPointer<UInt8>, terminator: UInt8, maxLength: Int, flushAt: Int,
         into output: inout Output, failure: inout ValueError
