@@ -40,6 +40,9 @@ VERSION = phonenumbers.__version__
 # Order matters: it is the order of PhoneNumberDescKind in Swift.
 DESCS = ["general_desc", "fixed_line", "mobile", "toll_free", "premium_rate",
          "shared_cost", "personal_number", "voip", "pager", "uan", "voicemail"]
+# The descriptions compiled in: the types' and, last, the numbers that
+# cannot be dialled from abroad (not a type: the fixtures sample DESCS).
+DATA_DESCS = DESCS + ["no_international_dialling"]
 
 TYPE_NAMES = {
     PNT.FIXED_LINE: "fixed-line", PNT.MOBILE: "mobile",
@@ -78,10 +81,14 @@ def encode_region(m):
               opt(m.national_prefix), opt(m.national_prefix_for_parsing),
               rule(m.national_prefix_transform_rule), opt(m.leading_digits)]
     lines.append(";".join(check(f) for f in fields))
+    if m.preferred_international_prefix is not None:
+        # P = the prefix to dial out of the region, when its international
+        # prefix is a pattern of several (`00|[0-9]{2}` ...).
+        lines.append(";".join(["P", check(m.preferred_international_prefix)]))
     if m.preferred_extn_prefix is not None:
         # X = the region's own extension prefix (" x" for GB), when it has one.
         lines.append(";".join(["X", check(m.preferred_extn_prefix)]))
-    for i, name in enumerate(DESCS):
+    for i, name in enumerate(DATA_DESCS):
         d = getattr(m, name)
         if d is None:
             continue
@@ -138,7 +145,8 @@ def write_swift(encoded):
 // local-only lengths, example); N / I = national / international format
 // (pattern, format, leading digits patterns, national prefix formatting
 // rule, optional when formatting, carrier code rule); X = the region's
-// preferred extension prefix, when it has one.
+// preferred extension prefix, when it has one; P = its preferred
+// international prefix, when it has one.
 
 /// Version of the libphonenumber metadata compiled into ``PhoneMetadata``.
 let phoneMetadataVersion = "{VERSION}"

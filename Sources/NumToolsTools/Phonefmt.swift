@@ -16,7 +16,7 @@ public enum Phonefmt {
         static let format: Option<[PhoneField]?> = .value(
             "format", "FIELD[,...]",
             help:
-                "national (default), international, e164, rfc3966, digits, or a list of fields, each a field of its own",
+                "national (default), international, e164, rfc3966, digits, out-of-country, mobile-dialing, key, or a list of fields, each a field of its own",
             completion: .choices(PhoneField.allCases.map(\.rawValue))
         ) { text throws(UsageError) in
             guard let fields = PhoneField.list(text) else {
@@ -29,6 +29,12 @@ public enum Phonefmt {
         }
         .suggested(for: "output-format")
         .commaList()
+        static let fromRegion: Option<String?> = .value(
+            "from-region", "CC",
+            help: "region calls are placed from, for out-of-country and mobile-dialing (default --region)",
+            completion: .regions
+        ) { text throws(UsageError) in try Option<String>.regionCode(text, option: "from-region") }
+        .suggested(for: "calling-from", "dial-from")
         static let lang: Option<PhoneLanguage?> = .value(
             "lang", "LANG", help: "language of the carrier and location fields (default en)",
             completion: .languages
@@ -61,15 +67,17 @@ public enum Phonefmt {
     static let definition = ToolDefinition(
         name: "phonefmt",
         synopsis:
-            "[--region CC] [--region-field N] [--format FIELD,...] [--lang LANG] [--type TYPE] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
+            "[--region CC] [--region-field N] [--format FIELD,...] [--from-region CC] [--lang LANG] [--type TYPE] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
             by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does;
             or write several fields: the formats and type, region, country-code, valid, possible,
-            timezone, carrier, location.
+            reason, timezone, carrier, location, the forms dialled from another region
+            (out-of-country, mobile-dialing) and a key for finding duplicates.
             """,
         options: [
-            Options.region, Options.regionField, Options.format, Options.lang, Options.type, Options.asYouType,
+            Options.region, Options.regionField, Options.format, Options.fromRegion, Options.lang, Options.type,
+            Options.asYouType,
             Options.find,
             Options.replace, Options.noExtension, Listing.regions,
         ],
@@ -81,6 +89,8 @@ public enum Phonefmt {
             "phonefmt --csv -f 2 --region-field 3 --format e164 < contacts.csv",
             "phonefmt --type mobile --on-error=skip < numbers.txt",
             "phonefmt --format e164,type,region,location --lang ko < contacts.txt",
+            "phonefmt --format out-of-country --from-region US 010-1234-5678  # 011 82 10-1234-5678",
+            "cut -d, -f3 contacts.csv | phonefmt --format key | sort | uniq -d  # numbers listed twice",
             "phonefmt --as-you-type 0101234             # 010-1234",
             "phonefmt --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
         ])
@@ -101,21 +111,28 @@ public enum Phonefmt {
             if language != nil && !fields.contains(.carrier) && !fields.contains(.location) {
                 throw UsageError("--lang names the language of the carrier and location fields of --format")
             }
-            let find = try findMode(invocation)
-            if find != nil && (fields.count != 1 || fields[0].format == nil) {
+            let fromRegion = try invocation.value(Options.fromRegion)
+            if fromRegion != nil && !fields.contains(.outOfCountry) && !fields.contains(.mobileDialing) {
                 throw UsageError(
-                    "--find writes each number found in one format: give --format one of e164, international, national, rfc3966, digits"
+                    "--from-region names where calls are placed from: give --format out-of-country or mobile-dialing")
+            }
+            let find = try findMode(invocation)
+            if find != nil && (fields.count != 1 || !fields[0].writesNumber) {
+                throw UsageError(
+                    "--find writes each number found in one format: give --format one of e164, international, national, rfc3966, digits, out-of-country, mobile-dialing, key"
                 )
             }
             let noExtension = invocation.has(Options.noExtension)
-            if noExtension && (asYouType || !fields.contains(where: { $0.format != nil })) {
+            if noExtension
+                && (asYouType || !fields.contains(where: { $0.format != nil || $0 == .outOfCountry || $0 == .key }))
+            {
                 throw UsageError(
                     "--no-extension drops the extension of a formatted number: "
                         + (asYouType ? "--as-you-type shows what was typed" : "--format names no format"))
             }
             return PhoneTransform(
                 region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english,
-                find: find, writesExtension: !noExtension, regionField: regionField)!
+                find: find, writesExtension: !noExtension, regionField: regionField, fromRegion: fromRegion)!
         }
     }
 

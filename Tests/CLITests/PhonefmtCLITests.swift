@@ -47,7 +47,7 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         let r = try phonefmt(["--csv", "-f", "2", "--header", "--format", "e164"], stdin: csv)
         #expect(
             r.out
-                == "name,phone\nKim,+821012345678\n\"Lee, J\",+8221234567\nerror\t4\t2\tinvalid-number\t+82 01012 does not fit the KR numbering plan\tPark,010-12\n"
+                == "name,phone\nKim,+821012345678\n\"Lee, J\",+8221234567\nerror\t4\t2\tinvalid-number\t+82 01012 does not fit the KR numbering plan (length: is-possible)\tPark,010-12\n"
         )
         #expect(r.status == 1)
     }

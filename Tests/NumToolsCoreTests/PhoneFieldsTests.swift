@@ -84,7 +84,9 @@ import Testing
     /// saying `false`. A `--type` filter keeps it an error.
     @Test func invalidNumbers() throws {
         let plain = try #require(PhoneTransform(fields: [.e164, .type]))
-        #expect(run(plain, "010-1234") == "invalid-number: +82 101234 does not fit the KR numbering plan")
+        #expect(
+            run(plain, "010-1234")
+                == "invalid-number: +82 101234 does not fit the KR numbering plan (length: is-possible)")
         let valid = try #require(PhoneTransform(fields: [.e164, .valid, .type, .region, .timezone, .location]))
         #expect(run(valid, "010-1234") == "+82101234\tfalse\tunknown\tKR\tEtc/Unknown\t")
         #expect(run(valid, "+1 999 999 9999") == "+19999999999\tfalse\tunknown\t\tEtc/Unknown\t")

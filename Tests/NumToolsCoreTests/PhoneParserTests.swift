@@ -515,7 +515,9 @@ func verdictLine(_ input: String, _ region: String) -> String {
             message("0101234567890123456")
                 == "too-long: number has 18 digits; phone numbers have at most 17 after the country code")
         #expect(message("+82 10") == "too-short: number has 2 digits; KR numbers have at least 5")
-        #expect(message("02-0123-4567") == "invalid-number: +82 201234567 does not fit the KR numbering plan")
+        #expect(
+            message("02-0123-4567")
+                == "invalid-number: +82 201234567 does not fit the KR numbering plan (length: is-possible)")
         #expect(
             message("+999 1234 5678") == "invalid-country-code: no country has the calling code at the start of +999")
         #expect(message("abc") == "invalid-character: value holds no digit")

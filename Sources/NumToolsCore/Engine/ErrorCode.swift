@@ -122,6 +122,9 @@ public enum PhoneErrorCode: String, ErrorCode {
     case extensionTooLong = "extension-too-long"
     /// With `--region-field`, the record's region field names no region of the metadata.
     case unknownRegion = "unknown-region"
+    /// `--format mobile-dialing`: libphonenumber gives no form to dial the
+    /// number from a mobile phone in `--from-region`.
+    case notDiallable = "not-diallable"
 
     public var summary: String {
         switch self {
@@ -133,6 +136,8 @@ public enum PhoneErrorCode: String, ErrorCode {
         case .wrongType: "a valid number, but not of the --type types"
         case .extensionTooLong: "an extension marker followed by more digits than libphonenumber reads after it"
         case .unknownRegion: "with --region-field, the record's region field names no region libphonenumber has"
+        case .notDiallable:
+            "with --format mobile-dialing, a number libphonenumber gives no form to dial from --from-region"
         }
     }
 }

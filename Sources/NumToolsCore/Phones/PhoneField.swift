@@ -19,6 +19,27 @@ public enum PhoneField: String, CaseIterable, Hashable, Sendable {
     case carrier
     /// `geocoder.description_for_number` in the language.
     case location
+    /// `is_possible_number_with_reason`: `is-possible`, `local-only`,
+    /// `too-short`, `too-long`, `invalid-length`, `invalid-country-code`.
+    case reason
+    /// `format_out_of_country_calling_number`: as dialled from `--from-region`
+    /// (`011 82 10-1234-5678` from US).
+    case outOfCountry = "out-of-country"
+    /// `format_number_for_mobile_dialing` with formatting: as dialled from a
+    /// mobile phone in `--from-region` (`+82 10-1234-5678` from US).
+    case mobileDialing = "mobile-dialing"
+    /// A canonical key for deduplication: E.164, with `;ext=` and the
+    /// extension when there is one.
+    case key
+
+    /// Whether the field writes the number itself (a format, the dialled
+    /// forms or the key): what `--find` can write.
+    public var writesNumber: Bool {
+        switch self {
+        case .e164, .international, .national, .rfc3966, .digits, .outOfCountry, .mobileDialing, .key: true
+        default: false
+        }
+    }
 
     /// The format this field writes, if it is one.
     public var format: PhoneNumberFormat? {
@@ -29,6 +50,17 @@ public enum PhoneField: String, CaseIterable, Hashable, Sendable {
         case .rfc3966: .rfc3966
         case .digits: .digits
         default: nil
+        }
+    }
+
+    /// The field of `format`.
+    public init(_ format: PhoneNumberFormat) {
+        switch format {
+        case .e164: self = .e164
+        case .international: self = .international
+        case .national: self = .national
+        case .rfc3966: self = .rfc3966
+        case .digits: self = .digits
         }
     }
 

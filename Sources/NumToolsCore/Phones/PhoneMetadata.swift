@@ -67,6 +67,9 @@ public enum PhoneMetadata {
 enum PhoneDescKind: Int, CaseIterable {
     case general = 0, fixedLine, mobile, tollFree, premiumRate, sharedCost, personalNumber, voip, pager, uan,
         voicemail
+    /// Not a type: the numbers that cannot be dialled from abroad
+    /// (`can_be_internationally_dialled`).
+    case noInternationalDialling
 }
 
 /// One `PhoneNumberDesc` of the metadata: which numbers are of a kind.
@@ -141,6 +144,11 @@ final class PhoneRegionMetadata: Sendable {
     let id: String
     let countryCode: Int
     let internationalPrefix: PhonePattern?
+    /// The international prefix's pattern as written (`00|[0-9]{2}`, `011`).
+    let internationalPrefixSource: String?
+    /// The prefix to dial out of the region when ``internationalPrefix`` is
+    /// a choice of several (`preferred_international_prefix`).
+    let preferredInternationalPrefix: String?
     let nationalPrefix: String?
     let nationalPrefixForParsing: PhonePattern?
     let nationalPrefixTransformRule: [UInt8]?
@@ -207,7 +215,8 @@ final class PhoneRegionMetadata: Sendable {
             r.count == 8 && text(r[0]) == "R", "phone metadata: bad region record \(text(lines[0]))")
         id = text(r[1])
         countryCode = int(r[2])
-        internationalPrefix = opt(r[3]).map(PhonePattern.init)
+        internationalPrefixSource = opt(r[3])
+        internationalPrefix = internationalPrefixSource.map(PhonePattern.init)
         nationalPrefix = opt(r[4])
         nationalPrefixForParsing = opt(r[5]).flatMap { $0.isEmpty ? nil : PhonePattern($0) }
         nationalPrefixTransformRule = isAbsent(r[6]) || r[6].isEmpty ? nil : Array(r[6])
@@ -217,6 +226,7 @@ final class PhoneRegionMetadata: Sendable {
         var intl: [PhoneFormatRule] = []
         var patternSources = [String?](repeating: nil, count: PhoneDescKind.allCases.count)
         var extensionPrefix = Array(" ext. ".utf8)
+        var preferredInternationalPrefix: String?
         for line in lines.dropFirst() {
             let f = fields(line)
             switch f[0].first {
@@ -237,6 +247,9 @@ final class PhoneRegionMetadata: Sendable {
                     nationalPrefixFormattingRule: opt(f[4]), nationalPrefixOptionalWhenFormatting: text(f[5]) == "1",
                     carrierCodeFormattingRule: opt(f[6]))
                 if f[0].first == UInt8(ascii: "N") { national.append(rule) } else { intl.append(rule) }
+            case UInt8(ascii: "P"):
+                precondition(f.count == 2, "phone metadata: bad international prefix record \(text(line))")
+                preferredInternationalPrefix = text(f[1])
             case UInt8(ascii: "X"):
                 precondition(f.count == 2, "phone metadata: bad extension prefix record \(text(line))")
                 extensionPrefix = Array(f[1])
@@ -247,6 +260,7 @@ final class PhoneRegionMetadata: Sendable {
         precondition(descs[0]?.pattern != nil, "phone metadata: region \(id) has no general description")
         self.descs = descs
         self.extensionPrefix = extensionPrefix
+        self.preferredInternationalPrefix = preferredInternationalPrefix
         patterns = descs.map { $0?.pattern }
         generalPattern = descs[0]!.pattern!
         lengthMasks = descs.map { d in

@@ -110,16 +110,22 @@ struct PhoneFinder: Sendable {
     }
 
     /// Lists or replaces the numbers in `value` whose type is in `accepted`
-    /// (bits of `PhoneNumberType` indices): a number of another type is
-    /// neither listed nor rewritten.
+    /// (bits of `PhoneNumberType` indices), written as `field` (one that
+    /// ``PhoneField/writesNumber``): a number of another type, or one with
+    /// no mobile-dialing form, is neither listed nor rewritten.
     mutating func transform<Output: ByteOutput & ~Copyable>(
-        _ value: UnsafeBufferPointer<UInt8>, _ mode: PhoneFind, format: PhoneNumberFormat, extension: Bool = true,
-        accepted: UInt32, separator: ValueSeparator = ValueSeparator(), into output: inout Output
+        _ value: UnsafeBufferPointer<UInt8>, _ mode: PhoneFind, field: PhoneField, dialing: PhoneDialing? = nil,
+        extension: Bool = true, accepted: UInt32, separator: ValueSeparator = ValueSeparator(),
+        into output: inout Output
     ) {
         matcher.matches(in: value, scalars: &scalars, offsets: &offsets, into: &found)
         var written = 0
         var listed = 0
         for m in found where accepted & (1 << UInt32(m.number.type.index)) != 0 {
+            var dialled: [UInt8] = []
+            if field == .mobileDialing {
+                guard (try? dialing!.appendMobileDialing(m.number, to: &dialled)) != nil else { continue }
+            }
             switch mode {
             case .list:
                 if listed > 0 { separator.append(to: &output) }
@@ -127,8 +133,13 @@ struct PhoneFinder: Sendable {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: value[written..<m.range.lowerBound]))
                 written = m.range.upperBound
             }
-            PhoneNumberFormatter.append(m.number, format, extension: `extension`, to: &output)
-            if mode == .replace && `extension` && (format == .e164 || format == .digits)
+            switch field {
+            case .mobileDialing: output.append(bytes: dialled)
+            case .outOfCountry: dialing!.appendOutOfCountry(m.number, extension: `extension`, to: &output)
+            case .key: PhoneDialing.appendKey(m.number, extension: `extension`, to: &output)
+            default: PhoneNumberFormatter.append(m.number, field.format!, extension: `extension`, to: &output)
+            }
+            if mode == .replace && `extension` && (field == .e164 || field == .digits || field == .mobileDialing)
                 && !m.number.extensionDigits.isEmpty
             {
                 // E.164 and digits write no extension; in the text it stays,

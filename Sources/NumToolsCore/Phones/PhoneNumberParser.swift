@@ -85,10 +85,12 @@ public struct PhoneNumberParser: Sendable {
                     .tooLong,
                     "number has \(number.nsn.count) digits; \(name) numbers have at most \(main.general.possibleLengths.last ?? 0)"
                 )
-            default:
+            case let length:
+                // (With libphonenumber's is_possible_number_with_reason: is-possible, local-only or invalid-length.)
                 throw PhoneNumberError(
                     .invalidNumber,
-                    "+\(number.countryCode) \(number.nationalNumber) does not fit the \(name) numbering plan")
+                    "+\(number.countryCode) \(number.nationalNumber) does not fit the \(name) numbering plan (length: \(PhoneDialing.reason(length).rawValue))"
+                )
             }
         }
         if !types.isEmpty && !types.contains(where: { number.type.isAccepted(by: $0) }) {

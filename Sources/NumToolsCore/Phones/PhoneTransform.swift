@@ -26,11 +26,17 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// Whether an extension is written (in the formats that write one);
     /// false drops it (`--no-extension`).
     public let writesExtension: Bool
+    /// The region calls are placed from, for the `out-of-country` and
+    /// `mobile-dialing` fields (`--from-region`; ``region`` unless given).
+    public let fromRegion: String
     /// Written between the fields of a `--format` list and between the
     /// numbers `--find` lists (TAB unless the engine sets it).
     public var separator = ValueSeparator()
 
     private var parser: PhoneNumberParser
+    private let dialing: PhoneDialing
+    /// With ``find``: the one field each number found is written in.
+    private let findField: PhoneField
     private var typing: PhoneAsYouTypeFormatter
     /// With ``regionField``: the region code the current record's fields
     /// are read in, as two ASCII capitals in one word (0 for ``region``),
@@ -63,17 +69,22 @@ public struct PhoneTransform: ValueTransform, Sendable {
     }
 
     /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
-    /// when the metadata has no such region. `fields` (a `--format` list)
-    /// writes several TAB-separated fields instead of ``format`` alone; a
-    /// list of one format is that format.
+    /// when the metadata has no such region (or no region `fromRegion`).
+    /// `fields` (a `--format` list) writes several TAB-separated fields
+    /// instead of ``format`` alone; a list of one format is that format.
+    /// With `find`, `fields` is the one field each number found is written
+    /// in (``PhoneField/writesNumber``), ``format`` when empty.
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
         asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english,
-        find: PhoneFind? = nil, writesExtension: Bool = true, regionField: Int? = nil
+        find: PhoneFind? = nil, writesExtension: Bool = true, regionField: Int? = nil, fromRegion: String? = nil
     ) {
-        guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region)
+        guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region),
+            let dialing = PhoneDialing(region: fromRegion ?? region)
         else { return nil }
         self.region = region
+        self.fromRegion = fromRegion ?? region
+        self.dialing = dialing
         self.regionField = regionField
         self.types = types
         self.asYouType = asYouType
@@ -86,11 +97,15 @@ public struct PhoneTransform: ValueTransform, Sendable {
         if fields.count == 1, let only = fields[0].format {
             self.format = only
             self.fields = []
+        } else if find != nil {
+            self.format = format
+            self.fields = []
         } else {
             self.format = format
             self.fields = fields
         }
-        reportsValidity = fields.contains(.valid) || fields.contains(.possible)
+        findField = find != nil && fields.count == 1 && fields[0].writesNumber ? fields[0] : PhoneField(self.format)
+        reportsValidity = fields.contains(.valid) || fields.contains(.possible) || fields.contains(.reason)
         facts = self.fields.isEmpty ? nil : PhoneFacts(fields: fields, language: language)
         mode = asYouType ? .asYouType : find != nil ? .find : !self.fields.isEmpty ? .fields : .format
         var mask: UInt32 = 0
@@ -155,7 +170,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
         switch mode {
         case .fields: fields.map { String($0.rawValue.map { $0 == "-" ? "_" : $0 }) }
         case .asYouType: ["as_you_type"]
-        case .format, .find: [format.rawValue]
+        case .format: [format.rawValue]
+        case .find: [String(findField.rawValue.map { $0 == "-" ? "_" : $0 })]
         }
     }
 
@@ -179,7 +195,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             return
         case .find:
             finder!.transform(
-                value, find!, format: format, extension: writesExtension, accepted: acceptedMask,
+                value, find!, field: findField, dialing: dialing, extension: writesExtension, accepted: acceptedMask,
                 separator: separator, into: &output)
             return
         case .fields:
@@ -239,6 +255,18 @@ public struct PhoneTransform: ValueTransform, Sendable {
                 facts.appendCarrier(number, to: &output)
             case .location:
                 facts.appendLocation(number, to: &output)
+            case .reason:
+                Self.append(PhoneDialing.reason(number).rawValue, to: &output)
+            case .outOfCountry:
+                dialing.appendOutOfCountry(number, extension: writesExtension, to: &output)
+            case .mobileDialing:
+                do {
+                    try dialing.appendMobileDialing(number, to: &output)
+                } catch {
+                    throw ValueError(.phone(error.code), error.message)
+                }
+            case .key:
+                PhoneDialing.appendKey(number, extension: writesExtension, to: &output)
             }
         }
     }
@@ -251,8 +279,9 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// The same transform made again (for a thread of its own).
     func remade() -> PhoneTransform? {
         PhoneTransform(
-            region: region, format: format, types: types, asYouType: asYouType, fields: fields, language: language,
-            find: find, writesExtension: writesExtension, regionField: regionField)
+            region: region, format: format, types: types, asYouType: asYouType,
+            fields: find != nil ? [findField] : fields, language: language, find: find,
+            writesExtension: writesExtension, regionField: regionField, fromRegion: fromRegion)
     }
 }
 
