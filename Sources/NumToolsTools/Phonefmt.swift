@@ -54,6 +54,8 @@ public enum Phonefmt {
             return filter
         }
         .commaList()
+        static let short: Option<Bool> = .flag(
+            "short", help: "accept the region's short numbers too (112, 119, 1330), written as dialled")
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
         static let find: Option<Bool> = .flag(
@@ -67,7 +69,7 @@ public enum Phonefmt {
     static let definition = ToolDefinition(
         name: "phonefmt",
         synopsis:
-            "[--region CC] [--region-field N] [--format FIELD,...] [--from-region CC] [--lang LANG] [--type TYPE] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
+            "[--region CC] [--region-field N] [--format FIELD,...] [--from-region CC] [--lang LANG] [--type TYPE] [--short] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
             by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does;
@@ -77,7 +79,7 @@ public enum Phonefmt {
             """,
         options: [
             Options.region, Options.regionField, Options.format, Options.fromRegion, Options.lang, Options.type,
-            Options.asYouType,
+            Options.short, Options.asYouType,
             Options.find,
             Options.replace, Options.noExtension, Listing.regions,
         ],
@@ -91,6 +93,7 @@ public enum Phonefmt {
             "phonefmt --format e164,type,region,location --lang ko < contacts.txt",
             "phonefmt --format out-of-country --from-region US 010-1234-5678  # 011 82 10-1234-5678",
             "cut -d, -f3 contacts.csv | phonefmt --format key | sort | uniq -d  # numbers listed twice",
+            "phonefmt --short --format national,emergency,cost 119 1330",
             "phonefmt --as-you-type 0101234             # 010-1234",
             "phonefmt --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
         ])
@@ -105,7 +108,10 @@ public enum Phonefmt {
             let language = try invocation.value(Options.lang)
             let types = try invocation.value(Options.type) ?? []
             let asYouType = invocation.has(Options.asYouType)
-            if asYouType, let other = [Options.type.spec, Options.format.spec].first(where: { invocation.has($0) }) {
+            let short = invocation.has(Options.short)
+            if asYouType,
+                let other = [Options.type.spec, Options.format.spec, Options.short.spec].first(where: invocation.has)
+            {
                 throw UsageError("--as-you-type cannot be used with --\(other.long)")
             }
             if language != nil && !fields.contains(.carrier) && !fields.contains(.location) {
@@ -117,6 +123,9 @@ public enum Phonefmt {
                     "--from-region names where calls are placed from: give --format out-of-country or mobile-dialing")
             }
             let find = try findMode(invocation)
+            if find != nil && (short || types.contains(where: \.isShort)) {
+                throw UsageError("--find finds full numbers: --short and --type short or emergency do not apply")
+            }
             if find != nil && (fields.count != 1 || !fields[0].writesNumber) {
                 throw UsageError(
                     "--find writes each number found in one format: give --format one of e164, international, national, rfc3966, digits, out-of-country, mobile-dialing, key"
@@ -132,7 +141,8 @@ public enum Phonefmt {
             }
             return PhoneTransform(
                 region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english,
-                find: find, writesExtension: !noExtension, regionField: regionField, fromRegion: fromRegion)!
+                find: find, writesExtension: !noExtension, regionField: regionField, fromRegion: fromRegion,
+                shortNumbers: short)!
         }
     }
 

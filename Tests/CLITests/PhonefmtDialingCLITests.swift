@@ -86,3 +86,69 @@ import Testing
         #expect(r.err.hasPrefix(message), "\(r)")
     }
 }
+
+/// `--short`, the `short`, `emergency` and `cost` fields and the types
+/// `emergency` and `short`, through the built phonefmt (the answers
+/// themselves are held to libphonenumber by PhoneShortNumberTests).
+@Suite struct PhonefmtShortCLITests {
+    /// Without --short a valid short number is an error that says so.
+    @Test func shortNumbersNeedTheOption() throws {
+        let r = try ToolProcess.run("phonefmt", [], input: "119\n114\n02-123-4567\n")
+        #expect(
+            r.out
+                == "error\t1\t0\tinvalid-number\t119 is a KR emergency number; use --short to accept short numbers\t119\nerror\t2\t0\tinvalid-number\t114 is a KR short number; use --short to accept short numbers\t114\n02-123-4567\n",
+            "\(r)")
+        #expect(r.exited(1), "\(r)")
+    }
+
+    @Test(arguments: [
+        (["--short"], "119\n1 1 4\n+82 119\n02-123-4567\n", "119\n114\n119\n02-123-4567\n"),
+        (["--short", "--format", "e164"], "1330\n", "1330\n"),
+        (
+            ["--short", "--format", "national,type,short,emergency,cost"], "119\n1330\n010-1234-5678\n",
+            "119\temergency\tyes\tyes\ttoll-free\n1330\tshort\tyes\tno\ttoll-free\n010-1234-5678\tmobile\tno\tno\tunknown\n"
+        ),
+        (["--type", "emergency"], "112\n", "112\n"),
+        (["--type", "short"], "112\n114\n", "112\n114\n"),
+        (["-r", "FR", "--short"], "15\n3949\n", "15\n3949\n"),
+        (["-r", "US", "--short", "--format", "emergency,cost"], "911\n", "yes\ttoll-free\n"),
+    ])
+    func accepts(_ arguments: [String], _ input: String, _ expected: String) throws {
+        let r = try ToolProcess.run("phonefmt", arguments, input: input)
+        #expect(r.out == expected, "\(r)")
+        #expect(r.exited(0), "\(r)")
+    }
+
+    /// A type filter sorts full and short numbers apart.
+    @Test func typesFilterShortNumbers() throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["--type", "emergency", "--on-error=skip"], input: "119\n114\n010-1234-5678\n")
+        #expect(r.out == "119\n", "\(r)")
+        #expect(
+            r.err
+                == "phonefmt: record 2, field 0: wrong-type: 114 is a KR short number, not emergency\nphonefmt: record 3, field 0: wrong-type: +82 1012345678 is a mobile number, not emergency\n",
+            "\(r)")
+        let mobile = try ToolProcess.run("phonefmt", ["--short", "--type", "mobile"], input: "119\n")
+        #expect(
+            mobile.out.hasPrefix("error\t1\t0\twrong-type\t119 is a KR emergency number, not mobile\t"), "\(mobile)")
+    }
+
+    /// The record's region with --region-field; CSV fields.
+    @Test func regionFieldAndCSV() throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["--csv", "-f", "2", "--region-field", "3", "--short", "--format", "national,emergency"],
+            input: "a,15,FR\nb,119,KR\nc,911,us\nd,\"02-123-4567\",KR\n")
+        #expect(r.out == "a,15,yes,FR\nb,119,yes,KR\nc,911,yes,us\nd,02-123-4567,no,KR\n", "\(r)")
+    }
+
+    @Test(arguments: [
+        (["--find", "--short"], "phonefmt: --find finds full numbers"),
+        (["--find", "--type", "emergency"], "phonefmt: --find finds full numbers"),
+        (["--as-you-type", "--short"], "phonefmt: --as-you-type cannot be used with --short"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let r = try ToolProcess.run("phonefmt", arguments + ["010"], input: "")
+        #expect(r.exited(2), "\(r)")
+        #expect(r.err.hasPrefix(message), "\(r)")
+    }
+}

@@ -66,7 +66,9 @@ extension PhoneTransform {
         #expect(PhoneNumberType.filter("toll-free,voip") == [.tollFree, .voip])
         #expect(PhoneNumberType.filter("cell") == nil)
         #expect(PhoneNumberType.filter("unknown") == nil)
-        #expect(PhoneNumberType.filterNames.count == 12)
+        #expect(PhoneNumberType.filter("emergency,short") == [.emergency, .short])
+        // libphonenumber's eleven types, the two of short numbers (--short), and any.
+        #expect(PhoneNumberType.filterNames.count == 14)
     }
 
     @Test func asYouTypeIsNeverAnError() throws {

@@ -31,6 +31,15 @@ public enum PhoneField: String, CaseIterable, Hashable, Sendable {
     /// A canonical key for deduplication: E.164, with `;ext=` and the
     /// extension when there is one.
     case key
+    /// `yes` when the number is a valid short number of the region
+    /// (`is_valid_short_number_for_region`), else `no`.
+    case short
+    /// `yes` when the value, as dialled, is an emergency number of the
+    /// region (`is_emergency_number`), else `no`.
+    case emergency
+    /// `expected_cost_for_region`: `toll-free`, `standard-rate`,
+    /// `premium-rate` or `unknown`.
+    case cost
 
     /// Whether the field writes the number itself (a format, the dialled
     /// forms or the key): what `--find` can write.

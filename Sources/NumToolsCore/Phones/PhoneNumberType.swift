@@ -16,6 +16,12 @@ public enum PhoneNumberType: String, CaseIterable, Hashable, Sendable {
     case voicemail = "voicemail"
     /// Not a valid number.
     case unknown = "unknown"
+    /// With `--short`: a valid short number of the region that is one of
+    /// its emergency numbers (`112`, `119`; ShortNumberInfo).
+    case emergency = "emergency"
+    /// With `--short`: any other valid short number of the region (`114`,
+    /// `1330`). `--type short` takes emergency numbers too.
+    case short = "short"
 
     var descKind: PhoneDescKind? {
         switch self {
@@ -29,14 +35,18 @@ public enum PhoneNumberType: String, CaseIterable, Hashable, Sendable {
         case .pager: .pager
         case .uan: .uan
         case .voicemail: .voicemail
-        case .unknown: nil
+        case .unknown, .emergency, .short: nil
         }
     }
+
+    /// Whether the type is one of short numbers (`--short`).
+    public var isShort: Bool { self == .emergency || self == .short }
 
     /// Whether a number of this type passes a `--type wanted` filter:
     /// `fixed-line-or-mobile` numbers count as both fixed-line and mobile.
     public func isAccepted(by wanted: PhoneNumberType) -> Bool {
         if self == wanted { return true }
+        if self == .emergency && wanted == .short { return true }
         return self == .fixedLineOrMobile && (wanted == .fixedLine || wanted == .mobile)
     }
 }
@@ -57,6 +67,8 @@ extension PhoneNumberType {
         case .uan: 9
         case .voicemail: 10
         case .unknown: 11
+        case .emergency: 12
+        case .short: 13
         }
     }
 

@@ -23,6 +23,10 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public let language: PhoneLanguage
     /// Whether values are free text whose numbers are listed or replaced.
     public let find: PhoneFind?
+    /// Whether the region's valid short numbers (`112`, `114`, `1330`) are
+    /// accepted beside full numbers, and written as dialled (`--short`, or
+    /// a `--type` or field of short numbers).
+    public let acceptsShort: Bool
     /// Whether an extension is written (in the formats that write one);
     /// false drops it (`--no-extension`).
     public let writesExtension: Bool
@@ -77,7 +81,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public init?(
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
         asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english,
-        find: PhoneFind? = nil, writesExtension: Bool = true, regionField: Int? = nil, fromRegion: String? = nil
+        find: PhoneFind? = nil, writesExtension: Bool = true, regionField: Int? = nil, fromRegion: String? = nil,
+        shortNumbers: Bool = false
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region),
             let dialing = PhoneDialing(region: fromRegion ?? region)
@@ -91,6 +96,9 @@ public struct PhoneTransform: ValueTransform, Sendable {
         self.find = find
         finder = find == nil ? nil : PhoneFinder(PhoneNumberMatcher(region: region)!)
         self.writesExtension = writesExtension
+        acceptsShort =
+            shortNumbers || types.contains(where: \.isShort)
+            || (find == nil && fields.contains { $0 == .short || $0 == .emergency || $0 == .cost })
         self.parser = parser
         self.typing = typing
         self.language = language
@@ -206,6 +214,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
         do {
             number = try parser.validNumber(value)
         } catch {
+            if let kind = shortKind(value, error) {
+                try checkShort(kind, value)
+                // A short number is written as dialled, in every format.
+                let short = try? parser.parse(value)
+                for d in short!.nsn { output.append(d &+ 0x30) }
+                return
+            }
             throw ValueError(.phone(error.code), error.message)
         }
         if acceptedMask & (1 << UInt32(number.type.index)) == 0 {
@@ -224,11 +239,22 @@ public struct PhoneTransform: ValueTransform, Sendable {
         let number: PhoneNumber
         do {
             number = try parser.parse(value)
-            if !number.isValid && (!reportsValidity || !types.isEmpty) {
-                _ = try parser.validNumber(value)  // throws why it is invalid
-            }
         } catch {
             throw ValueError(.phone(error.code), error.message)
+        }
+        var short: PhoneNumberType? = nil
+        if !number.isValid {
+            do {
+                _ = try parser.validNumber(value)
+            } catch {
+                if let kind = shortKind(value, error) {
+                    // A short number without --short is an error, unless the fields report validity.
+                    if acceptsShort || !(reportsValidity && types.isEmpty) { try checkShort(kind, value) }
+                    short = acceptsShort ? kind : nil
+                } else if !reportsValidity || !types.isEmpty {
+                    throw ValueError(.phone(error.code), error.message)
+                }
+            }
         }
         if number.isValid && acceptedMask & (1 << UInt32(number.type.index)) == 0 {
             let error = parser.wrongTypeError(number, types)
@@ -238,9 +264,19 @@ public struct PhoneTransform: ValueTransform, Sendable {
             if i > 0 { separator.append(to: &output) }
             switch field {
             case .e164, .international, .national, .rfc3966, .digits:
-                PhoneNumberFormatter.append(number, field.format!, extension: writesExtension, to: &output)
+                if short != nil {
+                    for d in number.nsn { output.append(d &+ 0x30) }
+                } else {
+                    PhoneNumberFormatter.append(number, field.format!, extension: writesExtension, to: &output)
+                }
             case .type:
-                Self.append(number.type.rawValue, to: &output)
+                Self.append((short ?? number.type).rawValue, to: &output)
+            case .short:
+                Self.append(PhoneShortNumbers.isValid(number, region: parser.region) ? "yes" : "no", to: &output)
+            case .emergency:
+                Self.append(PhoneShortNumbers.isEmergency(value, region: parser.region) ? "yes" : "no", to: &output)
+            case .cost:
+                Self.append(PhoneShortNumbers.cost(number, region: parser.region).rawValue, to: &output)
             case .region:
                 Self.append(number.regionCode ?? "", to: &output)
             case .countryCode:
@@ -271,6 +307,44 @@ public struct PhoneTransform: ValueTransform, Sendable {
         }
     }
 
+    /// The type of `value` as a short number of the record's region
+    /// (`emergency` or `short`) when it is no valid full number (`error`)
+    /// but a valid short number; nil otherwise.
+    private func shortKind(_ value: UnsafeBufferPointer<UInt8>, _ error: PhoneNumberError) -> PhoneNumberType? {
+        guard error.code == .invalidNumber || error.code == .tooShort, let number = try? parser.parse(value),
+            PhoneShortNumbers.isValid(number, region: parser.region)
+        else { return nil }
+        return PhoneShortNumbers.isEmergency(value, region: parser.region) ? .emergency : .short
+    }
+
+    /// Throws unless short numbers are accepted and one of `kind` passes
+    /// the ``types`` filter: without `--short`, the error says what the
+    /// number is (`119 is a KR emergency number; use --short to accept
+    /// short numbers`), with it a filter that does not take it is `wrong-type`.
+    private func checkShort(_ kind: PhoneNumberType, _ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {
+        let digits = (try? parser.parse(value))?.nationalNumber ?? ""
+        let what = kind == .emergency ? "emergency number" : "short number"
+        guard acceptsShort else {
+            throw ValueError(
+                .phone(invalidCode(value)),
+                "\(digits) is a \(parser.region) \(what); use --short to accept short numbers")
+        }
+        if acceptedMask & (1 << UInt32(kind.index)) == 0 {
+            let wanted = types.map(\.rawValue).sorted().joined(separator: " or ")
+            throw ValueError(.phone(.wrongType), "\(digits) is a \(parser.region) \(what), not \(wanted)")
+        }
+    }
+
+    /// The code of the error that makes `value` no valid full number.
+    private func invalidCode(_ value: UnsafeBufferPointer<UInt8>) -> PhoneErrorCode {
+        do {
+            _ = try parser.validNumber(value)
+            return .invalidNumber
+        } catch {
+            return error.code
+        }
+    }
+
     private static func append<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
         var text = text
         text.withUTF8 { output.append(contentsOf: $0) }
@@ -281,7 +355,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
         PhoneTransform(
             region: region, format: format, types: types, asYouType: asYouType,
             fields: find != nil ? [findField] : fields, language: language, find: find,
-            writesExtension: writesExtension, regionField: regionField, fromRegion: fromRegion)
+            writesExtension: writesExtension, regionField: regionField, fromRegion: fromRegion,
+            shortNumbers: acceptsShort)
     }
 }
 
