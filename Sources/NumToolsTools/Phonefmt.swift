@@ -56,6 +56,10 @@ public enum Phonefmt {
         .commaList()
         static let short: Option<Bool> = .flag(
             "short", help: "accept the region's short numbers too (112, 119, 1330), written as dialled")
+        static let match: Option<Bool> = .flag(
+            "match",
+            help: "compare the numbers of the two -f fields; append libphonenumber's match: exact, nsn, short-nsn, none"
+        )
         static let asYouType: Option<Bool> = .flag(
             "as-you-type", help: "show each value as a phone's dialler shows it while typing")
         static let find: Option<Bool> = .flag(
@@ -69,7 +73,7 @@ public enum Phonefmt {
     static let definition = ToolDefinition(
         name: "phonefmt",
         synopsis:
-            "[--region CC] [--region-field N] [--format FIELD,...] [--from-region CC] [--lang LANG] [--type TYPE] [--short] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
+            "[--region CC] [--region-field N] [--format FIELD,...] [--from-region CC] [--lang LANG] [--type TYPE] [--short] [--match] [--as-you-type | --find [--replace]] [OPTIONS] [VALUE...]",
         summary: """
             Validate phone numbers and write them in one format (010 1234 5678 -> 010-1234-5678),
             by the numbering plans of libphonenumber \(PhoneMetadata.version), as a sign-up form does;
@@ -79,7 +83,7 @@ public enum Phonefmt {
             """,
         options: [
             Options.region, Options.regionField, Options.format, Options.fromRegion, Options.lang, Options.type,
-            Options.short, Options.asYouType,
+            Options.short, Options.match, Options.asYouType,
             Options.find,
             Options.replace, Options.noExtension, Listing.regions,
         ],
@@ -94,6 +98,7 @@ public enum Phonefmt {
             "phonefmt --format out-of-country --from-region US 010-1234-5678  # 011 82 10-1234-5678",
             "cut -d, -f3 contacts.csv | phonefmt --format key | sort | uniq -d  # numbers listed twice",
             "phonefmt --short --format national,emergency,cost 119 1330",
+            "phonefmt --csv --header -f phone,mobile --match < contacts.csv",
             "phonefmt --as-you-type 0101234             # 010-1234",
             "phonefmt --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
         ])
@@ -122,6 +127,8 @@ public enum Phonefmt {
                 throw UsageError(
                     "--from-region names where calls are placed from: give --format out-of-country or mobile-dialing")
             }
+            let match = invocation.has(Options.match)
+            if match { try checkMatch(invocation) }
             let find = try findMode(invocation)
             if find != nil && (short || types.contains(where: \.isShort)) {
                 throw UsageError("--find finds full numbers: --short and --type short or emergency do not apply")
@@ -142,7 +149,25 @@ public enum Phonefmt {
             return PhoneTransform(
                 region: region, types: types, asYouType: asYouType, fields: fields, language: language ?? .english,
                 find: find, writesExtension: !noExtension, regionField: regionField, fromRegion: fromRegion,
-                shortNumbers: short)!
+                shortNumbers: short, match: match)!
+        }
+    }
+
+    /// `--match`: two fields, by number or header name, and nothing that
+    /// chooses what to write.
+    static func checkMatch(_ invocation: ToolInvocation) throws(UsageError) {
+        let selection = try invocation.value(StreamOptions.field)
+        let parts = (selection?.numbers ?? []) + (selection?.names ?? [])
+        guard parts.count == 2, selection!.numbers.allSatisfy({ Int($0) != nil }), Set(parts).count == 2 else {
+            throw UsageError("--match compares the numbers of two fields of each record: give them with -f (-f 2,5)")
+        }
+        let other = [
+            Options.format.spec, Options.find.spec, Options.asYouType.spec, Options.regionField.spec,
+            Options.type.spec, Options.short.spec, Options.fromRegion.spec, Options.lang.spec,
+            Options.noExtension.spec,
+        ]
+        if let given = other.first(where: invocation.has) {
+            throw UsageError("--match writes the match type alone: it cannot be used with --\(given.long)")
         }
     }
 

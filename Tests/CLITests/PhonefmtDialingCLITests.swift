@@ -152,3 +152,56 @@ import Testing
         #expect(r.err.hasPrefix(message), "\(r)")
     }
 }
+
+/// `--match`: the numbers of two fields of each record compared, through
+/// the built phonefmt (the match types are held to libphonenumber by
+/// PhoneDialingTests).
+@Suite struct PhonefmtMatchCLITests {
+    @Test func matchTypesAreAppended() throws {
+        let input =
+            "Kim\t010-1234-5678\t+82 10 1234 5678\nLee\t02-123-4567\t02 123 4568\nPark\t010-1234-5678 ext. 1\t1234-5678\nYu\t010-1234-5678 ext. 1\t010-1234-5678 ext. 2\n"
+        let r = try ToolProcess.run("phonefmt", ["-f", "2,3", "--match"], input: input)
+        #expect(
+            r.out
+                == "Kim\t010-1234-5678\t+82 10 1234 5678\texact\nLee\t02-123-4567\t02 123 4568\tnone\nPark\t010-1234-5678 ext. 1\t1234-5678\tshort-nsn\nYu\t010-1234-5678 ext. 1\t010-1234-5678 ext. 2\tnone\n",
+            "\(r)")
+        #expect(r.exited(0), "\(r)")
+    }
+
+    /// Fields apart, by header name with CSV (both written as read, quotes
+    /// and all), and with -j 2.
+    @Test func namesCSVAndJobs() throws {
+        let csv = "phone,name,mobile\n010-1234-5678,Kim,+82 10 1234 5678\n\"02-123-4567\",Lee,+1 650 253 0000\n"
+        let r = try ToolProcess.run("phonefmt", ["--csv", "--header", "-f", "phone,mobile", "--match"], input: csv)
+        #expect(
+            r.out
+                == "phone,name,mobile,mobile_match\n010-1234-5678,Kim,+82 10 1234 5678,exact\n\"02-123-4567\",Lee,+1 650 253 0000,none\n",
+            "\(r)")
+        let jobs = try ToolProcess.run(
+            "phonefmt", ["-j", "2", "-f", "1,3", "--match"], input: "010-1234-5678\tx\t01012345678\n")
+        #expect(jobs.out == "010-1234-5678\tx\t01012345678\texact\n", "\(jobs)")
+    }
+
+    /// A field that is no number is the record's error, naming that field.
+    @Test func aFieldThatDoesNotParseIsAnError() throws {
+        let r = try ToolProcess.run(
+            "phonefmt", ["-f", "2,3", "--match"], input: "a\tabc\t010-1234-5678\nb\t010-1234-5678\txyz\n")
+        #expect(r.out.hasPrefix("error\t1\t2\tinvalid-character\t"), "\(r)")
+        #expect(r.out.contains("\nerror\t2\t3\tinvalid-character\t"), "\(r)")
+        #expect(r.exited(1), "\(r)")
+    }
+
+    @Test(arguments: [
+        (["--match"], "phonefmt: --match compares the numbers of two fields"),
+        (["-f", "2", "--match"], "phonefmt: --match compares the numbers of two fields"),
+        (["-f", "2-4", "--match"], "phonefmt: --match compares the numbers of two fields"),
+        (["-f", "2,2", "--match"], "phonefmt: --match compares the numbers of two fields"),
+        (["-f", "2,3", "--match", "--format", "e164"], "phonefmt: --match writes the match type alone"),
+        (["-f", "2,3", "--match", "--region-field", "4"], "phonefmt: --match writes the match type alone"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let r = try ToolProcess.run("phonefmt", arguments, input: "")
+        #expect(r.exited(2), "\(r)")
+        #expect(r.err.hasPrefix(message), "\(r)")
+    }
+}

@@ -60,6 +60,25 @@ import Testing
         #expect(got[1] == outOfCountry && got[2] == mobile, "\(got)")
     }
 
+    /// `is_number_match` of pairs of one number written several ways, both
+    /// parsed in the row's region (Tests/Fixtures/phone-match.tsv).
+    @Test func matchFixtureAgreesWithLibphonenumber() throws {
+        let rows = try phoneFixtureRows("phone-match.tsv")
+        #expect(rows.count > 5000)
+        var failures: [String] = []
+        for row in rows {
+            let parser = try #require(PhoneNumberParser(region: row[2]))
+            guard let a = try? parser.parse(row[0]), let b = try? parser.parse(row[1]) else {
+                failures.append("\(row[0]) or \(row[1]) does not parse in \(row[2])")
+                continue
+            }
+            let got = PhoneMatch.of(a, b).rawValue
+            if got != row[3] { failures.append("\(row[0]) ~ \(row[1]) in \(row[2]): \(got) want \(row[3])") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) rows differ:\n\(failures.prefix(30).joined(separator: "\n"))")
+        #expect(Set(rows.map { $0[3] }) == ["exact", "short-nsn", "none"])
+    }
+
     /// `_SINGLE_INTERNATIONAL_PREFIX`: one prefix, or two joined by a tilde.
     @Test func singlePrefix() {
         for (text, single) in [

@@ -244,10 +244,22 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         configuration: StreamConfiguration, transform: Transform, output: Output, diagnostics: Diagnostics,
         errors: Output? = nil
     ) {
+        var configuration = configuration
+        var context = configuration.fields == nil ? nil : transform.contextField
+        if transform.pairsFields, let ranges = configuration.fields?.ranges,
+            ranges.count <= 2, ranges.reduce(0, { $0 + ($1.upperBound == Int.max ? 3 : $1.count) }) == 2
+        {
+            // (phonefmt --match: the first field is the context of the second.)
+            let first = ranges[0].lowerBound
+            let second = ranges.count == 1 ? first + 1 : ranges[1].lowerBound
+            context = first
+            configuration.fields = FieldList(normalizing: [second...second])
+            configuration.append = true
+        }
         self.configuration = configuration
         self.transform = transform
         self.transform.outputLimit = configuration.outputLimit
-        contextField = configuration.fields == nil ? nil : transform.contextField
+        contextField = context
         let delimiter = configuration.delimiterBytes
         scanner = CSVScanner(
             delimiter: Delimiter(bytes: delimiter, blanks: configuration.whitespace),

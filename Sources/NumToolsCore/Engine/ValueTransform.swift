@@ -74,6 +74,12 @@ public protocol ValueTransform {
     /// none. The engine reads it once, when it starts.
     var contextField: Int? { get }
 
+    /// Whether the transform compares two fields of each record (phonefmt
+    /// `--match`): when the selection is two fields, the engine hands the
+    /// first to ``recordContext(_:)`` and transforms the second, whose
+    /// value stays as read with the result appended (as with `--append`).
+    var pairsFields: Bool { get }
+
     /// Takes the value of ``contextField`` in the record whose selected
     /// fields come next: without the spaces and tabs around it, unquoted
     /// with `--csv`, empty when the record has no such field. A throw is
@@ -155,6 +161,9 @@ extension ValueTransform {
 
     /// No field is read for the record's context.
     public var contextField: Int? { nil }
+
+    /// Fields are transformed one by one.
+    public var pairsFields: Bool { false }
 
     /// Nothing to take (no ``contextField``).
     public mutating func recordContext(_ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {}

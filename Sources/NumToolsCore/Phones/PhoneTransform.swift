@@ -27,6 +27,12 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// accepted beside full numbers, and written as dialled (`--short`, or
     /// a `--type` or field of short numbers).
     public let acceptsShort: Bool
+    /// Whether each record's two selected fields are compared (`--match`):
+    /// the second's value stays as read, and libphonenumber's match type is
+    /// written after it.
+    public let match: Bool
+    /// With ``match``: the number of the record's first field.
+    private var matchFirst: PhoneNumber?
     /// Whether an extension is written (in the formats that write one);
     /// false drops it (`--no-extension`).
     public let writesExtension: Bool
@@ -63,7 +69,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// `if let` on them copied and released their storage per record).
     private let mode: Mode
 
-    private enum Mode { case format, asYouType, find, fields }
+    private enum Mode { case format, asYouType, find, fields, match }
 
     /// What depends on the default region.
     private struct Regional {
@@ -82,7 +88,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
         region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
         asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english,
         find: PhoneFind? = nil, writesExtension: Bool = true, regionField: Int? = nil, fromRegion: String? = nil,
-        shortNumbers: Bool = false
+        shortNumbers: Bool = false, match: Bool = false
     ) {
         guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region),
             let dialing = PhoneDialing(region: fromRegion ?? region)
@@ -96,6 +102,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
         self.find = find
         finder = find == nil ? nil : PhoneFinder(PhoneNumberMatcher(region: region)!)
         self.writesExtension = writesExtension
+        self.match = match
         acceptsShort =
             shortNumbers || types.contains(where: \.isShort)
             || (find == nil && fields.contains { $0 == .short || $0 == .emergency || $0 == .cost })
@@ -115,7 +122,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
         findField = find != nil && fields.count == 1 && fields[0].writesNumber ? fields[0] : PhoneField(self.format)
         reportsValidity = fields.contains(.valid) || fields.contains(.possible) || fields.contains(.reason)
         facts = self.fields.isEmpty ? nil : PhoneFacts(fields: fields, language: language)
-        mode = asYouType ? .asYouType : find != nil ? .find : !self.fields.isEmpty ? .fields : .format
+        mode =
+            match ? .match : asYouType ? .asYouType : find != nil ? .find : !self.fields.isEmpty ? .fields : .format
         var mask: UInt32 = 0
         for (i, t) in PhoneNumberType.allCases.enumerated()
         where types.isEmpty || types.contains(where: { t.isAccepted(by: $0) }) {
@@ -132,11 +140,23 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// ``regionField``: the engine hands its value to ``recordContext(_:)``.
     public var contextField: Int? { regionField }
 
+    /// ``match``: the first of the two selected fields is the context of the second.
+    public var pairsFields: Bool { mode == .match }
+
     /// Reads the fields of the record that comes next in the region its
     /// ``regionField`` names (`value`): switching costs nothing while the
     /// region stays the same, and a dictionary look-up once each region
     /// has been seen.
     public mutating func recordContext(_ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {
+        if mode == .match {
+            matchFirst = nil
+            do {
+                matchFirst = try parser.parse(value)
+            } catch {
+                throw ValueError(.phone(error.code), error.message)
+            }
+            return
+        }
         var key: UInt16 = 0
         if value.count == 2 {
             let (a, b) = (value[0] & 0xDF, value[1] & 0xDF)
@@ -178,6 +198,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
         switch mode {
         case .fields: fields.map { String($0.rawValue.map { $0 == "-" ? "_" : $0 }) }
         case .asYouType: ["as_you_type"]
+        case .match: ["match"]
         case .format: [format.rawValue]
         case .find: [String(findField.rawValue.map { $0 == "-" ? "_" : $0 })]
         }
@@ -208,6 +229,19 @@ public struct PhoneTransform: ValueTransform, Sendable {
             return
         case .fields:
             try appendFields(value, facts!, into: &output)
+            return
+        case .match:
+            let second: PhoneNumber
+            do {
+                second = try parser.parse(value)
+            } catch {
+                throw ValueError(.phone(error.code), error.message)
+            }
+            guard let first = matchFirst else {
+                throw ValueError(
+                    .phone(.invalidCharacter), "--match compares two fields: the record's first is missing")
+            }
+            Self.append(PhoneMatch.of(first, second).rawValue, to: &output)
             return
         }
         let number: PhoneNumber
@@ -356,7 +390,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             region: region, format: format, types: types, asYouType: asYouType,
             fields: find != nil ? [findField] : fields, language: language, find: find,
             writesExtension: writesExtension, regionField: regionField, fromRegion: fromRegion,
-            shortNumbers: acceptsShort)
+            shortNumbers: acceptsShort, match: match)
     }
 }
 
