@@ -71,32 +71,36 @@ public struct PhoneNumberParser: Sendable {
         throws(PhoneNumberError) -> PhoneNumber
     {
         let number = try parse(bytes)
-        if !number.isValid {
-            let main = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode)!
-            let name = main.id == "001" ? "+\(number.countryCode)" : main.id
-            switch Self.testLength(number.nsn.count, main) {
-            case .tooShort:
-                throw PhoneNumberError(
-                    .tooShort,
-                    "number has \(number.nsn.count) digits; \(name) numbers have at least \(main.general.possibleLengths.first ?? 0)"
-                )
-            case .tooLong:
-                throw PhoneNumberError(
-                    .tooLong,
-                    "number has \(number.nsn.count) digits; \(name) numbers have at most \(main.general.possibleLengths.last ?? 0)"
-                )
-            case let length:
-                // (With libphonenumber's is_possible_number_with_reason: is-possible, local-only or invalid-length.)
-                throw PhoneNumberError(
-                    .invalidNumber,
-                    "+\(number.countryCode) \(number.nationalNumber) does not fit the \(name) numbering plan (length: \(PhoneDialing.reason(length).rawValue))"
-                )
-            }
-        }
+        if !number.isValid { throw invalidError(number) }
         if !types.isEmpty && !types.contains(where: { number.type.isAccepted(by: $0) }) {
             throw wrongTypeError(number, types)
         }
         return number
+    }
+
+    /// Why `number`, which parsed, is not valid: `too-short`, `too-long` or
+    /// `invalid-number` (``validNumber(_:types:)``'s error).
+    func invalidError(_ number: PhoneNumber) -> PhoneNumberError {
+        let main = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode)!
+        let name = main.id == "001" ? "+\(number.countryCode)" : main.id
+        switch Self.testLength(number.nsn.count, main) {
+        case .tooShort:
+            return PhoneNumberError(
+                .tooShort,
+                "number has \(number.nsn.count) digits; \(name) numbers have at least \(main.general.possibleLengths.first ?? 0)"
+            )
+        case .tooLong:
+            return PhoneNumberError(
+                .tooLong,
+                "number has \(number.nsn.count) digits; \(name) numbers have at most \(main.general.possibleLengths.last ?? 0)"
+            )
+        case let length:
+            // (With libphonenumber's is_possible_number_with_reason: is-possible, local-only or invalid-length.)
+            return PhoneNumberError(
+                .invalidNumber,
+                "+\(number.countryCode) \(number.nationalNumber) does not fit the \(name) numbering plan (length: \(PhoneDialing.reason(length).rawValue))"
+            )
+        }
     }
 
     func wrongTypeError(_ number: PhoneNumber, _ types: Set<PhoneNumberType>) -> PhoneNumberError {

@@ -42,6 +42,28 @@ enum PhoneShortNumbers {
             guard let d = descs[kind.rawValue] else { return false }
             return nsn.withUnsafeBufferPointer { d.matches($0) }
         }
+
+        /// `is_valid_short_number_for_region` for a national number of the
+        /// region's country code.
+        func isValidShort(_ nsn: [UInt8]) -> Bool { matches(.general, nsn) && matches(.shortCode, nsn) }
+
+        /// Whether `digits` are one of the region's emergency numbers.
+        func isEmergency(digits: [UInt8]) -> Bool {
+            guard let pattern = descs[DescKind.emergency.rawValue]?.pattern else { return false }
+            return pattern.fullMatch(digits)
+        }
+
+        /// `expected_cost_for_region` for a national number of the region's country code.
+        func cost(_ nsn: [UInt8]) -> Cost {
+            guard let general = descs[DescKind.general.rawValue], general.possibleLengths.contains(nsn.count) else {
+                return .unknown
+            }
+            if matches(.premiumRate, nsn) { return .premiumRate }
+            if matches(.standardRate, nsn) { return .standardRate }
+            if matches(.tollFree, nsn) { return .tollFree }
+            if isEmergency(digits: nsn) { return .tollFree }
+            return .unknown
+        }
     }
 
     private static let lock = NSLock()
@@ -57,47 +79,55 @@ enum PhoneShortNumbers {
         return plan
     }
 
-    /// `_region_dialing_from_matches_number`.
+    /// `_region_dialing_from_matches_number`: the region is one of the
+    /// number's country code (a region has one country code).
     private static func dialledFrom(_ number: PhoneNumber, _ region: String) -> Bool {
-        PhoneMetadataStore.shared.regionsMetadata(countryCode: number.countryCode).contains { $0.id == region }
+        PhoneMetadataStore.shared.region(region)?.countryCode == number.countryCode
     }
 
     /// `is_valid_short_number_for_region(number, region)`.
     static func isValid(_ number: PhoneNumber, region: String) -> Bool {
-        guard dialledFrom(number, region), let plan = plan(region) else { return false }
-        return plan.matches(.general, number.nsn) && plan.matches(.shortCode, number.nsn)
+        guard let plan = plan(region), dialledFrom(number, region) else { return false }
+        return plan.isValidShort(number.nsn)
     }
 
     /// `expected_cost_for_region(number, region)`.
     static func cost(_ number: PhoneNumber, region: String) -> Cost {
-        guard dialledFrom(number, region), let plan = plan(region),
-            let general = plan.descs[DescKind.general.rawValue], general.possibleLengths.contains(number.nsn.count)
-        else { return .unknown }
-        if plan.matches(.premiumRate, number.nsn) { return .premiumRate }
-        if plan.matches(.standardRate, number.nsn) { return .standardRate }
-        if plan.matches(.tollFree, number.nsn) { return .tollFree }
-        if isEmergency(digits: number.nsn, region: region) { return .tollFree }
-        return .unknown
+        guard dialledFrom(number, region), let plan = plan(region) else { return .unknown }
+        return plan.cost(number.nsn)
     }
 
     /// `is_emergency_number(value, region)`: the digits of the value as
     /// dialled (from its first digit or `+`; none when that is a `+`) are
     /// one of the region's emergency numbers.
     static func isEmergency(_ value: UnsafeBufferPointer<UInt8>, region: String) -> Bool {
-        guard let digits = dialledDigits(value) else { return false }
-        return isEmergency(digits: digits, region: region)
-    }
-
-    static func isEmergency(digits: [UInt8], region: String) -> Bool {
-        guard let plan = plan(region), let d = plan.descs[DescKind.emergency.rawValue], let pattern = d.pattern else {
-            return false
-        }
-        return pattern.fullMatch(digits)
+        guard let plan = plan(region), let digits = dialledDigits(value) else { return false }
+        return plan.isEmergency(digits: digits)
     }
 
     /// `normalize_digits_only(_extract_possible_number(value))` as digit
     /// values; nil when the possible number starts with a plus sign.
     static func dialledDigits(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        // ASCII, byte by byte; anything else through its scalars.
+        if value.allSatisfy({ $0 < 0x80 }) {
+            guard let start = value.firstIndex(where: { $0 == UInt8(ascii: "+") || $0 &- 0x30 < 10 }) else {
+                return []
+            }
+            if value[start] == UInt8(ascii: "+") { return nil }
+            var digits: [UInt8] = []
+            var i = start
+            while i < value.count {
+                let b = value[i]
+                if b == UInt8(ascii: "/") || b == UInt8(ascii: "\\") {
+                    var j = i + 1
+                    while j < value.count && value[j] == 0x20 { j += 1 }
+                    if j < value.count && value[j] == UInt8(ascii: "x") { break }
+                }
+                if b &- 0x30 < 10 { digits.append(b &- 0x30) }
+                i += 1
+            }
+            return digits
+        }
         let text = String(decoding: value, as: UTF8.self)
         let scalars = Array(text.unicodeScalars)
         guard let start = scalars.firstIndex(where: { $0 == "+" || $0 == "\u{FF0B}" || decimal($0) != nil }) else {

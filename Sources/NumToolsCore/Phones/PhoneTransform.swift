@@ -44,6 +44,8 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public var separator = ValueSeparator()
 
     private var parser: PhoneNumberParser
+    /// The short numbers of the parser's region (nil when it has none).
+    private var shortPlan: PhoneShortNumbers.Plan?
     private let dialing: PhoneDialing
     /// With ``find``: the one field each number found is written in.
     private let findField: PhoneField
@@ -107,6 +109,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             shortNumbers || types.contains(where: \.isShort)
             || (find == nil && fields.contains { $0 == .short || $0 == .emergency || $0 == .cost })
         self.parser = parser
+        shortPlan = PhoneShortNumbers.plan(region)
         self.typing = typing
         self.language = language
         if fields.count == 1, let only = fields[0].format {
@@ -184,6 +187,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             regionCache[key] = regional
         }
         parser = regional!.parser
+        shortPlan = PhoneShortNumbers.plan(parser.region)
         typing = regional!.typing
         if let matcher = regional!.matcher { finder!.matcher = matcher }
         currentRegion = key
@@ -246,15 +250,18 @@ public struct PhoneTransform: ValueTransform, Sendable {
         }
         let number: PhoneNumber
         do {
-            number = try parser.validNumber(value)
+            number = try parser.parse(value)
         } catch {
-            if let kind = shortKind(value, error) {
-                try checkShort(kind, value)
+            throw ValueError(.phone(error.code), error.message)
+        }
+        if !number.isValid {
+            if let kind = shortKind(number, value) {
+                try checkShort(kind, number)
                 // A short number is written as dialled, in every format.
-                let short = try? parser.parse(value)
-                for d in short!.nsn { output.append(d &+ 0x30) }
+                for d in number.nsn { output.append(d &+ 0x30) }
                 return
             }
+            let error = parser.invalidError(number)
             throw ValueError(.phone(error.code), error.message)
         }
         if acceptedMask & (1 << UInt32(number.type.index)) == 0 {
@@ -278,16 +285,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
         }
         var short: PhoneNumberType? = nil
         if !number.isValid {
-            do {
-                _ = try parser.validNumber(value)
-            } catch {
-                if let kind = shortKind(value, error) {
-                    // A short number without --short is an error, unless the fields report validity.
-                    if acceptsShort || !(reportsValidity && types.isEmpty) { try checkShort(kind, value) }
-                    short = acceptsShort ? kind : nil
-                } else if !reportsValidity || !types.isEmpty {
-                    throw ValueError(.phone(error.code), error.message)
-                }
+            if let kind = shortKind(number, value) {
+                // A short number without --short is an error, unless the fields report validity.
+                if acceptsShort || !(reportsValidity && types.isEmpty) { try checkShort(kind, number) }
+                short = acceptsShort ? kind : nil
+            } else if !reportsValidity || !types.isEmpty {
+                let error = parser.invalidError(number)
+                throw ValueError(.phone(error.code), error.message)
             }
         }
         if number.isValid && acceptedMask & (1 << UInt32(number.type.index)) == 0 {
@@ -341,41 +345,32 @@ public struct PhoneTransform: ValueTransform, Sendable {
         }
     }
 
-    /// The type of `value` as a short number of the record's region
-    /// (`emergency` or `short`) when it is no valid full number (`error`)
-    /// but a valid short number; nil otherwise.
-    private func shortKind(_ value: UnsafeBufferPointer<UInt8>, _ error: PhoneNumberError) -> PhoneNumberType? {
-        guard error.code == .invalidNumber || error.code == .tooShort, let number = try? parser.parse(value),
-            PhoneShortNumbers.isValid(number, region: parser.region)
+    /// The type of `value` (which parsed as `number`, no valid full
+    /// number) as a short number of the record's region: `emergency` or
+    /// `short` when it is a valid one, else nil. Only invalid values come
+    /// here: the cost of the check is theirs, never a valid number's.
+    private func shortKind(_ number: PhoneNumber, _ value: UnsafeBufferPointer<UInt8>) -> PhoneNumberType? {
+        guard let plan = shortPlan, number.countryCode == parser.meta.countryCode, plan.isValidShort(number.nsn)
         else { return nil }
-        return PhoneShortNumbers.isEmergency(value, region: parser.region) ? .emergency : .short
+        let emergency = PhoneShortNumbers.dialledDigits(value).map { plan.isEmergency(digits: $0) } ?? false
+        return emergency ? .emergency : .short
     }
 
     /// Throws unless short numbers are accepted and one of `kind` passes
     /// the ``types`` filter: without `--short`, the error says what the
     /// number is (`119 is a KR emergency number; use --short to accept
     /// short numbers`), with it a filter that does not take it is `wrong-type`.
-    private func checkShort(_ kind: PhoneNumberType, _ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {
-        let digits = (try? parser.parse(value))?.nationalNumber ?? ""
+    private func checkShort(_ kind: PhoneNumberType, _ number: PhoneNumber) throws(ValueError) {
+        let digits = number.nationalNumber
         let what = kind == .emergency ? "emergency number" : "short number"
         guard acceptsShort else {
             throw ValueError(
-                .phone(invalidCode(value)),
+                .phone(parser.invalidError(number).code),
                 "\(digits) is a \(parser.region) \(what); use --short to accept short numbers")
         }
         if acceptedMask & (1 << UInt32(kind.index)) == 0 {
             let wanted = types.map(\.rawValue).sorted().joined(separator: " or ")
             throw ValueError(.phone(.wrongType), "\(digits) is a \(parser.region) \(what), not \(wanted)")
-        }
-    }
-
-    /// The code of the error that makes `value` no valid full number.
-    private func invalidCode(_ value: UnsafeBufferPointer<UInt8>) -> PhoneErrorCode {
-        do {
-            _ = try parser.validNumber(value)
-            return .invalidNumber
-        } catch {
-            return error.code
         }
     }
 
