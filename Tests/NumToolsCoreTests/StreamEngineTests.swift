@@ -956,6 +956,31 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     }
 }
 
+/// Blank values of a transform that writes several values (`numconv --to
+/// de_DE,fr_FR`): a blank record passes through unchanged, as the contract
+/// says (the records fuzz target found it written once a target); a blank
+/// cell of a selected field is as many blank cells, so that the columns
+/// after it stay in place.
+@Suite struct SeveralValuesBlankTests {
+    static let converter = NumberConverter(
+        from: LocaleNumberFormat(locale: Locale(identifier: "en_US")),
+        to: [
+            LocaleNumberFormat(locale: Locale(identifier: "de_DE")),
+            LocaleNumberFormat(locale: Locale(identifier: "fr_FR")),
+        ])
+
+    @Test(arguments: [1, 3, 64]) func blankRecordsPassThrough(chunk: Int) throws {
+        let r = try runEngine(Array("\t  \n1234\n\n   \n".utf8), config(), chunkSize: chunk, transform: Self.converter)
+        #expect(String(decoding: r.output, as: UTF8.self) == "\t  \n1.234\t1\u{202F}234\n\n   \n")
+    }
+
+    @Test func blankCellsKeepTheColumns() throws {
+        let r = try runEngine(
+            Array("a\t \tb\nc\t1234\td\n".utf8), config(fields: "2"), chunkSize: 7, transform: Self.converter)
+        #expect(String(decoding: r.output, as: UTF8.self) == "a\t \t\tb\nc\t1.234\t1\u{202F}234\td\n")
+    }
+}
+
 /// The lanes of issue 15: CRLF records and failing values inside the run of
 /// records, and the messages written from templates.
 @Suite struct LaneTests {

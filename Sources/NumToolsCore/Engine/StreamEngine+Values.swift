@@ -62,8 +62,9 @@ extension StreamEngine {
             }
             writer.out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
             // A blank cell of a transform that writes several values is as
-            // many blank values, so that the columns after it stay in place.
-            if transform.mayWriteSeveralValues {
+            // many blank values, so that the columns after it stay in place;
+            // a blank record (no -f) stays one blank line, as the contract says.
+            if field != 0 && transform.mayWriteSeveralValues {
                 let separator = transform.separator
                 for _ in 1..<max(1, transform.outputNames.count) { separator.append(to: &writer.out) }
             }
