@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 
+/// phonefmt with `arguments` is a usage error: status 2, nothing on
+/// standard output, and standard error starting with `message`.
+private func expectUsageError(_ arguments: [String], _ message: String) throws {
+    let r = try ToolProcess.run("phonefmt", arguments, input: "")
+    #expect(r.exited(2), "\(r)")
+    #expect(r.out.isEmpty, "\(r)")
+    #expect(r.err.hasPrefix(message), "\(r)")
+}
+
 /// `--from-region` with `out-of-country` and `mobile-dialing`, the `reason`
 /// field and `--format key`, through the built phonefmt and real pipes
 /// (the values themselves are held to libphonenumber by PhoneDialingTests).
@@ -80,10 +89,7 @@ import Testing
         ),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
-        let r = try ToolProcess.run("phonefmt", arguments + ["010"], input: "")
-        #expect(r.exited(2), "\(r)")
-        #expect(r.out.isEmpty)
-        #expect(r.err.hasPrefix(message), "\(r)")
+        try expectUsageError(arguments + ["010"], message)
     }
 }
 
@@ -147,9 +153,7 @@ import Testing
         (["--as-you-type", "--short"], "phonefmt: --as-you-type cannot be used with --short"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
-        let r = try ToolProcess.run("phonefmt", arguments + ["010"], input: "")
-        #expect(r.exited(2), "\(r)")
-        #expect(r.err.hasPrefix(message), "\(r)")
+        try expectUsageError(arguments + ["010"], message)
     }
 }
 
@@ -200,8 +204,6 @@ import Testing
         (["-f", "2,3", "--match", "--region-field", "4"], "phonefmt: --match writes the match type alone"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
-        let r = try ToolProcess.run("phonefmt", arguments, input: "")
-        #expect(r.exited(2), "\(r)")
-        #expect(r.err.hasPrefix(message), "\(r)")
+        try expectUsageError(arguments, message)
     }
 }
