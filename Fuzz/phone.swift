@@ -94,8 +94,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let columns = out.split(separator: 0x09, omittingEmptySubsequences: false)
         check(columns.count == PhoneField.allCases.count, "a field list wrote \(columns.count) fields")
         if let number = try? parser.parse(value) {
-            let e164 = PhoneNumberFormatter(format: .e164).string(for: number)
+            // The list holds short, emergency and cost, which accept the
+            // region's valid short numbers: those are written as dialled.
+            let short = !number.isValid && PhoneShortNumbers.isValid(number, region: parser.region)
+            let e164 = short ? number.nationalNumber : PhoneNumberFormatter(format: .e164).string(for: number)
             check(String(decoding: columns[0], as: UTF8.self) == e164, "the e164 field differs from the formatter's")
+            let shortColumn = PhoneField.allCases.firstIndex(of: .short)!
+            check(
+                String(decoding: columns[shortColumn], as: UTF8.self)
+                    == (PhoneShortNumbers.isValid(number, region: parser.region) ? "yes" : "no"),
+                "the short field differs from ShortNumberInfo's")
         }
     } catch {
         if case .phone = error.code {} else { check(false, "a field list wrote a non-phone error") }
