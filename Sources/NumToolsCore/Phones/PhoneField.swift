@@ -41,6 +41,9 @@ public enum PhoneField: String, CaseIterable, Hashable, Sendable {
     /// `premium-rate` or `unknown`.
     case cost
 
+    /// The field's name as a column name: `country_code` for `country-code`.
+    var columnName: String { String(rawValue.map { $0 == "-" ? "_" : $0 }) }
+
     /// Whether the field writes the number itself (a format, the dialled
     /// forms or the key): what `--find` can write.
     public var writesNumber: Bool {

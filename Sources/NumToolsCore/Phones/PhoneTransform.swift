@@ -200,11 +200,11 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// `country_code`), else the format's (`--find`'s too), or `as_you_type`.
     public var outputNames: [String] {
         switch mode {
-        case .fields: fields.map { String($0.rawValue.map { $0 == "-" ? "_" : $0 }) }
+        case .fields: fields.map(\.columnName)
         case .asYouType: ["as_you_type"]
         case .match: ["match"]
         case .format: [format.rawValue]
-        case .find: [String(findField.rawValue.map { $0 == "-" ? "_" : $0 })]
+        case .find: [findField.columnName]
         }
     }
 
@@ -310,11 +310,12 @@ public struct PhoneTransform: ValueTransform, Sendable {
             case .type:
                 Self.append((short ?? number.type).rawValue, to: &output)
             case .short:
-                Self.append(PhoneShortNumbers.isValid(number, region: parser.region) ? "yes" : "no", to: &output)
+                Self.append(isValidShort(number) ? "yes" : "no", to: &output)
             case .emergency:
-                Self.append(PhoneShortNumbers.isEmergency(value, region: parser.region) ? "yes" : "no", to: &output)
+                Self.append(isEmergency(value) ? "yes" : "no", to: &output)
             case .cost:
-                Self.append(PhoneShortNumbers.cost(number, region: parser.region).rawValue, to: &output)
+                let cost = number.countryCode == parser.meta.countryCode ? shortPlan?.cost(number.nsn) : nil
+                Self.append((cost ?? .unknown).rawValue, to: &output)
             case .region:
                 Self.append(number.regionCode ?? "", to: &output)
             case .countryCode:
@@ -350,10 +351,20 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// `short` when it is a valid one, else nil. Only invalid values come
     /// here: the cost of the check is theirs, never a valid number's.
     private func shortKind(_ number: PhoneNumber, _ value: UnsafeBufferPointer<UInt8>) -> PhoneNumberType? {
-        guard let plan = shortPlan, number.countryCode == parser.meta.countryCode, plan.isValidShort(number.nsn)
-        else { return nil }
-        let emergency = PhoneShortNumbers.dialledDigits(value).map { plan.isEmergency(digits: $0) } ?? false
-        return emergency ? .emergency : .short
+        guard isValidShort(number) else { return nil }
+        return isEmergency(value) ? .emergency : .short
+    }
+
+    /// `is_valid_short_number_for_region` in the parser's region, with the
+    /// plan the transform holds (``shortPlan``).
+    private func isValidShort(_ number: PhoneNumber) -> Bool {
+        number.countryCode == parser.meta.countryCode && shortPlan?.isValidShort(number.nsn) == true
+    }
+
+    /// `is_emergency_number` of `value` as dialled in the parser's region.
+    private func isEmergency(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let plan = shortPlan, let digits = PhoneShortNumbers.dialledDigits(value) else { return false }
+        return plan.isEmergency(digits: digits)
     }
 
     /// Throws unless short numbers are accepted and one of `kind` passes
