@@ -12,15 +12,16 @@ extension Coinfmt {
         case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes:
             if let given = currencyOptions.first(where: { invocation.arguments.has($0.long) }) {
                 throw UsageError(
-                    "--\(given.long) applies only to --style currency or compact: --style \(kind.rawValue) writes no currency"
+                    "--\(given.long) applies only to --style currency, compact or myriad: --style \(kind.rawValue) writes no currency"
                 )
             }
-        case .compact:
+        case .compact, .myriad:
             if !invocation.has(Options.currency),
                 let given = currencyOptions.dropFirst().first(where: { invocation.arguments.has($0.long) })
             {
                 throw UsageError(
-                    "--\(given.long) applies only to a currency: --style compact without --currency writes none")
+                    "--\(given.long) applies only to a currency: --style \(kind.rawValue) without --currency writes none"
+                )
             }
         }
         // FormatStyle writes compact amounts with the automatic sign under `.accounting`.

@@ -8,7 +8,8 @@ public enum Coinfmt {
     enum Options {
         static let style: Option<CoinFormatStyle.Style> = .choice(
             "style", "STYLE", default: .currency,
-            help: "currency (default), percent, number, compact, scientific, engineering, si, iec, iec-i or bytes"
+            help:
+                "currency (default), percent, number, compact, scientific, engineering, si, iec, iec-i, bytes or myriad"
         ).suggested(for: "notation")
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
@@ -27,7 +28,7 @@ public enum Coinfmt {
         static let maxFraction: Option<Int?> = .fractionDigits(
             "max-fraction",
             help:
-                "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number; 6 for scientific)"
+                "at most N fraction digits (default: currency's digits, 8 for --symbol alone; 2 for percent, number, myriad; 6 for scientific)"
         ).suggested(for: "precision", "decimals", "scale", "maximum-fraction-digits", "max-fraction-digits")
         static let significant: Option<ClosedRange<Int>?> = .value(
             "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits
@@ -69,6 +70,7 @@ public enum Coinfmt {
             "coinfmt --sign accounting -- -1234.5            # ($1,234.50)",
             "coinfmt --style scientific 6.022e23             # 6.022E23",
             "coinfmt --style iec --suffix B 1536             # 1.5KB",
+            "coinfmt --style myriad -l ko_KR -c KRW 123456789   # 1억 2,345만 6,789원",
             "coinfmt --currency CHF --locale de_CH --cash 12.33   # CHF 12.35",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
@@ -80,6 +82,11 @@ public enum Coinfmt {
             let kind = try invocation.value(Options.style)
             try checkModeOptions(kind, invocation)
             var style = CoinFormatStyle(style: kind, locale: try invocation.value(Options.locale))
+            if kind == .myriad && !CoinFormatStyle.countsInMyriads(style.locale) {
+                throw UsageError(
+                    "--style myriad needs a locale that counts in myriads (ko, ja, zh, yue): \(style.locale.identifier) does not"
+                )
+            }
             if let code = try invocation.value(Options.currency) { style = style.currency(code) }
             if let display = try invocation.value(Options.display) { style = style.display(display) }
             if let symbol = try invocation.value(Options.symbol) {

@@ -22,6 +22,10 @@ extension Numconv {
             var seen = Set<String>()
             sources = locales.filter { seen.insert(LocaleNumberFormat(locale: $0).localeIdentifier).inserted }
         }
+        if style == .myriad, let other = sources.first(where: { !CoinFormatStyle.countsInMyriads($0) }) {
+            throw UsageError(
+                "--style myriad needs a locale that counts in myriads (ko, ja, zh, yue): \(other.identifier) does not")
+        }
         guard sources.count <= AutoNumberConverter.maximumCandidates else {
             throw UsageError("--from auto takes at most \(AutoNumberConverter.maximumCandidates) notations")
         }

@@ -21,7 +21,9 @@ public enum Numconv {
         ).suggested(for: "to-locale", "output-locale", "target-locale")
         static let style: Option<AmountStyle> = .choice(
             "style", "STYLE", default: .number,
-            help: "number (default), percent, currency, accounting, compact, scientific, si, iec, iec-i, bytes or auto")
+            help:
+                "number (default), percent, currency, accounting, compact, scientific, si, iec, iec-i, bytes, myriad or auto"
+        )
         static let suffix: Option<String?> = .string(
             "suffix", "STR", help: "si, iec, iec-i, auto: the unit after the prefix (B: 1.5KB), removed when there")
         static let currency: Option<String?> = .currency(
@@ -57,6 +59,7 @@ public enum Numconv {
             "numconv --style accounting --from de_DE --to C '(1.234,56 €)'   # -1234.56",
             "numconv --style auto --from ko_KR --to C '1억 2,345만 원'        # 123450000",
             "numconv --style iec-i --from en_US --to C 1.5Ki                 # 1536",
+            "numconv --style myriad --from ja_JP --to C 1億2345万6789円       # 123456789",
         ])
 
     /// Runs numconv on the command line's arguments after the first `count`
@@ -81,7 +84,7 @@ public enum Numconv {
             }
             if invocation.has(Options.currency) || writesCode {
                 throw UsageError(
-                    "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style currency, accounting, compact or auto"
+                    "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style currency, accounting, compact, myriad or auto"
                 )
             }
             let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: style) }

@@ -148,10 +148,16 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         (["--style", "scientific", "--sign", "accounting", "1"], "--sign accounting applies only to --style currency"),
         (
             ["--style", "scientific", "--currency", "EUR", "1"],
-            "--currency applies only to --style currency or compact"
+            "--currency applies only to --style currency, compact or myriad"
         ),
-        (["--style", "scientific", "--display", "code", "1"], "--display applies only to --style currency or compact"),
-        (["--style", "scientific", "--symbol", "BTC", "1"], "--symbol applies only to --style currency or compact"),
+        (
+            ["--style", "scientific", "--display", "code", "1"],
+            "--display applies only to --style currency, compact or myriad"
+        ),
+        (
+            ["--style", "scientific", "--symbol", "BTC", "1"],
+            "--symbol applies only to --style currency, compact or myriad"
+        ),
         (["--style", "scientific", "--ratio", "1"], "--ratio applies only to --style percent"),
     ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -105,6 +105,29 @@ import Testing
         #expect(listing.exited(0) && listing.out.contains("\nEUR\tEuro\t€\t2\n"), "\(listing)")
     }
 
+    /// `coinfmt --style myriad` into `numconv --style myriad` (issue 29), a CSV column, and the usage errors.
+    @Test func myriadAmountsThroughPipes() throws {
+        let written = try ToolProcess.run(
+            "coinfmt", ["--style", "myriad", "-l", "ko_KR", "-c", "KRW"], input: "123456789\n123450000\n-5000\n",
+            environment: ["LANG": "C"])
+        #expect(written.exited(0) && written.out == "1억 2,345만 6,789원\n1억 2,345만 원\n-5,000원\n", "\(written)")
+        let read = try numconv(["--style", "myriad", "--from", "ko_KR", "--to", "C"], input: written.out)
+        #expect(read.exited(0) && read.out == "123456789\n123450000\n-5000\n", "\(read)")
+        let csv = try numconv(
+            ["--csv", "--header", "-f", "amount", "--style", "myriad", "--from", "ja_JP", "--to", "C"],
+            input: "item,amount\nA,1億2345万6789円\nB,1万1億\n")
+        #expect(csv.exited(1), "\(csv)")
+        #expect(
+            csv.out.hasPrefix("item,amount\nA,123456789\nerror\t3\t2\tmisplaced-unit\t"), "\(csv)")
+        for (tool, arguments) in [
+            ("coinfmt", ["--style", "myriad", "-l", "en_US", "1"]),
+            ("numconv", ["--style", "myriad", "--from", "de_DE", "--to", "C", "1"]),
+        ] {
+            let r = try ToolProcess.run(tool, arguments, environment: ["LANG": "C"])
+            #expect(r.exited(2) && r.err.contains("counts in myriads"), "\(tool): \(r)")
+        }
+    }
+
     @Test func twoThreadsWriteWhatOneWrites() throws {
         var input = ""
         for k in 0..<3000 {

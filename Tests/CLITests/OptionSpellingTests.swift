@@ -75,17 +75,20 @@ import Testing
         // coinfmt: a currency's options where no currency is written.
         (
             "coinfmt", ["--style", "percent", "--currency", "EUR"],
-            "--currency applies only to --style currency or compact"
+            "--currency applies only to --style currency, compact or myriad"
         ),
         (
             "coinfmt", ["--style", "number", "--currency", "EUR"],
-            "--currency applies only to --style currency or compact"
+            "--currency applies only to --style currency, compact or myriad"
         ),
         (
             "coinfmt", ["--style", "percent", "--display", "code"],
-            "--display applies only to --style currency or compact"
+            "--display applies only to --style currency, compact or myriad"
         ),
-        ("coinfmt", ["--style", "number", "--symbol", "BTC"], "--symbol applies only to --style currency or compact"),
+        (
+            "coinfmt", ["--style", "number", "--symbol", "BTC"],
+            "--symbol applies only to --style currency, compact or myriad"
+        ),
         ("coinfmt", ["--style", "compact", "--display", "name"], "--display applies only to a currency"),
         ("coinfmt", ["--style", "compact", "--symbol", "BTC"], "--symbol applies only to a currency"),
         ("coinfmt", ["--ratio"], "--ratio applies only to --style percent"),

@@ -269,7 +269,8 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
             let big = try reader.myriadDigits(value, shape.core)
             for (k, d) in big.enumerated() { start[k] = d }
             negative = false
-            digits = DigitString(start: start, integerCount: big.count, fractionCount: 0)
+            digits = DigitString(
+                start: start, integerCount: big.count - shape.myriadFraction, fractionCount: shape.myriadFraction)
         } else {
             let core = UnsafeBufferPointer(rebasing: value[shape.core])
             do throws(ValueError) {

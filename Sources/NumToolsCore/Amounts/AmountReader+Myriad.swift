@@ -13,7 +13,7 @@ extension AmountReader {
     /// its units (several make one power: `천만` is 10^3 · 10^4), the last
     /// group maybe without. The powers fall from group to group, and a group
     /// is less than one of the unit before it (`1억 12,345만` is misplaced).
-    /// Only a lone group may have a fraction. Returns false when the text has
+    /// Only a lone group, or a last group without a unit, may have a fraction. Returns false when the text has
     /// no unit (a plain number).
     /// The digits of several groups go to `out`.
     func readMyriad(
@@ -80,12 +80,16 @@ extension AmountReader {
         let top = groups[0]
         var number = ParsedNumber()
         var digits: [UInt8] = []
+        var fraction: [UInt8] = []
         var negative = false
         for (g, group) in groups.enumerated() {
             try parser.parse(UnsafeBufferPointer(rebasing: p[group.number]), into: &number)
-            guard number.fraction.isEmpty else {
-                throw misplacedUnit(p, group.unitAt, "only an amount of one unit group may have a fraction")
+            // The last group without a unit may have a fraction (`1억 2,345만 6,789.5`).
+            let last = g == groups.count - 1 && group.power == 0
+            guard number.fraction.isEmpty || last else {
+                throw misplacedUnit(p, group.unitAt, "only the last group, without a unit, may have a fraction")
             }
+            if last { fraction = number.fraction }
             let integer = Array(number.integer.drop { $0 == 48 })
             if g == 0 {
                 negative = number.negative
@@ -104,8 +108,9 @@ extension AmountReader {
             if s.negative { throw misplacedSign(p, lo) }
             s.negative = true
         }
-        s.myriadDigits = digits.count
-        out = digits
+        s.myriadDigits = digits.count + fraction.count
+        s.myriadFraction = fraction.count
+        out = digits + fraction
         s.kind = .compact
         s.shift = 0
         return true

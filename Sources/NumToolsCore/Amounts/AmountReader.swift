@@ -28,10 +28,16 @@ public enum AmountStyle: String, Sendable, Hashable, CaseIterable {
     /// A byte count with its unit (`1.5 GB`, `1.5GiB`, `1536 bytes`, `1,5 MB`
     /// in de_DE, the locale's labels as Foundation writes them).
     case bytes
+    /// The mixed digits-and-units form of a locale that counts in myriads
+    /// (`1억 2,345만 6,789원`, `1亿2345万6789`, `1.2억`): the compact
+    /// reading, with or without a currency, in such a locale only.
+    case myriad
 
-    var readsCurrency: Bool { self == .currency || self == .accounting || self == .compact || self == .auto }
+    var readsCurrency: Bool {
+        self == .currency || self == .accounting || self == .compact || self == .auto || self == .myriad
+    }
     var readsAccounting: Bool { self == .accounting || self == .auto }
-    var readsCompact: Bool { self == .compact || self == .auto }
+    var readsCompact: Bool { self == .compact || self == .auto || self == .myriad }
     var readsScientific: Bool { self == .scientific || self == .auto }
 }
 
@@ -64,6 +70,8 @@ struct AmountShape {
     /// works the digits out again); -1 otherwise. (A count, not the digits,
     /// so that the shape of every value is plain memory.)
     var myriadDigits = -1
+    /// How many of ``myriadDigits`` are the fraction's (of the last group, without a unit).
+    var myriadFraction = 0
     /// The unit after the number as the currency reading found it (the
     /// number's end, the unit's start, its power and the spaces before it),
     /// for the units' reading not to look again; nil when it did not, or

@@ -17,6 +17,10 @@ final class CompactUnits: Sendable {
     /// `만`, `万`, `萬`), so that amounts are written in several unit groups
     /// (`1억 2,345만`).
     let myriad: Bool
+    /// In a locale that counts in myriads, the short unit of each power of
+    /// ten that is a multiple of four and has one (`만` 4, `억` 8, `조` 12;
+    /// `万亿` 12 in zh), largest first: what coinfmt's myriad style writes.
+    let myriadUnits: [(power: Int, text: [UInt8])]
     /// Long forms whose text the short forms give another power: read as the short.
     let overridden: Set<[UInt8]>
     /// The longest unit, in bytes.
@@ -63,9 +67,9 @@ final class CompactUnits: Sendable {
         return units
     }
 
-    /// Powers of ten probed: ICU's compact patterns end at 10^14 in CLDR,
-    /// larger ones use the largest.
-    static let magnitudes = 3...15
+    /// Powers of ten probed: CLDR's compact patterns end at 10^14 in most
+    /// locales (10^19 in ja, whose `京` is 10^16); larger ones use the largest.
+    static let magnitudes = 3...19
     /// Mantissas probed at each power: plural categories one, two/few, many, other.
     static let mantissas = ["1", "2", "5", "1.5"]
 
@@ -79,6 +83,7 @@ final class CompactUnits: Sendable {
         ).filter { !CurrencyMarks.isBidiOrSpace($0) && $0.properties.numericType == nil }
         var shortUnits: [[UInt8]: Int] = [:]
         var overridden = Set<[UInt8]>()
+        var myriadUnits: [Int: [UInt8]] = [:]
         for skeleton in ["compact-short", "compact-long"] {
             if skeleton == "compact-long" { shortUnits = units }
             guard let formatter = ICUNumberFormatter(skeleton: skeleton, locale: locale.identifier) else { continue }
@@ -105,6 +110,11 @@ final class CompactUnits: Sendable {
                         continue
                     }
                     guard power > 0 else { continue }
+                    if skeleton == "compact-short" && mantissa == "1" && shownIntegerDigits == 1 && power % 4 == 0
+                        && !isPrefix
+                    {
+                        myriadUnits[power] = unit
+                    }
                     if let known = units[unit], known != power { units[unit] = -1 } else { units[unit] = power }
                     if isPrefix { prefix.insert(unit) }
                 }
@@ -116,6 +126,9 @@ final class CompactUnits: Sendable {
         prefixUnits = prefix
         let four = units.first { $0.value == 4 }
         myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key } && prefix.isEmpty
+        self.myriadUnits =
+            myriad
+            ? myriadUnits.filter { units[$0.value] == $0.key }.map { ($0.key, $0.value) }.sorted { $0.0 > $1.0 } : []
         longest = units.keys.map(\.count).max() ?? 0
         var size = 8
         while size < units.count * 2 { size *= 2 }

@@ -103,8 +103,8 @@ final class CurrencyMarks: @unchecked Sendable {
 
     /// Words for the local currency that people type and CLDR does not list
     /// as its symbol (Korean `원`, Chinese `元`): read after the number, for
-    /// the locale's own currency.
-    static let typedWords = ["ko": "원", "zh": "元", "ja": "円"]
+    /// the locale's own currency; coinfmt's myriad style writes them.
+    static let typedWords = ["ko": "원", "zh": "元", "yue": "元", "ja": "円"]
 
     /// Adds `currency`'s symbols (and its names) to the table; call before
     /// sharing or under the lock.

@@ -43,6 +43,11 @@ public struct CoinFormatStyle: Sendable, Hashable {
         /// (`1.7 MB`, `2 kB`, `Zero kB`), or in IEC units (``ByteUnits/binary``);
         /// see ``ByteFormatter``. The precision options do not apply.
         case bytes
+        /// The mixed digits-and-units form East Asian amounts are typed in
+        /// (`1억 2,345만 6,789`, `1亿2345万6789`, `1億2345万6789`): the
+        /// locale's units of 10^4, 10^8, ... (see ``MyriadNotation``); with a
+        /// currency, the locale's own unit word for its own currency (`원`).
+        case myriad
 
         /// The styles Foundation's FormatStyle writes (the others are numfmt's or coinfmt's own).
         public static let formatStyleStyles: [Style] = [.currency, .percent, .number, .compact, .scientific]
@@ -224,7 +229,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public var resolvedCurrencyCode: String? {
         switch style {
         case .currency: currencyCode ?? CurrencyCatalog.defaultCurrency(for: locale)
-        case .compact: currencyCode
+        case .compact, .myriad: currencyCode
         case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes: nil
         }
     }
@@ -253,6 +258,9 @@ public struct CoinFormatStyle: Sendable, Hashable {
             let digits = CurrencyCatalog.fractionDigits(resolvedCurrencyCode ?? "USD")
             defaults = (digits, digits)
         case .percent, .number: defaults = (2, 2)
+        case .myriad:
+            let digits = resolvedCurrencyCode.map { CurrencyCatalog.fractionDigits($0) }
+            defaults = (digits ?? 0, digits ?? 2)
         case .scientific, .engineering: defaults = (0, Self.scientificMaximumFraction)
         // numfmt's default (one fraction digit below 10 with a prefix) is
         // the unit formatter's own; a bound given alone meets these.
@@ -289,6 +297,10 @@ public struct CoinFormatStyle: Sendable, Hashable {
         /// least two significant digits; no trailing zeros.
         case compactDefault
     }
+
+    /// Whether `locale` counts in myriads (has a unit of its own at 10^4:
+    /// `만`, `万`, `萬`), so that ``Style/myriad`` applies to it.
+    public static func countsInMyriads(_ locale: Locale) -> Bool { MyriadNotation.applies(to: locale) }
 
     /// Derives the formatter for this style from Foundation (a few dozen
     /// FormatStyle probes); reuse it for every value.

@@ -10,7 +10,7 @@ extension CoinFormatter {
         switch style.style {
         case .number, .scientific, .engineering, .si, .iec, .iecI, .bytes: kind = .number
         case .percent: kind = .percent
-        case .currency, .compact:
+        case .currency, .compact, .myriad:
             if let currency = style.resolvedCurrencyCode {
                 kind = .currency(code: currency, display: style.display)
             } else {

@@ -42,6 +42,8 @@ public struct CoinFormatter: Sendable {
     let unitView: UnitFastPath.View?
     /// For bytes: the writer of every value (Foundation's ByteCountFormatStyle, exactly).
     var bytes: ByteFormatter?
+    /// For myriad: the unit groups the digits are written in.
+    let myriad: MyriadNotation?
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
     /// Per pattern magnitude (index 0 only when not compact): the fixed templates, or nil when plural-dependent.
@@ -75,6 +77,7 @@ public struct CoinFormatter: Sendable {
         unitFast = units.flatMap { UnitFastPath($0) }
         unitView = unitFast?.view
         bytes = style.style == .bytes ? ByteFormatter(style) : nil
+        myriad = style.style == .myriad ? MyriadNotation(style) : nil
         let ownProbe = FoundationProbe(
             locale: style.locale, kind: kind, compact: compact, scientific: isScientific, accounting: accounting)
         scientific = isScientific ? ScientificNotation.of(ownProbe, digits: notation.digits) : nil
@@ -97,7 +100,7 @@ public struct CoinFormatter: Sendable {
         fixedFormat = nil
         fixedView = nil
         fixedTemplates = findFixedTemplates()
-        if let template = fixedTemplates[0] {
+        if let template = fixedTemplates[0], myriad == nil {
             fixedFormat = FixedFormat(template: template, notation: notation, style: style, precision: precision)
         }
         fixedView = fixedFormat?.view
@@ -200,7 +203,25 @@ public struct CoinFormatter: Sendable {
         }
         let (number, key) = layout(value)
         let outcome: Outcome = number.isZero ? .zero : number.isNegative ? .negative : .positive
-        let affixes = self.affixes(key, style.sign.form(negative: number.isNegative, zero: number.isZero))
+        let form = style.sign.form(negative: number.isNegative, zero: number.isZero)
+        let affixes = self.affixes(key, form)
+        if let myriad {
+            let start = out.count
+            let own = myriad.ownAffixes(form, unitAfterSpace: false)
+            out.append(contentsOf: own?.prefix ?? affixes.prefix)
+            let endsWithUnit = myriad.append(
+                integer: key.integer, fraction: key.fraction, notation: notation, into: &out)
+            if own != nil {
+                out.append(contentsOf: myriad.ownAffixes(form, unitAfterSpace: endsWithUnit && myriad.spaced)!.suffix)
+            } else {
+                out.append(contentsOf: affixes.suffix)
+            }
+            if out.count - start > limit {
+                out.removeSubrange(start...)
+                return nil
+            }
+            return outcome
+        }
         if limit < Int.max {
             // Digits of one numbering system are all as wide.
             let width = notation.digits.map(\.count).max() ?? 1
@@ -311,6 +332,7 @@ public struct CoinFormatter: Sendable {
         // A scientific mantissa has one integer digit, whatever the magnitude.
         if let units { return units.minimumByteCount(value) }
         if let bytes { return bytes.minimumByteCount(value) }
+        if let myriad { return value.isZero ? 1 : myriad.minimumByteCount(magnitude: value.magnitude) }
         if value.isZero || style.style.hasExponent { return 1 }
         var magnitude = value.magnitude
         if style.style == .percent && style.valueIsRatio { magnitude += 2 }
