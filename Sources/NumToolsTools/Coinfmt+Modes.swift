@@ -9,7 +9,7 @@ extension Coinfmt {
         let currencyOptions = [Options.currency.spec, Options.display.spec, Options.symbol.spec]
         switch kind {
         case .currency: break
-        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes:
+        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes, .words, .numerals:
             if let given = currencyOptions.first(where: { invocation.arguments.has($0.long) }) {
                 throw UsageError(
                     "--\(given.long) applies only to --style currency, compact or myriad: --style \(kind.rawValue) writes no currency"
@@ -32,6 +32,43 @@ extension Coinfmt {
         }
         if invocation.has(Options.ratio), kind != .percent {
             throw UsageError("--ratio applies only to --style percent: --style \(kind.rawValue) reads no ratio")
+        }
+    }
+}
+
+extension Coinfmt {
+    /// `--style words` needs spell-out rules of the locale's own, `--style
+    /// numerals` an algorithmic numbering system (`--system`, or the
+    /// locale's traditional one); `--system` applies to numerals only.
+    static func checkWordsOptions(
+        _ kind: CoinFormatStyle.Style, _ style: inout CoinFormatStyle, _ invocation: ToolInvocation
+    ) throws(UsageError) {
+        let system = try invocation.value(Options.system)
+        if system != nil && kind != .numerals {
+            throw UsageError(
+                "--system applies only to --style numerals: --style \(kind.rawValue) writes digits or words")
+        }
+        switch kind {
+        case .words:
+            if !CoinFormatStyle.hasWords(style.locale) {
+                throw UsageError(
+                    "--style words: ICU has no spell-out rules for \(style.locale.identifier)'s language (try --list-locales)"
+                )
+            }
+        case .numerals:
+            if let system {
+                guard NumeralSystems.names.contains(system) else {
+                    throw UsageError(
+                        "invalid value '\(system)' for --system: expected one of \(NumeralSystems.names.joined(separator: ", "))"
+                    )
+                }
+                style = style.numberingSystem(system)
+            } else if NumeralSystems.traditional(for: style.locale) == nil {
+                throw UsageError(
+                    "--style numerals: \(style.locale.identifier) has no traditional numbering system; name one with --system (\(NumeralSystems.names.joined(separator: ", ")))"
+                )
+            }
+        default: break
         }
     }
 }

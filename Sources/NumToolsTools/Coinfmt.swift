@@ -43,6 +43,10 @@ public enum Coinfmt {
         ).suggested(for: "sign-display")
         static let color: Option<ColorChoice> = .choice(
             "color", "WHEN", default: .auto, help: "green positive, red negative values: auto (default), always, never")
+        static let system: Option<String?> = .string(
+            "system", "NAME",
+            help: "--style numerals: CLDR's numbering system (roman, romanlow, hans, hant, jpan, hebr, ...)"
+        ).suggested(for: "numbering-system", "numbers")
     }
 
     static let definition = ToolDefinition(
@@ -57,7 +61,8 @@ public enum Coinfmt {
         options: [
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
             Options.maxFraction, Options.significant, Options.rounding, Options.ratio, Options.sign, Options.color,
-            UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit, UnitOptions.toUnit, UnitOptions.bytes,
+            Options.system, UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit, UnitOptions.toUnit,
+            UnitOptions.bytes,
             StepOptions.increment, StepOptions.cash,
             Listing.locales,
             Listing.currencies,
@@ -71,6 +76,8 @@ public enum Coinfmt {
             "coinfmt --style scientific 6.022e23             # 6.022E23",
             "coinfmt --style iec --suffix B 1536             # 1.5KB",
             "coinfmt --style myriad -l ko_KR -c KRW 123456789   # 1억 2,345만 6,789원",
+            "coinfmt --style words -l en_US -- -12.25        # minus twelve point two five",
+            "coinfmt --style numerals --system roman 1994    # MCMXCIV",
             "coinfmt --currency CHF --locale de_CH --cash 12.33   # CHF 12.35",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
@@ -87,6 +94,7 @@ public enum Coinfmt {
                     "--style myriad needs a locale that counts in myriads (ko, ja, zh, yue): \(style.locale.identifier) does not"
                 )
             }
+            try checkWordsOptions(kind, &style, invocation)
             if let code = try invocation.value(Options.currency) { style = style.currency(code) }
             if let display = try invocation.value(Options.display) { style = style.display(display) }
             if let symbol = try invocation.value(Options.symbol) {

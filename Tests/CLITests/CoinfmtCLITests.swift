@@ -169,6 +169,43 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
     }
 
     /// `--help` equals the golden file (regenerate with `coinfmt --help > Tests/Fixtures/coinfmt-help.txt`).
+    /// `--style words` and `--style numerals` (issue 29) through pipes: a
+    /// CSV column spelled out, the error records past the names, usage errors.
+    @Test func wordsAndNumeralsThroughPipes() throws {
+        let words = try coinfmt(
+            [
+                "--csv", "--header", "-f", "amount", "--append", "--names", "in_words", "--style", "words", "-l",
+                "en_US",
+            ],
+            input: "item,amount\nA,1234567\nB,-12.25\nC,1e18\n")
+        #expect(words.exited(1), "\(words)")
+        #expect(
+            words.out == "item,amount,in_words\n"
+                + "A,1234567,one million two hundred thirty-four thousand five hundred sixty-seven\n"
+                + "B,-12.25,minus twelve point two five\n"
+                + "error\t4\t2\tno-words\tpast the largest number the en_US words name\tC,1e18\n", "\(words)")
+        let ko = try coinfmt(["--style", "words", "-l", "ko_KR", "12345678"])
+        #expect(ko.exited(0) && ko.out == "천이백삼십사만 오천육백칠십팔\n", "\(ko)")
+        let roman = try coinfmt(["--style", "numerals", "--system", "roman"], input: "1994\n1.5\n")
+        #expect(roman.exited(1), "\(roman)")
+        #expect(
+            roman.out
+                == "MCMXCIV\nerror\t2\t0\tno-words\tthe roman numerals write no fraction; round it with --max-fraction 0\t1.5\n",
+            "\(roman)")
+        let hans = try coinfmt(["--style", "numerals", "-l", "zh_CN", "12345678"])
+        #expect(hans.exited(0) && hans.out == "一千二百三十四万五千六百七十八\n", "\(hans)")
+        for (arguments, message) in [
+            (["--style", "numerals", "-l", "en_US", "1"], "has no traditional numbering system"),
+            (["--style", "numerals", "--system", "klingon", "1"], "invalid value 'klingon' for --system"),
+            (["--style", "words", "--system", "roman", "1"], "--system applies only to --style numerals"),
+            (["--style", "words", "-l", "az_Cyrl", "1"], "no spell-out rules"),
+            (["--style", "words", "-c", "USD", "1"], "writes no currency"),
+        ] {
+            let r = try coinfmt(arguments)
+            #expect(r.exited(2) && r.err.contains(message), "\(arguments): \(r)")
+        }
+    }
+
     @Test func helpMatchesGoldenFile() throws {
         let golden = try String(
             contentsOf: ToolProcess.repository.appendingPathComponent("Tests/Fixtures/coinfmt-help.txt"),

@@ -13,7 +13,7 @@ func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
         switch style.style {
         case .number, .percent: precision = .fractionLength(2...2)
         case .currency, .compact, .scientific: precision = nil
-        case .engineering, .si, .iec, .iecI, .bytes, .myriad:
+        case .engineering, .si, .iec, .iecI, .bytes, .myriad, .words, .numerals:
             fatalError("FormatStyle writes no \(style.style.rawValue) style")
         }
     case .fractionLength, .significantDigits:
@@ -64,7 +64,7 @@ func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
         return f.format(value)
     case (.currency, nil):
         fatalError("currency style always resolves a code")
-    case (.engineering, _), (.si, _), (.iec, _), (.iecI, _), (.bytes, _), (.myriad, _):
+    case (.engineering, _), (.si, _), (.iec, _), (.iecI, _), (.bytes, _), (.myriad, _), (.words, _), (.numerals, _):
         fatalError("FormatStyle writes no \(style.style.rawValue) style")
     }
 }

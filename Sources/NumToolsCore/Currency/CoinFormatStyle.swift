@@ -48,6 +48,13 @@ public struct CoinFormatStyle: Sendable, Hashable {
         /// locale's units of 10^4, 10^8, ... (see ``MyriadNotation``); with a
         /// currency, the locale's own unit word for its own currency (`원`).
         case myriad
+        /// The number in words, in the locale's language, by CLDR's
+        /// spell-out rules as ICU's RBNF writes them (NumberFormatter's
+        /// `.spellOut`), exactly on the digits (see ``SpelloutFormatter``).
+        case words
+        /// The number in a traditional numbering system (``CoinFormatStyle/numberingSystem``:
+        /// `roman`, `hans`, `hebr`, ...; default: the locale's traditional one).
+        case numerals
 
         /// The styles Foundation's FormatStyle writes (the others are numfmt's or coinfmt's own).
         public static let formatStyleStyles: [Style] = [.currency, .percent, .number, .compact, .scientific]
@@ -153,6 +160,9 @@ public struct CoinFormatStyle: Sendable, Hashable {
     /// For the unit styles: the output counts units of this many (numfmt's
     /// `--to-unit`); its prime factors are 2 and 5, so that the quotient is exact.
     public var toUnit: UInt64
+    /// For ``Style/numerals``: the CLDR name of the numbering system
+    /// (`roman`, `hans`, ...); nil: the locale's traditional one.
+    public var numberingSystem: String?
 
     /// A style with the defaults of coinfmt: symbol display, automatic
     /// precision, half-even rounding, automatic sign.
@@ -172,6 +182,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         self.unitSeparator = ""
         self.fromUnit = 1
         self.toUnit = 1
+        self.numberingSystem = nil
     }
 
     /// A copy with another output kind.
@@ -202,6 +213,8 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public func ratio(_ isRatio: Bool) -> Self { with { $0.valueIsRatio = isRatio } }
     /// A copy rounding to multiples of `step` (nil: none).
     public func increment(_ step: ExactDecimal?) -> Self { with { $0.increment = step } }
+    /// A copy whose numerals are of the numbering system named `name` (nil: the locale's traditional one).
+    public func numberingSystem(_ name: String?) -> Self { with { $0.numberingSystem = name } }
     /// A copy whose byte counts are in `units`.
     public func byteUnits(_ units: ByteUnits) -> Self { with { $0.byteUnits = units } }
     /// A copy writing `suffix` after a unit style's number and prefix.
@@ -230,7 +243,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         switch style {
         case .currency: currencyCode ?? CurrencyCatalog.defaultCurrency(for: locale)
         case .compact, .myriad: currencyCode
-        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes: nil
+        case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes, .words, .numerals: nil
         }
     }
 
@@ -258,6 +271,8 @@ public struct CoinFormatStyle: Sendable, Hashable {
             let digits = CurrencyCatalog.fractionDigits(resolvedCurrencyCode ?? "USD")
             defaults = (digits, digits)
         case .percent, .number: defaults = (2, 2)
+        // Words say every digit given: no rounding unless a precision option asks for it.
+        case .words, .numerals: defaults = (0, 1000)
         case .myriad:
             let digits = resolvedCurrencyCode.map { CurrencyCatalog.fractionDigits($0) }
             defaults = (digits ?? 0, digits ?? 2)
@@ -301,6 +316,9 @@ public struct CoinFormatStyle: Sendable, Hashable {
     /// Whether `locale` counts in myriads (has a unit of its own at 10^4:
     /// `만`, `万`, `萬`), so that ``Style/myriad`` applies to it.
     public static func countsInMyriads(_ locale: Locale) -> Bool { MyriadNotation.applies(to: locale) }
+
+    /// Whether ICU has spell-out rules of `locale`'s language, so that ``Style/words`` applies.
+    public static func hasWords(_ locale: Locale) -> Bool { SpelloutFormatter.words(locale: locale.identifier) != nil }
 
     /// Derives the formatter for this style from Foundation (a few dozen
     /// FormatStyle probes); reuse it for every value.

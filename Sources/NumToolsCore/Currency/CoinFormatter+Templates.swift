@@ -8,7 +8,7 @@ extension CoinFormatter {
     static func probeKinds(_ style: CoinFormatStyle) -> (own: FoundationProbe.Kind, derivation: FoundationProbe.Kind) {
         let kind: FoundationProbe.Kind
         switch style.style {
-        case .number, .scientific, .engineering, .si, .iec, .iecI, .bytes: kind = .number
+        case .number, .scientific, .engineering, .si, .iec, .iecI, .bytes, .words, .numerals: kind = .number
         case .percent: kind = .percent
         case .currency, .compact, .myriad:
             if let currency = style.resolvedCurrencyCode {

@@ -44,6 +44,8 @@ public struct CoinFormatter: Sendable {
     var bytes: ByteFormatter?
     /// For myriad: the unit groups the digits are written in.
     let myriad: MyriadNotation?
+    /// For words and numerals: the rules the number is written by.
+    let words: SpelloutFormatter?
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
     /// Per pattern magnitude (index 0 only when not compact): the fixed templates, or nil when plural-dependent.
@@ -78,6 +80,14 @@ public struct CoinFormatter: Sendable {
         unitView = unitFast?.view
         bytes = style.style == .bytes ? ByteFormatter(style) : nil
         myriad = style.style == .myriad ? MyriadNotation(style) : nil
+        switch style.style {
+        case .words: words = SpelloutFormatter.words(locale: style.locale.identifier)
+        case .numerals:
+            words = (style.numberingSystem ?? NumeralSystems.traditional(for: style.locale)).flatMap {
+                NumeralSystems.formatter($0)
+            }
+        default: words = nil
+        }
         let ownProbe = FoundationProbe(
             locale: style.locale, kind: kind, compact: compact, scientific: isScientific, accounting: accounting)
         scientific = isScientific ? ScientificNotation.of(ownProbe, digits: notation.digits) : nil
@@ -100,7 +110,7 @@ public struct CoinFormatter: Sendable {
         fixedFormat = nil
         fixedView = nil
         fixedTemplates = findFixedTemplates()
-        if let template = fixedTemplates[0], myriad == nil {
+        if let template = fixedTemplates[0], myriad == nil, words == nil {
             fixedFormat = FixedFormat(template: template, notation: notation, style: style, precision: precision)
         }
         fixedView = fixedFormat?.view
@@ -171,6 +181,7 @@ public struct CoinFormatter: Sendable {
             return result
         }
         let number = try ExactDecimal(parsing: value)
+        if words != nil { return try formatWords(number, limit: limit, emit) }
         // Decided before any digit is expanded: `1e999999` would spell out a
         // million digits only to be refused.
         if limit < Int.max && minimumDigitCount(number) > limit { return nil }
@@ -179,6 +190,44 @@ public struct CoinFormatter: Sendable {
             return nil
         }
         return bytes.withUnsafeBufferPointer { emit($0, outcome) }
+    }
+
+    /// The words or numerals of `number`, rounded as the precision says
+    /// (by default not at all), handed to `emit`; nil when longer than
+    /// `limit`; a `no-words` error when the rules cannot write it.
+    private func formatWords<R>(
+        _ number: ExactDecimal, limit: Int, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
+    ) throws(ExactDecimal.ParseError) -> R? {
+        // Past 19 integer digits no rules have names: refused before any digit is expanded.
+        if number.magnitude >= SpelloutFormatter.maximumIntegerDigits {
+            throw noWords(number, .pastNames)
+        }
+        let (shown, _) = layout(number)
+        var bytes: [UInt8] = []
+        do throws(SpelloutFormatter.Failure) {
+            try words!.format(shown, into: &bytes)
+        } catch {
+            throw noWords(shown, error)
+        }
+        if bytes.count > limit { return nil }
+        let outcome: Outcome = shown.isZero ? .zero : shown.isNegative ? .negative : .positive
+        return bytes.withUnsafeBufferPointer { emit($0, outcome) }
+    }
+
+    private func noWords(_ number: ExactDecimal, _ failure: SpelloutFormatter.Failure) -> ExactDecimal.ParseError {
+        let what =
+            style.style == .numerals
+            ? "\(style.numberingSystem ?? NumeralSystems.traditional(for: style.locale) ?? "") numerals"
+            : "\(style.locale.identifier) words"
+        let message: String
+        switch failure {
+        case .pastNames: message = "past the largest number the \(what) name"
+        case .fraction: message = "the \(what) write no fraction; round it with --max-fraction 0"
+        case .unsupported: message = "the \(what) have no rule for this number"
+        }
+        var error = ExactDecimal.ParseError(offset: 0, message: message)
+        error.code = .noWords
+        return error
     }
 
     /// ``format(_:into:)`` without the fixed-template fast path: every style,
@@ -191,6 +240,17 @@ public struct CoinFormatter: Sendable {
     /// ``formatInGeneral(_:into:)``, or nil, having written nothing, when the
     /// output would be longer than `limit` bytes.
     mutating func formatInGeneral(_ value: ExactDecimal, limit: Int, into out: inout [UInt8]) -> Outcome? {
+        if let words {
+            // The non-throwing path: where the rules have no words, the digits (as ICU writes them).
+            let (shown, _) = layout(value)
+            var text: [UInt8] = []
+            if (try? words.format(shown, into: &text)) == nil {
+                text = Array(shown.description.utf8)
+            }
+            if text.count > limit { return nil }
+            out.append(contentsOf: text)
+            return shown.isZero ? .zero : shown.isNegative ? .negative : .positive
+        }
         if units != nil || bytes != nil {
             // Within a few bytes of the limit once ``minimumDigitCount(_:)`` has passed it.
             let start = out.count
@@ -333,6 +393,7 @@ public struct CoinFormatter: Sendable {
         if let units { return units.minimumByteCount(value) }
         if let bytes { return bytes.minimumByteCount(value) }
         if let myriad { return value.isZero ? 1 : myriad.minimumByteCount(magnitude: value.magnitude) }
+        if words != nil { return 1 }
         if value.isZero || style.style.hasExponent { return 1 }
         var magnitude = value.magnitude
         if style.style == .percent && style.valueIsRatio { magnitude += 2 }

@@ -274,8 +274,9 @@ extension ExactDecimal {
             self.offset = offset
             self.text = text
         }
-        /// The stable error code, always `invalid-number`.
-        public var code: CurrencyErrorCode { .invalidNumber }
+        /// The stable error code: `invalid-number` for the reading, `no-words`
+        /// for a number the words and numerals styles cannot write.
+        public var code: CurrencyErrorCode = .invalidNumber
     }
 
     /// Parses a machine number: optional `+` or `-`, ASCII digits with an
