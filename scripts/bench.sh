@@ -15,7 +15,7 @@
 #   --records N     records a workload (default 1000000); the memory and
 #                   scale-out workloads use 10 times as many
 #   --quick         --records 100000 --runs 3
-#   --only LIST     comma-separated subset of: numgroup numconv amounts units phonefmt
+#   --only LIST     comma-separated subset of: numgroup numconv amounts units words phonefmt
 #                   coinfmt csv width startup memory scaleout (default all); scaleout runs
 #                   each tool with -j 2 against -j 1, then GNU parallel
 #   --bin DIR       benchmark the executables in DIR instead of building (a
@@ -49,10 +49,10 @@
 #   parallel        GNU parallel, Debian package `parallel`: the parallel scale-out rows
 #   /usr/bin/time   GNU time, Debian package `time`: peak RSS (without it the
 #                   memory rows poll VmHWM in /proc and the others show n/a)
-#   python3 + babel, phonenumbers, price-parser
+#   python3 + babel, phonenumbers, price-parser, num2words
 #                   the Python anchors (scripts/bench/anchors.py). --install puts
 #                   them in a virtual environment, .build/bench-venv, with
-#                   `python3 -m venv` and `pip install babel phonenumbers price-parser`; the
+#                   `python3 -m venv` and `pip install babel phonenumbers price-parser num2words`; the
 #                   system's Python is not changed
 # --install runs `apt-get update` and `apt-get install -y --no-install-recommends`
 # for the missing Debian packages among time, miller, parallel, locales and
@@ -145,10 +145,10 @@ if $install; then
         $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >&2 \
             || log "apt-get failed; the anchors it would have installed are skipped"
     fi
-    if ! python_has babel || ! python_has phonenumbers || ! python_has price_parser; then
+    if ! python_has babel || ! python_has phonenumbers || ! python_has price_parser || ! python_has num2words; then
         log "installing babel, phonenumbers and price-parser into $root/.build/bench-venv"
         python3 -m venv "$root/.build/bench-venv" >&2 \
-            && "$root/.build/bench-venv/bin/pip" install -q babel phonenumbers price-parser >&2 \
+            && "$root/.build/bench-venv/bin/pip" install -q babel phonenumbers price-parser num2words >&2 \
             && py="$root/.build/bench-venv/bin/python" \
             || log "pip failed; the Python anchors are skipped"
     fi
@@ -173,6 +173,7 @@ mlr_skip=; have mlr || mlr_skip="mlr not found (apt-get install miller, or rerun
 parallel_skip=; have parallel || parallel_skip="GNU parallel not found (apt-get install parallel, or rerun with --install)"
 babel_skip=; python_has babel || babel_skip="Python babel not found (pip install babel, or rerun with --install)"
 pp_skip=; python_has price_parser || pp_skip="Python price-parser not found (pip install price-parser, or rerun with --install)"
+n2w_skip=; python_has num2words || n2w_skip="Python num2words not found (pip install num2words, or rerun with --install)"
 pn_skip=; python_has phonenumbers || pn_skip="Python phonenumbers not found (pip install phonenumbers, or rerun with --install)"
 [ -n "$gnu_time" ] || log "GNU time not found (apt-get install time): peak RSS only in the memory rows, from /proc"
 
@@ -604,6 +605,18 @@ if wants units; then
         "$nc" --from en_US --to C -- "$nc" --style iec-i --from en_US --to C
     pair "numconv --style bytes, 1234.5 GB" plain_gb "≥0.66x of plain" "ratio>=0.66" plain \
         "$nc" --from en_US --to C -- "$nc" --style bytes --from en_US --to C
+fi
+
+if wants words; then
+    # coinfmt's words against num2words on the same integers (issue 29: ≥1M
+    # values/s; issue 31: ≥100x num2words).
+    f=$(data integers)
+    throughput "coinfmt --style words, en_US integers" "$f" "$records" "$tools/coinfmt" --style words --locale en_US \
+        -- "num2words(lang=en)" "$n2w_skip" "≥100x and ≥1M rec/s" "ratio>=100,rps>=1000000" \
+        "${anchors_py[@]}" num2words en
+    throughput "coinfmt --style words, ko_KR integers" "$f" "$records" "$tools/coinfmt" --style words --locale ko_KR \
+        -- "num2words(lang=ko)" "$n2w_skip" "≥100x and ≥1M rec/s" "ratio>=100,rps>=1000000" \
+        "${anchors_py[@]}" num2words ko
 fi
 
 if wants phonefmt; then

@@ -180,3 +180,42 @@ import Testing
         #expect(Self.ours("12345678", "hans") == "一千二百三十四万五千六百七十八")
     }
 }
+
+/// coinfmt's words straight off a plain machine number's bytes equal the general path's.
+@Suite struct WordsFastPathTests {
+    static let values = [
+        "0", "-0", "007", "1.50", "-12.25", "1234567", "999999999999999999", "1000000000000000000",
+        "18446744073709551616", "0.000", "3.", ".5", "1e3", "-0.0", "12345678901234567890",
+    ]
+
+    @Test(arguments: ["en_US", "ko_KR", "fr_FR", "ru_RU", "ja_JP"])
+    func plainNumbersAsTheGeneralPath(_ locale: String) throws {
+        var formatter = CoinFormatStyle(style: .words, locale: Locale(identifier: locale)).formatter()
+        for value in Self.values {
+            let bytes = Array(value.utf8)
+            let fast: String
+            do throws(ExactDecimal.ParseError) {
+                fast = try bytes.withUnsafeBufferPointer { (p) throws(ExactDecimal.ParseError) in
+                    try formatter.format(parsing: p) { out, _ in String(decoding: out, as: UTF8.self) }
+                }
+            } catch {
+                fast = "error \(error.code): \(error.message)"
+            }
+            // The general path: the exact decimal, its words or the no-words error.
+            let number = try? ExactDecimal(value)
+            var general = "error invalid-number"
+            if let number, let words = SpelloutFormatter.words(locale: locale) {
+                var out: [UInt8] = []
+                do throws(SpelloutFormatter.Failure) {
+                    try words.format(number, into: &out)
+                    general = String(decoding: out, as: UTF8.self)
+                } catch {
+                    general = "error no-words"
+                }
+            }
+            #expect(
+                fast == general || (fast.hasPrefix(general + ":") && general.hasPrefix("error")),
+                "\(locale) \(value): \(fast) ≠ \(general)")
+        }
+    }
+}

@@ -142,7 +142,25 @@ def priceparser():
         write("\n".join(out) + "\n")
 
 
+def num2words_(lang):
+    from num2words import num2words
+
+    out = []
+    write = sys.stdout.write
+    for line in lines():
+        try:
+            out.append(num2words(int(line), lang=lang))
+        except (ValueError, OverflowError, NotImplementedError):
+            out.append("error\t" + line)
+        if len(out) >= 4096:
+            write("\n".join(out) + "\n")
+            out.clear()
+    if out:
+        write("\n".join(out) + "\n")
+
+
 COMMANDS = {
+    "num2words": (num2words_, 1),
     "numconv": (numconv, 2),
     "coinfmt": (coinfmt, 4),
     "phonefmt": (phonefmt, 2),

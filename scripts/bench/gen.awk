@@ -153,6 +153,7 @@ BEGIN {
     for (k = 1; k <= n; k++) {
         if (invalid > 0 && kind != "csv" && rnd(100) < invalid) { print bad(kind); continue }
         if (kind == "plain") { number(); print NEG INT (FRAC != "" ? "." FRAC : "") }
+        else if (kind == "integers") { number(); print NEG INT }
         else if (kind == "en_US") { number(); print NEG group(INT, ",") (FRAC != "" ? "." FRAC : "") }
         else if (kind == "de_DE") { number(); print NEG group(INT, ".") (FRAC != "" ? "," FRAC : "") }
         else if (kind == "de_DE_eur") {

@@ -180,6 +180,9 @@ public struct CoinFormatter: Sendable {
         if let unitView, limit >= unitView.outputLimit, let result = try unitView.write(parsing: value, emit) {
             return result
         }
+        if let words, wordsAsGiven, let written = try Self.plainWords(words, value, limit: limit, emit) {
+            return written
+        }
         let number = try ExactDecimal(parsing: value)
         if words != nil { return try formatWords(number, limit: limit, emit) }
         // Decided before any digit is expanded: `1e999999` would spell out a
@@ -204,6 +207,7 @@ public struct CoinFormatter: Sendable {
         }
         let (shown, _) = layout(number)
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
         do throws(SpelloutFormatter.Failure) {
             try words!.format(shown, into: &bytes)
         } catch {
@@ -211,6 +215,62 @@ public struct CoinFormatter: Sendable {
         }
         if bytes.count > limit { return nil }
         let outcome: Outcome = shown.isZero ? .zero : shown.isNegative ? .negative : .positive
+        return bytes.withUnsafeBufferPointer { emit($0, outcome) }
+    }
+
+    /// Whether words are written from the digits as given: the default
+    /// precision and no step, so that nothing is rounded.
+    var wordsAsGiven: Bool {
+        precision == .fractionLength(min: 0, max: 1000) && style.increment == nil && style.style != .percent
+    }
+
+    /// The words of a plain machine number (`-?[0-9]+(.[0-9]+)?`, at most 19
+    /// integer digits, no exponent) read straight off its bytes; nil for any
+    /// other, which goes the general way (and meets the same rules).
+    private static func plainWords<R>(
+        _ words: SpelloutFormatter, _ p: UnsafeBufferPointer<UInt8>, limit: Int,
+        _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
+    ) throws(ExactDecimal.ParseError) -> R?? {
+        var i = 0
+        let negative = p.count > 0 && p[0] == 0x2D
+        if negative { i = 1 }
+        var n: UInt64 = 0
+        var integerDigits = 0
+        let integerStart = i
+        while i < p.count, p[i] &- 0x30 < 10 {
+            if integerDigits > 0 || p[i] != 0x30 { integerDigits += 1 }
+            guard integerDigits <= 19 else { return nil }
+            let (m, o1) = n.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = m.addingReportingOverflow(UInt64(p[i] &- 0x30))
+            guard !o1 && !o2 else { return nil }
+            n = sum
+            i += 1
+        }
+        guard i > integerStart else { return nil }
+        var fractionStart = i
+        var fractionEnd = i
+        if i < p.count {
+            guard p[i] == 0x2E else { return nil }
+            i += 1
+            fractionStart = i
+            while i < p.count, p[i] &- 0x30 < 10 { i += 1 }
+            guard i == p.count, i > fractionStart else { return nil }
+            fractionEnd = i
+            while fractionEnd > fractionStart && p[fractionEnd - 1] == 0x30 { fractionEnd -= 1 }
+        }
+        let fraction = UnsafeBufferPointer(rebasing: p[fractionStart..<fractionEnd])
+        let isZero = n == 0 && fraction.isEmpty
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        do throws(SpelloutFormatter.Failure) {
+            try words.format(
+                SpelloutFormatter.Value(integer: n, fraction: fraction, negative: negative && !isZero), into: &bytes)
+        } catch {
+            // The general way words the error.
+            return nil
+        }
+        if bytes.count > limit { return .some(nil) }
+        let outcome: Outcome = isZero ? .zero : negative ? .negative : .positive
         return bytes.withUnsafeBufferPointer { emit($0, outcome) }
     }
 

@@ -6,11 +6,16 @@ import _FoundationICU
 /// `UInt64` (every rule set ends its names below 10^19; past its largest
 /// name, where ICU writes digits, this is an error), the fraction digits are
 /// taken one by one as written, never through a `Double`.
+///
+/// The rules are carried out from ``CompiledRules``: every rule set, rule,
+/// piece and text of the locale in four flat buffers, so that writing a
+/// number touches no reference count.
 struct SpelloutFormatter: @unchecked Sendable {
-    /// A number to write: its integer part, its fraction's ASCII digits (no trailing zeros), its sign.
+    /// A number to write: its integer part, its fraction's ASCII digits (no
+    /// trailing zeros; valid while the number is written), its sign.
     struct Value {
         var integer: UInt64
-        var fraction: ArraySlice<UInt8> = []
+        var fraction: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
         var negative = false
     }
 
@@ -26,13 +31,14 @@ struct SpelloutFormatter: @unchecked Sendable {
 
     let rules: SpelloutRules
     let start: Int
-    /// ICU's plural rules of the locale, cardinal and ordinal, opened when a rule needs them.
-    private let plurals: PluralRules
+    let compiled: CompiledRules
 
-    init(rules: SpelloutRules, ruleSet: Int) {
+    /// `cached: false` compiles the rules afresh (the probe of ``SpelloutRules``
+    /// tries settings before they are final).
+    init(rules: SpelloutRules, ruleSet: Int, cached: Bool = true) {
         self.rules = rules
         start = ruleSet
-        plurals = PluralRules(locale: rules.locale)
+        compiled = cached ? CompiledRules.of(rules) : CompiledRules(rules)
     }
 
     /// The deepest nesting of rule sets (ICU's own limit is 64).
@@ -40,67 +46,320 @@ struct SpelloutFormatter: @unchecked Sendable {
 
     /// Appends `value` written by the rule set to `out`.
     func format(_ value: Value, into out: inout [UInt8]) throws(Failure) {
-        try format(start, value, depth: 0, into: &out)
+        try compiled.format(compiled.view, Int32(start), value, depth: 0, start: Int32(start), into: &out)
     }
 
-    private func format(_ setIndex: Int, _ input: Value, depth: Int, into out: inout [UInt8]) throws(Failure) {
-        guard depth < Self.maximumDepth else { throw .unsupported }
-        let set = rules.sets[setIndex]
-        let value = input
+}
+
+/// ``SpelloutRules`` in flat buffers, allocated once for the process (the
+/// rules of a locale are derived once and never freed).
+final class CompiledRules: @unchecked Sendable {
+    struct Set {
+        var normalStart: Int32
+        var normalCount: Int32
+        /// Rule indices, -1 when absent.
+        var negative: Int32
+        var improperFraction: Int32
+        var properFraction: Int32
+        var master: Int32
+        var isFraction: Bool
+    }
+
+    struct Rule {
+        var base: UInt64
+        var divisor: UInt64
+        var pieceStart: Int32
+        var pieceEnd: Int32
+        /// A `>>` or `>>>` among the pieces (ICU's roll-back).
+        var hasRemainder: Bool
+        /// A `>>` or `==` among the pieces: a fraction goes on with the number.
+        var keepsFraction: Bool
+    }
+
+    /// Piece operations.
+    enum Op: UInt8 {
+        case text, quotient, remainder, remainderByPrevious, same, plural
+    }
+
+    struct Piece {
+        var op: Op
+        /// The target set; -1 the rule's own, -2 digits.
+        var target: Int32
+        /// Text: its bytes' range; plural: the choice's index and whether ordinal.
+        var a: Int32
+        var b: Int32
+    }
+
+    /// The buffers' view: trivial, so that binding it retains nothing.
+    struct View {
+        let sets: UnsafeBufferPointer<Set>
+        let rules: UnsafeBufferPointer<Rule>
+        let pieces: UnsafeBufferPointer<Piece>
+        let text: UnsafeBufferPointer<UInt8>
+        let spacedDigits: Bool
+        let fractionZeros: Bool
+    }
+
+    let view: View
+    let plurals: PluralRules
+    /// Plural choices: keyword → text.
+    let choices: [[(keyword: String, text: [UInt8])]]
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [ObjectIdentifier: CompiledRules] = [:]
+
+    static func of(_ rules: SpelloutRules) -> CompiledRules {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = cache[ObjectIdentifier(rules)] { return known }
+        let compiled = CompiledRules(rules)
+        cache[ObjectIdentifier(rules)] = compiled
+        return compiled
+    }
+
+    init(_ source: SpelloutRules) {
+        var sets: [Set] = []
+        var rules: [Rule] = []
+        var pieces: [Piece] = []
+        var text: [UInt8] = []
+        var choices: [[(keyword: String, text: [UInt8])]] = []
+        func add(_ rule: SpelloutRules.Rule?) -> Int32 {
+            guard let rule else { return -1 }
+            let start = Int32(pieces.count)
+            var keeps = false
+            for piece in rule.pieces {
+                switch piece {
+                case .text(let bytes):
+                    pieces.append(
+                        Piece(op: .text, target: -1, a: Int32(text.count), b: Int32(text.count + bytes.count)))
+                    text += bytes
+                case .plural(let ordinal, let list):
+                    pieces.append(Piece(op: .plural, target: -1, a: Int32(choices.count), b: ordinal ? 1 : 0))
+                    choices.append(list)
+                case .substitution(let kind, let target):
+                    let t: Int32
+                    switch target {
+                    case .own: t = -1
+                    case .digits: t = -2
+                    case .set(let k): t = Int32(k)
+                    }
+                    let op: Op
+                    switch kind {
+                    case .quotient: op = .quotient
+                    case .remainder:
+                        op = .remainder
+                        keeps = true
+                    case .remainderByPrevious: op = .remainderByPrevious
+                    case .same:
+                        op = .same
+                        keeps = true
+                    }
+                    pieces.append(Piece(op: op, target: t, a: 0, b: 0))
+                }
+            }
+            rules.append(
+                Rule(
+                    base: rule.base, divisor: rule.divisor, pieceStart: start, pieceEnd: Int32(pieces.count),
+                    hasRemainder: rule.hasRemainder, keepsFraction: keeps))
+            return Int32(rules.count - 1)
+        }
+        for set in source.sets {
+            let normalStart = Int32(rules.count)
+            for rule in set.normal { _ = add(rule) }
+            let normalCount = Int32(rules.count) - normalStart
+            let negative = add(set.negative)
+            let improper = add(set.improperFraction)
+            let proper = add(set.properFraction)
+            let master = add(set.master)
+            sets.append(
+                Set(
+                    normalStart: normalStart, normalCount: normalCount, negative: negative, improperFraction: improper,
+                    properFraction: proper, master: master, isFraction: set.isFraction))
+        }
+        func permanent<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+            _ = buffer.initialize(from: array)
+            return UnsafeBufferPointer(rebasing: buffer[..<array.count])
+        }
+        plurals = PluralRules(locale: source.locale)
+        self.choices = choices
+        view = View(
+            sets: permanent(sets), rules: permanent(rules), pieces: permanent(pieces), text: permanent(text),
+            spacedDigits: source.spacedDigits, fractionZeros: source.fractionZeros)
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: view.sets).deallocate()
+        UnsafeMutableBufferPointer(mutating: view.rules).deallocate()
+        UnsafeMutableBufferPointer(mutating: view.pieces).deallocate()
+        UnsafeMutableBufferPointer(mutating: view.text).deallocate()
+    }
+
+    /// The text of a plural choice for `n`.
+    func choice(_ index: Int32, ordinal: Bool, _ n: UInt64) -> [UInt8]? {
+        let keyword = plurals.keyword(n, ordinal: ordinal)
+        let list = choices[Int(index)]
+        return list.first { $0.keyword == keyword }?.text ?? list.first { $0.keyword == "other" }?.text
+    }
+}
+
+extension CompiledRules {
+    typealias Failure = SpelloutFormatter.Failure
+    typealias Value = SpelloutFormatter.Value
+
+    /// Writes `value` by the set `setIndex`; `start` is the formatter's own
+    /// set (a fraction set's numerator without a named set).
+    func format(_ v: View, _ setIndex: Int32, _ value: Value, depth: Int, start: Int32, into out: inout [UInt8])
+        throws(Failure)
+    {
+        guard depth < SpelloutFormatter.maximumDepth else { throw .unsupported }
+        let set = v.sets[Int(setIndex)]
         // Without a negative rule, ICU chooses the rule as for the number's
         // absolute value but hands the number on as it is: `0: =%rs=` passes
         // the sign to a rule set that has one (af: `min een`).
-        if value.negative, let rule = set.negative {
-            try apply(rule, in: setIndex, kind: .negative, value, depth: depth, into: &out)
+        if value.negative && set.negative >= 0 {
+            try apply(v, set.negative, setIndex, .negative, value, depth, start, &out)
             return
         }
-        if !value.fraction.isEmpty {
-            if value.integer == 0, let rule = set.properFraction {
-                try apply(rule, in: setIndex, kind: .fraction, value, depth: depth, into: &out)
+        if value.fraction.count > 0 {
+            if value.integer == 0 && set.properFraction >= 0 {
+                try apply(v, set.properFraction, setIndex, .fraction, value, depth, start, &out)
                 return
             }
-            if let rule = set.improperFraction ?? set.master {
-                try apply(rule, in: setIndex, kind: .fraction, value, depth: depth, into: &out)
+            let fractionRule = set.improperFraction >= 0 ? set.improperFraction : set.master
+            if fractionRule >= 0 {
+                try apply(v, fractionRule, setIndex, .fraction, value, depth, start, &out)
                 return
             }
             // ICU rounds to choose the rule, then hands the whole number on.
-            let rounded = value.fraction.first! >= 0x35 ? value.integer &+ 1 : value.integer
-            let k = try normalRule(set, rounded)
-            try apply(set.normal[k], in: setIndex, kind: .normal(k), value, depth: depth, into: &out)
+            let rounded = value.fraction[0] >= 0x35 ? value.integer &+ 1 : value.integer
+            let k = try normalRule(v, set, rounded)
+            try apply(v, k, setIndex, .normal, value, depth, start, &out)
             return
         }
-        let k = try normalRule(set, value.integer)
-        try apply(set.normal[k], in: setIndex, kind: .normal(k), value, depth: depth, into: &out)
+        let k = try normalRule(v, set, value.integer)
+        try apply(v, k, setIndex, .normal, value, depth, start, &out)
     }
 
     /// ICU's NFRuleSet::findNormalRule: the last rule whose base is at most
     /// `n`, or the one before it when `n` is a multiple of the rule's
     /// divisor but its base is not and it has a remainder (`21: twenty->>`
-    /// gives way to `20: twenty` for 30).
-    private func normalRule(_ set: SpelloutRules.RuleSet, _ n: UInt64) throws(Failure) -> Int {
-        let rules = set.normal
-        var lo = 0
-        var hi = rules.count
+    /// gives way to `20: twenty` for 30). Returns the rule's index.
+    @inline(__always)
+    private func normalRule(_ v: View, _ set: Set, _ n: UInt64) throws(Failure) -> Int32 {
+        var lo = Int(set.normalStart)
+        let first = lo
+        var hi = lo + Int(set.normalCount)
         while lo < hi {
-            let mid = (lo + hi) / 2
-            if rules[mid].base == n { return mid }
-            if rules[mid].base > n { hi = mid } else { lo = mid + 1 }
+            let mid = (lo + hi) >> 1
+            let base = v.rules[mid].base
+            if base == n { return Int32(mid) }
+            if base > n { hi = mid } else { lo = mid + 1 }
         }
-        guard hi > 0 else { throw .unsupported }
-        let rule = rules[hi - 1]
+        guard hi > first else { throw .unsupported }
+        let rule = v.rules[hi - 1]
         if rule.hasRemainder && n % rule.divisor == 0 && rule.base % rule.divisor != 0 {
-            guard hi > 1 else { throw .unsupported }
-            return hi - 2
+            guard hi - 1 > first else { throw .unsupported }
+            return Int32(hi - 2)
         }
-        return hi - 1
+        return Int32(hi - 1)
     }
 
-    private enum RuleKind {
-        case normal(Int)
-        case negative
-        case fraction
-        /// A rule of a fraction rule set, with the fraction's numerator over its base.
-        case fractionSet(UInt64)
+    enum Kind {
+        case normal, negative, fraction, fractionSet
+    }
+
+    private func apply(
+        _ v: View, _ ruleIndex: Int32, _ setIndex: Int32, _ kind: Kind, _ value: Value, _ depth: Int, _ start: Int32,
+        _ out: inout [UInt8], numerator: UInt64 = 0
+    ) throws(Failure) {
+        let rule = v.rules[Int(ruleIndex)]
+        // A normal rule that neither hands the number on nor keeps its
+        // remainder would drop the fraction (ICU rounds it away): refused.
+        if kind == .normal && value.fraction.count > 0 && !rule.keepsFraction { throw .fraction }
+        var p = Int(rule.pieceStart)
+        let end = Int(rule.pieceEnd)
+        while p < end {
+            let piece = v.pieces[p]
+            p += 1
+            switch piece.op {
+            case .text:
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: v.text[Int(piece.a)..<Int(piece.b)]))
+                continue
+            case .plural:
+                let q = kind == .fractionSet ? numerator : value.integer / rule.divisor
+                guard let text = choice(piece.a, ordinal: piece.b == 1, q) else { throw .unsupported }
+                out.append(contentsOf: text)
+                continue
+            default: break
+            }
+            let targetSet: Int32
+            if piece.target == -2 {
+                // Digits for a fraction (`x.x: =#,##0.#=` of roman numerals): no words for it.
+                if kind == .fraction { throw .fraction }
+                throw value.fraction.count == 0 ? .pastNames : .fraction
+            }
+            targetSet = piece.target == -1 ? setIndex : piece.target
+            switch (kind, piece.op) {
+            case (.normal, .quotient):
+                try format(
+                    v, targetSet, Value(integer: value.integer / rule.divisor), depth: depth + 1, start: start,
+                    into: &out)
+            case (.normal, .remainder):
+                var rest = value
+                rest.integer = value.integer % rule.divisor
+                rest.negative = false
+                try format(v, targetSet, rest, depth: depth + 1, start: start, into: &out)
+            case (.normal, .remainderByPrevious):
+                // The remainder by the rule before this one, not by the rule set's choice.
+                let set = v.sets[Int(setIndex)]
+                guard ruleIndex > set.normalStart else { throw .unsupported }
+                var rest = value
+                rest.integer = value.integer % rule.divisor
+                rest.negative = false
+                try apply(v, ruleIndex - 1, setIndex, .normal, rest, depth + 1, start, &out)
+            case (.normal, .same), (.fraction, .same):
+                try format(v, targetSet, value, depth: depth + 1, start: start, into: &out)
+            case (.negative, .remainder), (.negative, .same):
+                var positive = value
+                positive.negative = false
+                try format(v, targetSet, positive, depth: depth + 1, start: start, into: &out)
+            case (.fraction, .quotient):
+                // The integer part keeps the sign when no negative rule took it (ko `마이너스 십이점이오`).
+                try format(
+                    v, targetSet, Value(integer: value.integer, negative: value.negative), depth: depth + 1,
+                    start: start, into: &out)
+            case (.fraction, .remainder), (.fraction, .remainderByPrevious):
+                if v.sets[Int(targetSet)].isFraction {
+                    try formatFraction(v, targetSet, value.fraction, depth + 1, start, &out)
+                    continue
+                }
+                // Digit by digit (ICU's FractionalPartSubstitution), spaced as the rules say.
+                if value.fraction.count == 0 {
+                    try format(v, targetSet, Value(integer: 0), depth: depth + 1, start: start, into: &out)
+                    continue
+                }
+                for (n, d) in value.fraction.enumerated() {
+                    if n > 0 && piece.op == .remainder && v.spacedDigits { out.append(0x20) }
+                    try format(
+                        v, targetSet, Value(integer: UInt64(d &- 0x30)), depth: depth + 1, start: start, into: &out)
+                }
+            case (.fractionSet, .quotient):
+                // The numerator, by the named set or the formatter's own (ICU's NumeratorSubstitution).
+                let set = piece.target == -1 ? start : targetSet
+                if v.fractionZeros {
+                    var n = numerator
+                    while n > 0 && n * 10 < rule.base {
+                        try format(v, set, Value(integer: 0), depth: depth + 1, start: start, into: &out)
+                        out.append(0x20)
+                        n *= 10
+                    }
+                }
+                try format(v, set, Value(integer: numerator), depth: depth + 1, start: start, into: &out)
+            default:
+                throw .unsupported
+            }
+        }
     }
 
     /// The fraction `0.digits` by a fraction rule set (ICU's
@@ -108,22 +367,25 @@ struct SpelloutFormatter: @unchecked Sendable {
     /// denominator, gives the numerator closest to an integer (the first
     /// exact one), or the next rule of the same base when the numerator is
     /// not one; the numerator rounded half up.
-    private func formatFraction(_ setIndex: Int, _ digits: ArraySlice<UInt8>, depth: Int, into out: inout [UInt8])
-        throws(Failure)
-    {
-        let set = rules.sets[setIndex]
-        guard !set.normal.isEmpty, digits.count <= 18 else { throw .unsupported }
+    private func formatFraction(
+        _ v: View, _ setIndex: Int32, _ digits: UnsafeBufferPointer<UInt8>, _ depth: Int, _ start: Int32,
+        _ out: inout [UInt8]
+    ) throws(Failure) {
+        let set = v.sets[Int(setIndex)]
+        guard set.normalCount > 0, digits.count <= 18 else { throw .unsupported }
         var numerator: UInt64 = 0
         var denominator: UInt64 = 1
         for d in digits {
             numerator = numerator * 10 + UInt64(d &- 0x30)
             denominator *= 10
         }
-        var winner = 0
+        let first = Int(set.normalStart)
+        let end = first + Int(set.normalCount)
+        var winner = first
         var best = UInt64.max
         var winnerNumerator: UInt64 = 0
-        for (k, rule) in set.normal.enumerated() where rule.base > 0 {
-            let product = numerator.multipliedFullWidth(by: rule.base)
+        for k in first..<end where v.rules[k].base > 0 {
+            let product = numerator.multipliedFullWidth(by: v.rules[k].base)
             let (q, r) = denominator.dividingFullWidth(product)
             let distance = min(r, denominator - r)
             if distance < best {
@@ -133,107 +395,12 @@ struct SpelloutFormatter: @unchecked Sendable {
                 if distance == 0 { break }
             }
         }
-        if winner + 1 < set.normal.count && set.normal[winner + 1].base == set.normal[winner].base {
-            let n = Double(set.normal[winner].base) * Double(numerator) / Double(denominator)
+        if winner + 1 < end && v.rules[winner + 1].base == v.rules[winner].base {
+            let n = Double(v.rules[winner].base) * Double(numerator) / Double(denominator)
             if n < 0.5 || n >= 2 { winner += 1 }
         }
         try apply(
-            set.normal[winner], in: setIndex, kind: .fractionSet(winnerNumerator), Value(integer: 0),
-            depth: depth, into: &out)
-    }
-
-    private func apply(
-        _ rule: SpelloutRules.Rule, in setIndex: Int, kind: RuleKind, _ value: Value, depth: Int,
-        into out: inout [UInt8]
-    ) throws(Failure) {
-        // A normal rule that neither hands the number on nor keeps its
-        // remainder would drop the fraction (ICU rounds it away): refused.
-        if case .normal = kind, !value.fraction.isEmpty,
-            !rule.pieces.contains(where: {
-                if case .substitution(.same, _) = $0 { return true }
-                if case .substitution(.remainder, _) = $0 { return true }
-                return false
-            })
-        {
-            throw .fraction
-        }
-        for piece in rule.pieces {
-            switch piece {
-            case .text(let bytes):
-                out.append(contentsOf: bytes)
-            case .plural(let ordinal, let choices):
-                var q = rule.divisor == 0 ? value.integer : value.integer / rule.divisor
-                if case .fractionSet(let numerator) = kind { q = numerator }
-                let keyword = plurals.keyword(q, ordinal: ordinal)
-                let text =
-                    choices.first { $0.keyword == keyword }?.text ?? choices.first { $0.keyword == "other" }?.text
-                guard let text else { throw .unsupported }
-                out.append(contentsOf: text)
-            case .substitution(let sub, let target):
-                let targetSet: Int
-                switch target {
-                case .own: targetSet = setIndex
-                case .set(let k): targetSet = k
-                case .digits:
-                    // Digits for a fraction (`x.x: =#,##0.#=` of roman numerals): no words for it.
-                    if case .fraction = kind { throw .fraction }
-                    throw value.fraction.isEmpty ? .pastNames : .fraction
-                }
-                switch (kind, sub) {
-                case (.normal, .quotient):
-                    try format(targetSet, Value(integer: value.integer / rule.divisor), depth: depth + 1, into: &out)
-                case (.normal, .remainder):
-                    var rest = value
-                    rest.integer = value.integer % rule.divisor
-                    rest.negative = false
-                    try format(targetSet, rest, depth: depth + 1, into: &out)
-                case (.normal(let k), .remainderByPrevious):
-                    // The remainder by the rule before this one, not by the rule set's choice.
-                    guard k > 0 else { throw .unsupported }
-                    let set = rules.sets[setIndex]
-                    var rest = value
-                    rest.integer = value.integer % rule.divisor
-                    rest.negative = false
-                    try apply(set.normal[k - 1], in: setIndex, kind: .normal(k - 1), rest, depth: depth + 1, into: &out)
-                case (.normal, .same), (.fraction, .same):
-                    try format(targetSet, value, depth: depth + 1, into: &out)
-                case (.negative, .remainder), (.negative, .same):
-                    var positive = value
-                    positive.negative = false
-                    try format(targetSet, positive, depth: depth + 1, into: &out)
-                case (.fraction, .quotient):
-                    // The integer part keeps the sign when no negative rule took it (ko `마이너스 십이점이오`).
-                    try format(
-                        targetSet, Value(integer: value.integer, negative: value.negative), depth: depth + 1,
-                        into: &out)
-                case (.fraction, .remainder), (.fraction, .remainderByPrevious):
-                    if rules.sets[targetSet].isFraction {
-                        try formatFraction(targetSet, value.fraction, depth: depth + 1, into: &out)
-                        continue
-                    }
-                    // Digit by digit (ICU's FractionalPartSubstitution), spaced as the rules say.
-                    let digits = value.fraction.isEmpty ? [UInt8(0x30)][...] : value.fraction
-                    for (n, d) in digits.enumerated() {
-                        if n > 0 && sub == .remainder && rules.spacedDigits { out.append(0x20) }
-                        try format(targetSet, Value(integer: UInt64(d &- 0x30)), depth: depth + 1, into: &out)
-                    }
-                case (.fractionSet(let numerator), .quotient):
-                    // The numerator, by the named set or the formatter's default (ICU's NumeratorSubstitution).
-                    let set = target == .own ? start : targetSet
-                    if rules.fractionZeros {
-                        var n = numerator
-                        while n > 0 && n * 10 < rule.base {
-                            try format(set, Value(integer: 0), depth: depth + 1, into: &out)
-                            out.append(0x20)
-                            n *= 10
-                        }
-                    }
-                    try format(set, Value(integer: numerator), depth: depth + 1, into: &out)
-                case (.negative, _), (.fractionSet, _):
-                    throw .unsupported
-                }
-            }
-        }
+            v, Int32(winner), setIndex, .fractionSet, Value(integer: 0), depth, start, &out, numerator: winnerNumerator)
     }
 }
 
@@ -306,8 +473,11 @@ extension SpelloutFormatter {
             guard !o1 && !o2 else { throw .pastNames }
             n = s
         }
-        var fraction = value.fractionDigits()[...]
-        while fraction.last == 0x30 { fraction = fraction.dropLast() }
-        try format(Value(integer: n, fraction: fraction, negative: value.isNegative && !value.isZero), into: &out)
+        var fraction = value.fractionDigits()
+        while fraction.last == 0x30 { fraction.removeLast() }
+        let negative = value.isNegative && !value.isZero
+        try fraction.withUnsafeBufferPointer { (digits) throws(Failure) in
+            try format(Value(integer: n, fraction: digits, negative: negative), into: &out)
+        }
     }
 }

@@ -276,8 +276,10 @@ final class SpelloutRules: @unchecked Sendable {
         }
         func ours(_ fraction: [UInt8]) -> [UInt8] {
             var out: [UInt8] = []
-            let value = SpelloutFormatter.Value(integer: 1, fraction: fraction[...])
-            try? SpelloutFormatter(rules: rules, ruleSet: set).format(value, into: &out)
+            fraction.withUnsafeBufferPointer { digits in
+                let value = SpelloutFormatter.Value(integer: 1, fraction: digits)
+                try? SpelloutFormatter(rules: rules, ruleSet: set, cached: false).format(value, into: &out)
+            }
             return out
         }
         if let spaced = icu(1.11), spaced != ours([0x31, 0x31]) {
