@@ -163,6 +163,9 @@ public struct CoinFormatStyle: Sendable, Hashable {
     /// For ``Style/numerals``: the CLDR name of the numbering system
     /// (`roman`, `hans`, ...); nil: the locale's traditional one.
     public var numberingSystem: String?
+    /// For ``Style/words``: the form an amount of a currency is written in
+    /// (nil: ``WordsForm/plain`` when a ``currencyCode`` is given, else the number alone).
+    public var wordsForm: WordsForm?
 
     /// A style with the defaults of coinfmt: symbol display, automatic
     /// precision, half-even rounding, automatic sign.
@@ -183,6 +186,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
         self.fromUnit = 1
         self.toUnit = 1
         self.numberingSystem = nil
+        self.wordsForm = nil
     }
 
     /// A copy with another output kind.
@@ -215,6 +219,9 @@ public struct CoinFormatStyle: Sendable, Hashable {
     public func increment(_ step: ExactDecimal?) -> Self { with { $0.increment = step } }
     /// A copy whose numerals are of the numbering system named `name` (nil: the locale's traditional one).
     public func numberingSystem(_ name: String?) -> Self { with { $0.numberingSystem = name } }
+    /// A copy writing ``Style/words`` as an amount of money in `form` (of
+    /// ``currencyCode``, or of the locale's currency when none is given).
+    public func words(_ form: WordsForm?) -> Self { with { $0.wordsForm = form } }
     /// A copy whose byte counts are in `units`.
     public func byteUnits(_ units: ByteUnits) -> Self { with { $0.byteUnits = units } }
     /// A copy writing `suffix` after a unit style's number and prefix.
@@ -244,6 +251,21 @@ public struct CoinFormatStyle: Sendable, Hashable {
         case .currency: currencyCode ?? CurrencyCatalog.defaultCurrency(for: locale)
         case .compact, .myriad: currencyCode
         case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes, .words, .numerals: nil
+        }
+    }
+
+    /// The currency whose amount ``Style/words`` writes: ``currencyCode``,
+    /// or with a ``wordsForm`` the locale's own; nil: the number alone.
+    public var wordsCurrencyCode: String? {
+        guard style == .words else { return nil }
+        return currencyCode ?? (wordsForm != nil ? CurrencyCatalog.defaultCurrency(for: locale) : nil)
+    }
+
+    /// A usage error when ``Style/words`` is to write an amount of a
+    /// currency that has no words in the locale's language and the form.
+    public func checkCurrencyWords() throws(UsageError) {
+        if let code = wordsCurrencyCode {
+            _ = try CurrencyWords(locale: locale, code: code, form: wordsForm ?? .plain, rounding: rounding)
         }
     }
 

@@ -46,6 +46,8 @@ public struct CoinFormatter: Sendable {
     let myriad: MyriadNotation?
     /// For words and numerals: the rules the number is written by.
     let words: SpelloutFormatter?
+    /// For words of an amount of a currency (``CoinFormatStyle/wordsCurrencyCode``): its writer.
+    let currencyWords: CurrencyWords?
     /// Rewrites probed templates (``CoinFormatStyle/symbol`` override).
     let symbolOverride: SymbolOverride?
     /// Per pattern magnitude (index 0 only when not compact): the fixed templates, or nil when plural-dependent.
@@ -87,6 +89,10 @@ public struct CoinFormatter: Sendable {
                 NumeralSystems.formatter($0)
             }
         default: words = nil
+        }
+        currencyWords = style.wordsCurrencyCode.flatMap {
+            try? CurrencyWords(
+                locale: style.locale, code: $0, form: style.wordsForm ?? .plain, rounding: style.rounding)
         }
         let ownProbe = FoundationProbe(
             locale: style.locale, kind: kind, compact: compact, scientific: isScientific, accounting: accounting)
@@ -180,6 +186,7 @@ public struct CoinFormatter: Sendable {
         if let unitView, limit >= unitView.outputLimit, let result = try unitView.write(parsing: value, emit) {
             return result
         }
+        if currencyWords != nil { return try formatCurrencyWords(try ExactDecimal(parsing: value), limit: limit, emit) }
         if let words, wordsAsGiven, let written = try Self.plainWords(words, value, limit: limit, emit) {
             return written
         }
@@ -216,6 +223,32 @@ public struct CoinFormatter: Sendable {
         if bytes.count > limit { return nil }
         let outcome: Outcome = shown.isZero ? .zero : shown.isNegative ? .negative : .positive
         return bytes.withUnsafeBufferPointer { emit($0, outcome) }
+    }
+
+    /// The amount `number` (after any step or precision option) in words of
+    /// its currency; nil when longer than `limit`; a `no-words` error for a
+    /// negative amount or one past the largest name.
+    private func formatCurrencyWords<R>(
+        _ number: ExactDecimal, limit: Int, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
+    ) throws(ExactDecimal.ParseError) -> R? {
+        if number.magnitude >= SpelloutFormatter.maximumIntegerDigits { throw noWords(number, .pastNames) }
+        let (shown, _) = layout(number)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        do throws(CurrencyWords.Failure) {
+            try currencyWords!.write(shown, into: &bytes)
+        } catch {
+            var failure = ExactDecimal.ParseError(
+                offset: 0,
+                message: error == .negative
+                    ? "a negative amount has no words on a cheque or an invoice"
+                    : "past the largest amount the \(style.locale.identifier) words of \(currencyWords!.code) name")
+            failure.code = .noWords
+            throw failure
+        }
+        if bytes.count > limit { return nil }
+        let rounded = currencyWords!.rounded(shown)
+        return bytes.withUnsafeBufferPointer { emit($0, rounded.isZero ? .zero : .positive) }
     }
 
     /// Whether words are written from the digits as given: the default
@@ -300,6 +333,16 @@ public struct CoinFormatter: Sendable {
     /// ``formatInGeneral(_:into:)``, or nil, having written nothing, when the
     /// output would be longer than `limit` bytes.
     mutating func formatInGeneral(_ value: ExactDecimal, limit: Int, into out: inout [UInt8]) -> Outcome? {
+        if let currencyWords {
+            // The non-throwing path: where there are no words, the digits.
+            let (shown, _) = layout(value)
+            var text: [UInt8] = []
+            if (try? currencyWords.write(shown, into: &text)) == nil { text = Array(shown.description.utf8) }
+            if text.count > limit { return nil }
+            out.append(contentsOf: text)
+            let rounded = currencyWords.rounded(shown)
+            return rounded.isZero ? .zero : rounded.isNegative ? .negative : .positive
+        }
         if let words {
             // The non-throwing path: where the rules have no words, the digits (as ICU writes them).
             let (shown, _) = layout(value)

@@ -459,6 +459,15 @@ extension SpelloutFormatter {
         return SpelloutFormatter(rules: rules, ruleSet: set)
     }
 
+    /// The rule set `name` (`%spellout-cardinal-feminine`) of `locale`'s
+    /// language, or nil when ICU has no such set of its own for it.
+    static func words(locale: String, ruleSet name: String) -> SpelloutFormatter? {
+        guard words(locale: locale) != nil, let rules = SpelloutRules.of(locale), let set = rules.index[name] else {
+            return nil
+        }
+        return SpelloutFormatter(rules: rules, ruleSet: set)
+    }
+
     /// The integers the rules can name at all: at most this many digits (UInt64).
     static let maximumIntegerDigits = 19
 
