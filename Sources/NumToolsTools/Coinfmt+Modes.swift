@@ -10,9 +10,12 @@ extension Coinfmt {
         switch kind {
         case .currency: break
         case .percent, .number, .scientific, .engineering, .si, .iec, .iecI, .bytes, .words, .numerals:
-            if let given = currencyOptions.first(where: { invocation.arguments.has($0.long) }) {
+            // --style words writes an amount of --currency in words, but no symbol.
+            let refused = kind == .words ? Array(currencyOptions.dropFirst()) : currencyOptions
+            if let given = refused.first(where: { invocation.arguments.has($0.long) }) {
                 throw UsageError(
                     "--\(given.long) applies only to --style currency, compact or myriad: --style \(kind.rawValue) writes no currency"
+                        + (kind == .words ? " symbol" : "")
                 )
             }
         case .compact, .myriad:
@@ -48,6 +51,10 @@ extension Coinfmt {
             throw UsageError(
                 "--system applies only to --style numerals: --style \(kind.rawValue) writes digits or words")
         }
+        let form = try invocation.value(Options.words)
+        if form != nil && kind != .words {
+            throw UsageError("--words applies only to --style words: --style \(kind.rawValue) writes no words")
+        }
         switch kind {
         case .words:
             if !CoinFormatStyle.hasWords(style.locale) {
@@ -55,6 +62,7 @@ extension Coinfmt {
                     "--style words: ICU has no spell-out rules for \(style.locale.identifier)'s language (try --list-locales)"
                 )
             }
+            style = style.words(form)
         case .numerals:
             if let system {
                 guard NumeralSystems.names.contains(system) else {

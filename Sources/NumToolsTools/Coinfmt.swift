@@ -47,6 +47,11 @@ public enum Coinfmt {
             "system", "NAME",
             help: "--style numerals: CLDR's numbering system (roman, romanlow, hans, hant, jpan, hebr, ...)"
         ).suggested(for: "numbering-system", "numbers")
+        static let words: Option<WordsForm?> = .choice(
+            "words", "FORM",
+            help:
+                "--style words: the amount of --currency (default: the locale's) in words, plain (default) or cheque"
+        ).suggested(for: "words-form", "cheque", "check")
     }
 
     static let definition = ToolDefinition(
@@ -61,7 +66,8 @@ public enum Coinfmt {
         options: [
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
             Options.maxFraction, Options.significant, Options.rounding, Options.ratio, Options.sign, Options.color,
-            Options.system, UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit, UnitOptions.toUnit,
+            Options.system, Options.words, UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit,
+            UnitOptions.toUnit,
             UnitOptions.bytes,
             StepOptions.increment, StepOptions.cash,
             Listing.locales,
@@ -77,6 +83,8 @@ public enum Coinfmt {
             "coinfmt --style iec --suffix B 1536             # 1.5KB",
             "coinfmt --style myriad -l ko_KR -c KRW 123456789   # 1억 2,345만 6,789원",
             "coinfmt --style words -l en_US -- -12.25        # minus twelve point two five",
+            "coinfmt --style words --currency USD -l en_US 1234.56   # one thousand two hundred thirty-four dollars and fifty-six cents",
+            "coinfmt --style words --words cheque -l zh_CN 1234.56    # 人民币壹仟贰佰叁拾肆元伍角陆分",
             "coinfmt --style numerals --system roman 1994    # MCMXCIV",
             "coinfmt --currency CHF --locale de_CH --cash 12.33   # CHF 12.35",
             "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
@@ -96,6 +104,10 @@ public enum Coinfmt {
             }
             try checkWordsOptions(kind, &style, invocation)
             if let code = try invocation.value(Options.currency) { style = style.currency(code) }
+            if kind == .words {
+                if let rounding = try invocation.value(Options.rounding) { style = style.rounded(rounding) }
+                try style.checkCurrencyWords()
+            }
             if let display = try invocation.value(Options.display) { style = style.display(display) }
             if let symbol = try invocation.value(Options.symbol) {
                 if style.display == .code || style.display == .name {

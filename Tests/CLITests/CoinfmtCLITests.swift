@@ -199,10 +199,70 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
             (["--style", "numerals", "--system", "klingon", "1"], "invalid value 'klingon' for --system"),
             (["--style", "words", "--system", "roman", "1"], "--system applies only to --style numerals"),
             (["--style", "words", "-l", "az_Cyrl", "1"], "no spell-out rules"),
-            (["--style", "words", "-c", "USD", "1"], "writes no currency"),
+            (["--style", "words", "--display", "code", "-c", "USD", "1"], "writes no currency symbol"),
         ] {
             let r = try coinfmt(arguments)
             #expect(r.exited(2) && r.err.contains(message), "\(arguments): \(r)")
+        }
+    }
+
+    /// `--style words --currency`, `--words plain|cheque`: the issue's
+    /// examples through pipes, a cheque column appended to a CSV, the error
+    /// records, and the usage errors.
+    @Test func currencyWordsThroughPipes() throws {
+        for (arguments, expected) in [
+            (
+                ["--style", "words", "--currency", "USD", "-l", "en_US", "1234.56"],
+                "one thousand two hundred thirty-four dollars and fifty-six cents\n"
+            ),
+            (
+                ["--style", "words", "--words", "plain", "-c", "EUR", "-l", "fr_FR", "1234.56"],
+                "mille deux cent trente-quatre euros et cinquante-six centimes\n"
+            ),
+            (
+                ["--style", "words", "--words", "cheque", "--currency", "USD", "-l", "en_US", "1234.56", "1005"],
+                "One thousand two hundred thirty-four and 56/100 dollars\nOne thousand five and 00/100 dollars\n"
+            ),
+            (["--style", "words", "--words", "cheque", "-l", "ko_KR", "1234567"], "일금 일백이십삼만사천오백육십칠원정\n"),
+            (
+                ["--style", "words", "--words", "cheque", "-l", "zh_CN", "1234.56", "1234"],
+                "人民币壹仟贰佰叁拾肆元伍角陆分\n人民币壹仟贰佰叁拾肆元整\n"
+            ),
+            (["--style", "words", "--words", "cheque", "-l", "ja_JP", "12345"], "金壱萬弐阡参百四拾伍円也\n"),
+            // Another currency than the form's own: the plain form.
+            (["--style", "words", "--words", "cheque", "-l", "ko_KR", "-c", "USD", "12.5"], "십이달러 오십센트\n"),
+            // Rounded to the currency's digits, with --rounding's rule.
+            (
+                ["--style", "words", "-c", "USD", "-l", "en_US", "--rounding", "up", "1.001"],
+                "one dollar and one cent\n"
+            ),
+        ] {
+            let r = try coinfmt(arguments)
+            #expect(r.exited(0) && r.out == expected && r.err.isEmpty, "\(arguments): \(r)")
+        }
+        let column = try coinfmt(
+            [
+                "--csv", "--header", "-f", "Amount", "--append", "--names", "Cheque", "--style", "words", "--words",
+                "cheque", "--currency", "USD", "-l", "en_US",
+            ],
+            input: "Payee,Amount\nAcme,1234.56\nRefund,-12.5\nHuge,1e19\n")
+        #expect(column.exited(1), "\(column)")
+        #expect(
+            column.out == "Payee,Amount,Cheque\n"
+                + "Acme,1234.56,One thousand two hundred thirty-four and 56/100 dollars\n"
+                + "error\t3\t2\tno-words\ta negative amount has no words on a cheque or an invoice\tRefund,-12.5\n"
+                + "error\t4\t2\tno-words\tpast the largest amount the en_US words of USD name\tHuge,1e19\n",
+            "\(column)")
+        for (arguments, message) in [
+            (["--words", "cheque", "1"], "--words applies only to --style words"),
+            (["--style", "number", "--words", "plain", "1"], "--words applies only to --style words"),
+            (["--style", "words", "--words", "fancy", "1"], "invalid value 'fancy' for --words"),
+            (["--style", "words", "--currency", "CNY", "-l", "zh_CN", "1"], "no currency words for zh_CN"),
+            (["--style", "words", "--currency", "JPY", "-l", "fr_FR", "1"], "no words for JPY in fr"),
+            (["--style", "words", "--words", "cheque", "-l", "ru_RU", "1"], "no currency words for ru_RU"),
+        ] {
+            let r = try coinfmt(arguments)
+            #expect(r.exited(2) && r.err.contains(message) && r.out.isEmpty, "\(arguments): \(r)")
         }
     }
 

@@ -231,24 +231,30 @@ public struct CoinFormatter: Sendable {
     private func formatCurrencyWords<R>(
         _ number: ExactDecimal, limit: Int, _ emit: (UnsafeBufferPointer<UInt8>, Outcome) -> R
     ) throws(ExactDecimal.ParseError) -> R? {
-        if number.magnitude >= SpelloutFormatter.maximumIntegerDigits { throw noWords(number, .pastNames) }
+        if number.isNegative && number.magnitude >= 0 { throw noCurrencyWords(.negative) }
+        // Past 19 integer digits no form has names: refused before any digit is expanded.
+        if number.magnitude >= SpelloutFormatter.maximumIntegerDigits { throw noCurrencyWords(.pastNames) }
         let (shown, _) = layout(number)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         do throws(CurrencyWords.Failure) {
             try currencyWords!.write(shown, into: &bytes)
         } catch {
-            var failure = ExactDecimal.ParseError(
-                offset: 0,
-                message: error == .negative
-                    ? "a negative amount has no words on a cheque or an invoice"
-                    : "past the largest amount the \(style.locale.identifier) words of \(currencyWords!.code) name")
-            failure.code = .noWords
-            throw failure
+            throw noCurrencyWords(error)
         }
         if bytes.count > limit { return nil }
         let rounded = currencyWords!.rounded(shown)
         return bytes.withUnsafeBufferPointer { emit($0, rounded.isZero ? .zero : .positive) }
+    }
+
+    private func noCurrencyWords(_ failure: CurrencyWords.Failure) -> ExactDecimal.ParseError {
+        var error = ExactDecimal.ParseError(
+            offset: 0,
+            message: failure == .negative
+                ? "a negative amount has no words on a cheque or an invoice"
+                : "past the largest amount the \(style.locale.identifier) words of \(currencyWords?.code ?? "") name")
+        error.code = .noWords
+        return error
     }
 
     /// Whether words are written from the digits as given: the default
