@@ -104,10 +104,7 @@ public enum Coinfmt {
             }
             try checkWordsOptions(kind, &style, invocation)
             if let code = try invocation.value(Options.currency) { style = style.currency(code) }
-            if kind == .words {
-                if let rounding = try invocation.value(Options.rounding) { style = style.rounded(rounding) }
-                try style.checkCurrencyWords()
-            }
+            if kind == .words { try style.checkCurrencyWords() }
             if let display = try invocation.value(Options.display) { style = style.display(display) }
             if let symbol = try invocation.value(Options.symbol) {
                 if style.display == .code || style.display == .name {

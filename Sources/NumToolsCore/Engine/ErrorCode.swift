@@ -147,14 +147,15 @@ public enum CurrencyErrorCode: String, ErrorCode {
     /// The value is not a machine number, or is out of range.
     case invalidNumber = "invalid-number"
     /// `--style words` or `numerals`: a number the rules have no words for
-    /// (past the largest name, or a fraction the system does not write).
+    /// (past the largest name, or a fraction the system does not write); an
+    /// amount of a currency in words below zero.
     case noWords = "no-words"
 
     public var summary: String {
         switch self {
         case .invalidNumber: "not a machine number, or its exponent puts it out of range"
         case .noWords:
-            "with --style words or numerals, a number past the largest the rules name, or a fraction they do not write"
+            "with --style words or numerals, a number past the largest the rules name, or a fraction they do not write; with --currency or --words, a negative amount"
         }
     }
 }
