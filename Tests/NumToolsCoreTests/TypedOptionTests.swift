@@ -27,7 +27,7 @@ private func invocation(_ arguments: [String]) throws(UsageError) -> ToolInvocat
         #expect(try invocation(["--sign", "except-zero"]).value(Options.sign) == .exceptZero)
         #expect(
             throws: UsageError(
-                "invalid value 'percnt' for --style: expected one of currency, percent, number, compact, scientific, engineering, si, iec, iec-i, bytes, myriad (did you mean 'percent'?)"
+                "invalid value 'percnt' for --style: expected one of currency, percent, number, compact, scientific, engineering, si, iec, iec-i, bytes, myriad, words, numerals (did you mean 'percent'?)"
             )
         ) {
             try invocation(["--style", "percnt"]).value(Options.style)
