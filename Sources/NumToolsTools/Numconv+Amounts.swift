@@ -45,3 +45,61 @@ extension Numconv {
                 suffix: try invocation.value(Options.suffix) ?? ""))
     }
 }
+
+extension Numconv {
+    /// The transform of `--style words|numerals` (``WordsConverter``).
+    static func words(_ invocation: ToolInvocation, style: AmountStyle, from: NumberSource, fraction: FractionRange)
+        throws(UsageError) -> NumberConversion
+    {
+        let system = try invocation.value(Options.system)
+        guard style == .words || style == .numerals else {
+            throw UsageError("--system applies only to --style numerals: --style \(style.rawValue) reads no numerals")
+        }
+        let code = try invocation.value(Options.code)
+        let report = try invocation.value(Options.report)
+        if (style == .numerals && invocation.has(Options.currency)) || code || invocation.has(Options.suffix)
+            || invocation.has(Options.prefer) || report
+        {
+            throw UsageError(
+                "--style \(style.rawValue) reads a number\(style == .words ? " or, with --currency, an amount" : " alone"): \(style == .words ? "" : "--currency, ")--code, --suffix, --prefer and --report do not apply"
+            )
+        }
+        guard case .locale(let locale) = from else {
+            throw UsageError("--style \(style.rawValue) reads one locale's words: --from auto does not apply")
+        }
+        let reader: NumeralReader
+        if style == .words {
+            if system != nil {
+                throw UsageError("--system applies only to --style numerals: --style words reads the locale's words")
+            }
+            guard let r = NumeralReader.words(locale: locale) else {
+                throw UsageError(
+                    "--style words: ICU has no spell-out rules for \(locale.identifier)'s language (try --list-locales)"
+                )
+            }
+            reader = r
+        } else {
+            let name = system ?? NumeralSystems.traditional(for: locale)
+            guard let name else {
+                throw UsageError(
+                    "--style numerals: \(locale.identifier) has no traditional numbering system; name one with --system (\(NumeralReader.readableSystems.joined(separator: ", ")))"
+                )
+            }
+            guard let r = NumeralReader.numerals(name) else {
+                throw UsageError(
+                    "invalid value '\(name)' for --system: expected one of \(NumeralReader.readableSystems.joined(separator: ", "))"
+                )
+            }
+            reader = r
+        }
+        let machine = LocaleNumberFormat(locale: Locale(identifier: LocaleSupport.machineIdentifier), style: .number)
+        let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: .number) }
+        let writer = NumberConverter(
+            from: machine, to: targets, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum)
+        if let currency = try invocation.value(Options.currency) {
+            return .words(
+                WordsConverter(amounts: try CurrencyWordsReader(locale: locale, code: currency), writer: writer))
+        }
+        return .words(WordsConverter(reader: reader, writer: writer))
+    }
+}

@@ -22,12 +22,17 @@ public enum Numconv {
         static let style: Option<AmountStyle> = .choice(
             "style", "STYLE", default: .number,
             help:
-                "number (default), percent, currency, accounting, compact, scientific, si, iec, iec-i, bytes, myriad or auto"
+                "number (default), percent, currency, accounting, compact, scientific, si, iec, iec-i, bytes, myriad, auto, words or numerals"
         )
+        static let system: Option<String?> = .string(
+            "system", "NAME", help: "--style numerals: the numbering system (roman, romanlow, hans, hant, jpan, ...)"
+        ).suggested(for: "numbering-system", "numbers")
         static let suffix: Option<String?> = .string(
             "suffix", "STR", help: "si, iec, iec-i, auto: the unit after the prefix (B: 1.5KB), removed when there")
         static let currency: Option<String?> = .currency(
-            "currency", short: "c", "CODE", help: "the column's currency: settles a shared symbol, refuses others")
+            "currency", short: "c", "CODE",
+            help: "the column's currency: settles a shared symbol, refuses others; with --style words, amounts in words"
+        )
         static let code: Option<Bool> = .flag(
             "code", help: "one more output value: the amount's ISO 4217 code")
         static let minFraction: Option<Int?> = .fractionDigits(
@@ -48,7 +53,8 @@ public enum Numconv {
             """,
         options: [
             Options.from, Options.to, Options.prefer, Options.report, Options.style, Options.minFraction,
-            Options.maxFraction, Options.currency, Options.code, Options.suffix, Listing.locales, Listing.currencies,
+            Options.maxFraction, Options.currency, Options.code, Options.suffix, Options.system, Listing.locales,
+            Listing.currencies,
         ],
         examples: [
             "numconv --from en_US --to de_DE 1234567.891        # 1.234.567,891",
@@ -60,6 +66,9 @@ public enum Numconv {
             "numconv --style auto --from ko_KR --to C '1억 2,345만 원'        # 123450000",
             "numconv --style iec-i --from en_US --to C 1.5Ki                 # 1536",
             "numconv --style myriad --from ja_JP --to C 1億2345万6789円       # 123456789",
+            "numconv --style words --from ko_KR --to C '천이백삼십사만 오천육백칠십팔'   # 12345678",
+            "numconv --style numerals --system roman --from en_US --to C MCMXCIV   # 1994",
+            "numconv --style words --currency KRW --from ko_KR --to C '일금 오천만원정'   # 50000000",
         ])
 
     /// Runs numconv on the command line's arguments after the first `count`
@@ -76,6 +85,9 @@ public enum Numconv {
                 throw UsageError(
                     "--suffix applies only to --style si, iec, iec-i, bytes or auto: --style \(amountStyle.rawValue) reads no unit"
                 )
+            }
+            if amountStyle == .words || amountStyle == .numerals || invocation.has(Options.system) {
+                return try words(invocation, style: amountStyle, from: from, fraction: fraction)
             }
             guard let style = LocaleNumberFormat.Style(rawValue: amountStyle.rawValue) else {
                 return try amounts(

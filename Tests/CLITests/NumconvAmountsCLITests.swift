@@ -128,6 +128,46 @@ import Testing
         }
     }
 
+    /// `coinfmt --style words|numerals` into `numconv` (issue 29): the
+    /// round trip through pipes, a Korean contract's amounts in a CSV
+    /// column, the error records and the usage errors.
+    @Test func wordsAndNumeralsThroughPipes() throws {
+        let values = "0\n21\n105\n1234567\n-12.25\n999999999999999999\n"
+        for locale in ["en_US", "de_DE", "fr_FR", "ru_RU", "ko_KR", "zh_CN", "ja_JP", "ar"] {
+            let written = try ToolProcess.run(
+                "coinfmt", ["--style", "words", "-l", locale], input: values, environment: ["LANG": "C"])
+            #expect(written.exited(0), "\(locale): \(written)")
+            let read = try numconv(["--style", "words", "--from", locale, "--to", "C"], input: written.out)
+            #expect(read.exited(0) && read.out == values, "\(locale): \(written.out) → \(read)")
+        }
+        let roman = try numconv(
+            ["--style", "numerals", "--system", "roman", "--from", "en_US", "--to", "de_DE"], input: "MCMXCIV\nMMXXVI\n"
+        )
+        #expect(roman.exited(0) && roman.out == "1.994\n2.026\n", "\(roman)")
+        let contract = try numconv(
+            [
+                "--csv", "--header", "-f", "금액", "--append", "--style", "words", "--currency", "KRW", "--from", "ko_KR",
+                "--to", "C",
+            ],
+            input: "항목,금액\n계약금,일금 오천만원정\n잔금,일금 일억 이천만원정\n기타,오천만 달러\n")
+        #expect(contract.exited(1), "\(contract)")
+        #expect(
+            contract.out.hasPrefix(
+                "항목,금액,금액_C\n계약금,일금 오천만원정,50000000\n잔금,일금 일억 이천만원정,120000000\nerror\t4\t2\tnot-words\t"),
+            "\(contract)")
+        let words = try numconv(["--style", "words", "--from", "en_US", "--to", "C"], input: "twenty-one\none one\n")
+        #expect(words.exited(1) && words.out.hasPrefix("21\nerror\t2\t0\tnot-words\t"), "\(words)")
+        for arguments in [
+            ["--style", "words", "--from", "auto", "--to", "C", "one"],
+            ["--style", "numerals", "--system", "klingon", "--from", "en_US", "--to", "C", "I"],
+            ["--style", "words", "--system", "roman", "--from", "en_US", "--to", "C", "I"],
+            ["--style", "words", "--currency", "XYZ", "--from", "en_US", "--to", "C", "one"],
+        ] {
+            let r = try numconv(arguments)
+            #expect(r.exited(2) && !r.err.isEmpty, "\(arguments): \(r)")
+        }
+    }
+
     @Test func twoThreadsWriteWhatOneWrites() throws {
         var input = ""
         for k in 0..<3000 {

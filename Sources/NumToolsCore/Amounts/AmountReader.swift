@@ -32,6 +32,11 @@ public enum AmountStyle: String, Sendable, Hashable, CaseIterable {
     /// (`1억 2,345만 6,789원`, `1亿2345万6789`, `1.2억`): the compact
     /// reading, with or without a currency, in such a locale only.
     case myriad
+    /// Words (`천이백삼십사만 오천육백칠십팔`, `一千二百三十四万五千六百七十八`):
+    /// read by ``NumeralReader``, not by the amount reader.
+    case words
+    /// Traditional numerals (`MCMXCIV`, `壹仟贰佰`), `--system NAME`: read by ``NumeralReader``.
+    case numerals
 
     var readsCurrency: Bool {
         self == .currency || self == .accounting || self == .compact || self == .auto || self == .myriad

@@ -81,6 +81,9 @@ public enum NumberErrorCode: String, ErrorCode {
     case misplacedUnit = "misplaced-unit"
     /// Text after a compact number that is no unit the locale writes.
     case unknownUnit = "unknown-unit"
+    /// With `--style words` or `numerals`: text the locale's rules (or the
+    /// numbering system's) do not write for any number.
+    case notWords = "not-words"
 
     public var summary: String {
         switch self {
@@ -98,6 +101,7 @@ public enum NumberErrorCode: String, ErrorCode {
         case .ambiguousCurrency: "with --code, neither a mark nor -c fixes the value's currency"
         case .misplacedUnit: "compact units out of order, or a unit group too large for the unit before it"
         case .unknownUnit: "text after a compact number that is no unit the locale writes"
+        case .notWords: "with --style words or numerals, text the rules write for no number"
         case .ambiguousDecimalMark:
             "with --sanitize, more than one character could be the decimal mark, or one is not between digits"
         }
@@ -164,6 +168,7 @@ extension NumberErrorCode {
     /// The codes of numconv's amount styles (currency, compact, ...), which numgroup never writes.
     public static let amountCodes: [NumberErrorCode] = [
         .misplacedCurrency, .unknownCurrency, .currencyMismatch, .ambiguousCurrency, .misplacedUnit, .unknownUnit,
+        .notWords,
     ]
 }
 

@@ -291,6 +291,8 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
     case auto(AutoNumberConverter)
     /// `--style currency|accounting|compact|scientific|auto`.
     case amounts(AmountConverter)
+    /// `--style words|numerals`.
+    case words(WordsConverter)
 
     public var outputLimit: Int {
         get {
@@ -298,6 +300,7 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
             case .fixed(let c): c.outputLimit
             case .auto(let c): c.outputLimit
             case .amounts(let c): c.outputLimit
+            case .words(let c): c.outputLimit
             }
         }
         set {
@@ -311,6 +314,9 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
             case .amounts(var c):
                 c.outputLimit = newValue
                 self = .amounts(c)
+            case .words(var c):
+                c.outputLimit = newValue
+                self = .words(c)
             }
         }
     }
@@ -320,6 +326,7 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         case .fixed(let c): c.mayWriteSeveralValues
         case .auto(let c): c.mayWriteSeveralValues
         case .amounts(let c): c.mayWriteSeveralValues
+        case .words(let c): c.mayWriteSeveralValues
         }
     }
 
@@ -328,6 +335,7 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         case .fixed(let c): c.outputNames
         case .auto(let c): c.outputNames
         case .amounts(let c): c.outputNames
+        case .words(let c): c.outputNames
         }
     }
 
@@ -337,6 +345,7 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
             case .fixed(let c): c.separator
             case .auto(let c): c.separator
             case .amounts(let c): c.separator
+            case .words(let c): c.separator
             }
         }
         set {
@@ -350,6 +359,9 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
             case .amounts(var c):
                 c.separator = newValue
                 self = .amounts(c)
+            case .words(var c):
+                c.separator = newValue
+                self = .words(c)
             }
         }
     }
@@ -367,6 +379,9 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         case .amounts(var c):
             defer { self = .amounts(c) }
             try c.transform(value, into: &output)
+        case .words(var c):
+            defer { self = .words(c) }
+            try c.transform(value, into: &output)
         }
     }
 
@@ -375,12 +390,13 @@ public enum NumberConversion: ValueTransform, Sendable, StreamSummarizing {
         case .fixed(let c): try c.runStream(&run)
         case .auto(let c): try c.runStream(&run)
         case .amounts(let c): try StreamRun.engine(c, &run)
+        case .words(let c): try StreamRun.engine(c, &run)
         }
     }
 
     public func summaryLines() -> [String] {
         switch self {
-        case .fixed, .amounts: []
+        case .fixed, .amounts, .words: []
         case .auto(let c): c.summaryLines()
         }
     }

@@ -1,0 +1,40 @@
+// libFuzzer target: numconv's readers of words, numerals and amounts in
+// words (SpelloutReader, NumeralReader, CurrencyWordsReader). Invariants:
+// any bytes are answered (a number or an error record, within the
+// reader's bounds); a number read from words in a language whose rules
+// the reader holds writes back, by coinfmt's writer, as words that read
+// as the same number.
+import Foundation
+
+nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] = ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
+    .map { (NumeralReader.words(locale: Locale(identifier: $0))!, SpelloutFormatter.words(locale: $0)!) }
+    + ["roman", "grek", "hans"].map { (NumeralReader.numerals($0)!, NumeralSystems.formatter($0)!) }
+nonisolated(unsafe) let amountReaders: [CurrencyWordsReader] = [
+    ("en_US", "USD"), ("fr_FR", "EUR"), ("ko_KR", "KRW"), ("zh_CN", "CNY"), ("ja_JP", "JPY"),
+].map { try! CurrencyWordsReader(locale: Locale(identifier: $0.0), code: $0.1) }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let selector = Int(data[0])
+    let value = UnsafeBufferPointer(start: data + 1, count: size - 1)
+    if selector & 1 == 1 {
+        let reader = amountReaders[(selector >> 1) % amountReaders.count]
+        if let amount = try? reader.read(value) {
+            check(!amount.isEmpty && amount.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }, "not an amount")
+        }
+        return 0
+    }
+    let (reader, writer) = wordReaders[(selector >> 1) % wordReaders.count]
+    guard let number = try? reader.read(value) else { return 0 }
+    let text = String(decoding: number, as: UTF8.self)
+    guard let decimal = try? ExactDecimal(text) else {
+        check(false, "read a number that does not parse: \(text)")
+        return 0
+    }
+    var words: [UInt8] = []
+    guard (try? writer.format(decimal, into: &words)) != nil else { return 0 }
+    let back = words.withUnsafeBufferPointer { try? reader.read($0) }
+    check(back.flatMap { try? ExactDecimal(String(decoding: $0, as: UTF8.self)) } == decimal, "words do not read back: \(text)")
+    return 0
+}

@@ -1,0 +1,628 @@
+import Foundation
+
+/// Reads numbers written by a ``SpelloutFormatter`` back to their exact
+/// digits: the same compiled rules walked the other way ("one notation, two
+/// directions").
+///
+/// The walk is ICU's RBNF parse on exact integers, but complete rather than
+/// greedy: every rule of a set is tried at a position (a rule's texts must
+/// match, its substitutions are read by their rule sets, a quotient below
+/// the rule's base, a remainder below its divisor), and every reading that
+/// ends where the text ends is a candidate. A candidate counts only when the
+/// writer, given the number, writes the text back; so the reader takes
+/// exactly what the writer writes, and the round trip holds by construction.
+/// Two numbers that both write the text are an `ambiguous-notation` error.
+///
+/// What it tolerates is named, and applied to the text and the writer's
+/// output alike by ``fold(_:dropping:)``: letter case, soft hyphens, hyphens or spaces
+/// between words (`twenty-one`, `twenty one`), runs of blanks, blanks at the
+/// ends, and words to drop (English `and`: `one hundred and five`).
+///
+/// Bounds: a text of at most ``maximumLength`` bytes (folded), and at most
+/// ``maximumSteps`` rule tries for one text, so that any input is answered
+/// in time linear in the input.
+public struct SpelloutReader: Sendable {
+    let formatter: SpelloutFormatter
+    /// The folded bytes of each text piece, by piece index (empty for other pieces).
+    let pieceTexts: [[UInt8]]
+    /// The folded texts of each plural choice list, by choice index.
+    let choiceTexts: [[[UInt8]]]
+    /// Words dropped from the text and the writer's output before they are compared.
+    let dropped: [[UInt8]]
+    /// Where each normal rule's range ends: the next greater base of its set (by rule index).
+    let limits: [UInt64]
+    /// What the error messages call the words (`en words`, `roman numerals`).
+    let name: String
+
+    /// The longest folded text read (longer than any number the rules write).
+    public static let maximumLength = 2048
+    /// The most rule tries spent on one text.
+    static let maximumSteps = 200_000
+
+    init(formatter: SpelloutFormatter, name: String, dropping: [String] = []) {
+        self.formatter = formatter
+        self.name = name
+        let dropped = dropping.map { Array($0.utf8) }
+        self.dropped = dropped
+        let v = formatter.compiled.view
+        pieceTexts = v.pieces.map { piece in
+            piece.op == .text
+                ? Self.fold(
+                    UnsafeBufferPointer(rebasing: v.text[Int(piece.a)..<Int(piece.b)]), dropping: [], trim: false)
+                : []
+        }
+        choiceTexts = formatter.compiled.choices.map { list in
+            list.map { Self.fold($0.text, dropping: [], trim: false) }
+        }
+        var limits = [UInt64](repeating: .max, count: v.rules.count)
+        for set in v.sets {
+            let first = Int(set.normalStart)
+            let end = first + Int(set.normalCount)
+            var limit = UInt64.max
+            for k in (first..<end).reversed() {
+                limits[k] = limit
+                // A rule that gives way to the one before it for multiples
+                // of its divisor (de `1001: <<tausend>>` for 9000) ends no range.
+                let rule = v.rules[k]
+                let rollsBack = rule.hasRemainder && rule.base % rule.divisor != 0
+                if k > first && v.rules[k - 1].base < rule.base && !rollsBack { limit = rule.base }
+            }
+        }
+        self.limits = limits
+    }
+
+    /// The reader of `locale`'s words (what `coinfmt --style words` writes), or nil without rules.
+    public static func words(locale: Locale) -> SpelloutReader? {
+        guard let formatter = SpelloutFormatter.words(locale: locale.identifier) else { return nil }
+        let language = locale.language.languageCode?.identifier ?? ""
+        return SpelloutReader(
+            formatter: formatter, name: "\(locale.identifier) words", dropping: language == "en" ? ["and"] : [])
+    }
+
+    /// The reader of the numbering system `name` (`roman`, `hebr`, `hans`, ...), or nil.
+    public static func numerals(_ name: String) -> SpelloutReader? {
+        guard let formatter = NumeralSystems.formatter(name) else { return nil }
+        return SpelloutReader(formatter: formatter, name: "\(name) numerals")
+    }
+
+    // MARK: Folding
+
+    /// `bytes` as compared: lower case, hyphens and blanks (space, tab,
+    /// no-break spaces) as one space, and with `trim` no blanks at the ends
+    /// and the `dropping` words left out.
+    static func fold(_ bytes: some Collection<UInt8>, dropping: [[UInt8]], trim: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var lastWasSpace = false
+        func space() {
+            if !lastWasSpace { out.append(0x20) }
+            lastWasSpace = true
+        }
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            for b in bytes {
+                switch b {
+                case 0x20, 0x09, 0x2D: space()
+                case 0x41...0x5A:
+                    out.append(b | 0x20)
+                    lastWasSpace = false
+                default:
+                    out.append(b)
+                    lastWasSpace = false
+                }
+            }
+        } else {
+            for scalar in String(decoding: bytes, as: UTF8.self).lowercased().unicodeScalars {
+                switch scalar {
+                case " ", "\t", "-", "\u{00A0}", "\u{2009}", "\u{202F}", "\u{2010}", "\u{2011}": space()
+                case "\u{00AD}", "\u{200B}": continue  // soft hyphens and zero-width spaces: never typed
+                default:
+                    out.append(contentsOf: String(scalar).utf8)
+                    lastWasSpace = false
+                }
+            }
+        }
+        guard trim else { return out }
+        if !dropping.isEmpty {
+            var words = out.split(separator: 0x20, omittingEmptySubsequences: true).map(Array.init)
+            words.removeAll { dropping.contains($0) }
+            return Array(words.joined(separator: [0x20]))
+        }
+        while out.last == 0x20 { out.removeLast() }
+        if out.first == 0x20 { out.removeFirst() }
+        return out
+    }
+
+    // MARK: Reading
+
+    /// A number read: what ``SpelloutFormatter/Value`` holds, owned.
+    struct Number: Hashable {
+        var integer: UInt64
+        var fraction: [UInt8] = []
+        var negative = false
+
+        /// As a machine number: `-12.25`.
+        var machine: [UInt8] {
+            (negative ? [0x2D] : []) + Array(String(integer).utf8) + (fraction.isEmpty ? [] : [0x2E] + fraction)
+        }
+    }
+
+    /// The exact number `text` writes, as a machine number (`-1234.5`), or the error.
+    public func read(_ text: UnsafeBufferPointer<UInt8>) throws(ValueError) -> [UInt8] {
+        let input = Self.fold(text, dropping: dropped)
+        guard !input.isEmpty else { throw ValueError(.number(.noDigits), "no number: no words") }
+        guard input.count <= Self.maximumLength else {
+            throw ValueError(
+                .number(.notWords),
+                "\(text.count) bytes: longer than any number in \(name) (at most \(Self.maximumLength))")
+        }
+        var parse = Parse(reader: self, input: input)
+        let candidates = parse.set(Int32(formatter.start), 0, Mode(bound: .max, negative: true, fraction: true))
+        var found: [Number] = []
+        for (number, end) in candidates where end == input.count && !found.contains(number) {
+            if writesBack(number, input) { found.append(number) }
+        }
+        if parse.steps > Self.maximumSteps {
+            throw ValueError(.number(.notWords), "not a number in \(name): too many readings to try")
+        }
+        guard let number = found.first else {
+            let near = min(parse.farthest, input.count)
+            let rest = String(decoding: input[near...].prefix(24), as: UTF8.self)
+            throw ValueError(
+                .number(.notWords),
+                near == 0
+                    ? "'\(rest)' is not a number in \(name)"
+                    : "not a number in \(name): the words read as far as '\(rest)' (offset \(near) of the folded text)")
+        }
+        if found.count > 1 {
+            let readings = found.map { String(decoding: $0.machine, as: UTF8.self) }
+            throw ValueError(
+                .number(.ambiguousNotation),
+                "the words read as \(readings.joined(separator: " and as ")) in \(name)")
+        }
+        return number.machine
+    }
+
+    /// Whether the writer writes `number` as `input` (both folded).
+    private func writesBack(_ number: Number, _ input: [UInt8]) -> Bool {
+        var out: [UInt8] = []
+        do throws(SpelloutFormatter.Failure) {
+            try number.fraction.withUnsafeBufferPointer { (digits) throws(SpelloutFormatter.Failure) in
+                try formatter.format(
+                    SpelloutFormatter.Value(integer: number.integer, fraction: digits, negative: number.negative),
+                    into: &out)
+            }
+        } catch {
+            return false
+        }
+        return Self.fold(out, dropping: dropped) == input
+    }
+
+    /// What a rule set's reading may give: integers below `bound`, and
+    /// whether negative numbers and fractions are wanted.
+    struct Mode: Hashable {
+        var bound: UInt64
+        var negative: Bool
+        var fraction: Bool
+    }
+
+    /// One text's reading: the memo of every (set, position, mode) read.
+    struct Parse {
+        let reader: SpelloutReader
+        let v: CompiledRules.View
+        let input: [UInt8]
+        var memo: [Key: [(Number, Int)]] = [:]
+        /// The keys being read, by how deep they are in the walk.
+        var onStack: [Key: Int] = [:]
+        /// The readings so far of the keys growing from their seeds.
+        var seeds: [Key: [(Number, Int)]] = [:]
+        /// The shallowest unfinished key the reading in progress met again.
+        var cycleDepth = Int.max
+        var steps = 0
+        /// The farthest position a text piece matched to (for the error message).
+        var farthest = 0
+
+        struct Key: Hashable {
+            var set: Int32
+            var position: Int
+            var mode: Mode
+        }
+
+        init(reader: SpelloutReader, input: [UInt8]) {
+            self.reader = reader
+            self.v = reader.formatter.compiled.view
+            self.input = input
+        }
+
+        /// Matches folded `text` at `position`: a space in the text takes a
+        /// space of the input, or none where the input is at a word's edge
+        /// already (two pieces' spaces meet, or the text ends).
+        func match(_ text: [UInt8], at position: Int) -> Int? {
+            var p = position
+            for b in text {
+                if p < input.count && input[p] == b {
+                    p += 1
+                } else if b == 0x20 && (p == 0 || p == input.count || input[p - 1] == 0x20) {
+                    continue
+                } else {
+                    return nil
+                }
+            }
+            return p
+        }
+
+        /// The readings of `set(_:_:_:)` below `bound`: a bound of the
+        /// rule tables (a rule's quotient range, its divisor), so that a set
+        /// at a place is read in few modes and the memo is shared.
+        mutating func set(_ setIndex: Int32, _ position: Int, _ mode: Mode, below bound: UInt64) -> [(Number, Int)] {
+            var bounded = mode
+            bounded.bound = bound
+            return set(setIndex, position, bounded)
+        }
+
+        /// Every reading of the set `setIndex` from `position`, with where
+        /// it ends; the callers keep the ones in range. Memoised by set,
+        /// place and mode, so a text is read in time linear in its rules.
+        ///
+        /// A set reached again at the same place in the same mode is left
+        /// recursion (pl `10: << >>`: the quotient, read by the same set,
+        /// comes first): the reading grows from its seed, the readings found
+        /// so far, until a pass finds no more; what was read meanwhile
+        /// depends on the unfinished key and is kept only once it is done.
+        mutating func set(_ setIndex: Int32, _ position: Int, _ mode: Mode) -> [(Number, Int)] {
+            let key = Key(set: setIndex, position: position, mode: mode)
+            if let known = memo[key] { return known }
+            if let depth = onStack[key] {
+                cycleDepth = min(cycleDepth, depth)
+                return seeds[key] ?? []
+            }
+            let depth = onStack.count
+            onStack[key] = depth
+            let outerCycle = cycleDepth
+            var found: [(Number, Int)] = []
+            while true {
+                cycleDepth = .max
+                let more = readings(setIndex, position, mode)
+                let grew = more.count > found.count
+                found = more
+                guard cycleDepth == depth && grew && steps <= SpelloutReader.maximumSteps else { break }
+                seeds[key] = found
+            }
+            onStack[key] = nil
+            seeds[key] = nil
+            if cycleDepth >= depth { memo[key] = found }
+            cycleDepth = min(outerCycle, cycleDepth >= depth ? .max : cycleDepth)
+            return found
+        }
+
+        /// One pass over the set's rules (``set(_:_:_:)``), each reading once.
+        mutating func readings(_ setIndex: Int32, _ position: Int, _ mode: Mode) -> [(Number, Int)] {
+            var found: [(Number, Int)] = []
+            let s = v.sets[Int(setIndex)]
+            if !s.isFraction {
+                if mode.negative && s.negative >= 0 {
+                    found += rule(s.negative, setIndex, .negative, position, mode)
+                }
+                if mode.fraction {
+                    for k in [s.improperFraction, s.properFraction, s.master] where k >= 0 {
+                        found += rule(k, setIndex, .fraction, position, mode)
+                    }
+                }
+                let first = Int(s.normalStart)
+                for k in first..<(first + Int(s.normalCount)) where v.rules[k].base < mode.bound {
+                    found += rule(Int32(k), setIndex, .normal, position, mode)
+                }
+            }
+            var seen = Set<Reading>()
+            return found.filter { n, end in
+                !(n.integer >= mode.bound || (n.negative && !mode.negative) || (!n.fraction.isEmpty && !mode.fraction))
+                    && seen.insert(Reading(number: n, end: end)).inserted
+            }
+        }
+
+        struct Reading: Hashable {
+            var number: Number
+            var end: Int
+        }
+
+        enum Kind { case normal, negative, fraction, fractionSet }
+
+        /// A reading in progress through a rule's pieces.
+        struct State {
+            var position: Int
+            var quotient: Number?
+            var remainder: Number?
+            /// What each `==` read (ga's `=%%prefix= =%%thousand=` reads the number twice).
+            var same: [Number] = []
+            /// Where each `==` read, and by which set.
+            var sameSpans: [(set: Int32, from: Int, to: Int)] = []
+            var digits: [UInt8]?
+        }
+
+        /// Every reading of one rule from `position`, as a reading of its set in `mode`.
+        mutating func rule(_ ruleIndex: Int32, _ setIndex: Int32, _ kind: Kind, _ position: Int, _ mode: Mode)
+            -> [(Number, Int)]
+        {
+            steps += 1
+            guard steps <= SpelloutReader.maximumSteps else { return [] }
+            let rule = v.rules[Int(ruleIndex)]
+            var states = [State(position: position)]
+            var p = Int(rule.pieceStart)
+            while p < Int(rule.pieceEnd), !states.isEmpty {
+                let piece = v.pieces[p]
+                var next: [State] = []
+                switch piece.op {
+                case .text:
+                    for state in states {
+                        if let end = match(reader.pieceTexts[p], at: state.position) {
+                            farthest = max(farthest, end)
+                            next.append(
+                                State(
+                                    position: end, quotient: state.quotient, remainder: state.remainder,
+                                    same: state.same,
+                                    digits: state.digits))
+                        }
+                    }
+                case .plural:
+                    for state in states {
+                        var ends: [Int] = []
+                        for text in reader.choiceTexts[Int(piece.a)] {
+                            if let end = match(text, at: state.position), !ends.contains(end) { ends.append(end) }
+                        }
+                        for end in ends {
+                            farthest = max(farthest, end)
+                            var moved = state
+                            moved.position = end
+                            next.append(moved)
+                        }
+                    }
+                default:
+                    // Digits past the largest name: the writer writes none.
+                    if piece.target == -2 { return [] }
+                    let target =
+                        piece.target != -1
+                        ? piece.target : kind == .fractionSet ? Int32(reader.formatter.start) : setIndex
+                    for state in states {
+                        next += substitution(piece.op, target, rule, ruleIndex, setIndex, kind, mode, state)
+                    }
+                }
+                states = next
+                p += 1
+            }
+            var found: [(Number, Int)] = []
+            for state in states {
+                for number in compose(rule, ruleIndex, kind, state) { found.append((number, state.position)) }
+            }
+            return found
+        }
+
+        /// The states after a substitution read at `state`.
+        mutating func substitution(
+            _ op: CompiledRules.Op, _ target: Int32, _ rule: CompiledRules.Rule, _ ruleIndex: Int32,
+            _ setIndex: Int32, _ kind: Kind, _ mode: Mode, _ state: State
+        ) -> [State] {
+            var next: [State] = []
+            let at = state.position
+            switch (kind, op) {
+            case (.normal, .quotient):
+                // Below the quotient of the rule's range end (th `ล้าน` takes
+                // millions of millions), and below the number's own bound
+                // divided: a rule that begins with its quotient (pl `<< >>`)
+                // reads a smaller number at the same place, never itself again.
+                let limit = min(reader.limits[Int(ruleIndex)], mode.bound)
+                let bound = (limit - 1) / rule.divisor + 1
+                for (n, end) in set(target, at, Mode(bound: .max, negative: false, fraction: false), below: bound) {
+                    var s = state
+                    s.position = end
+                    s.quotient = n
+                    next.append(s)
+                }
+            case (.normal, .remainder):
+                for (n, end) in set(
+                    target, at, Mode(bound: .max, negative: false, fraction: true), below: min(rule.divisor, mode.bound)
+                ) {
+                    var s = state
+                    s.position = end
+                    s.remainder = n
+                    next.append(s)
+                }
+            case (.normal, .remainderByPrevious):
+                let first = v.sets[Int(setIndex)].normalStart
+                guard ruleIndex > first else { return [] }
+                for (n, end) in self.rule(ruleIndex - 1, setIndex, .normal, at, mode)
+                where n.integer < rule.divisor && !n.negative {
+                    var s = state
+                    s.position = end
+                    s.remainder = n
+                    next.append(s)
+                }
+            case (.normal, .same), (.fraction, .same):
+                let spans = state.sameSpans
+                // The same number, so below the same bound: a set reached
+                // again through `==` (de `2: =%spellout-numbering=`) is read
+                // with a lower bound, not taken for a cycle.
+                for (n, end) in set(target, at, mode) {
+                    var s = state
+                    s.position = end
+                    s.same.append(n)
+                    s.sameSpans = spans + [(target, at, end)]
+                    next.append(s)
+                }
+            case (.negative, .remainder), (.negative, .same):
+                for (n, end) in set(target, at, Mode(bound: .max, negative: false, fraction: true)) {
+                    var s = state
+                    s.position = end
+                    s.same.append(n)
+                    next.append(s)
+                }
+            case (.fraction, .quotient):
+                // The integer part, below the same bound, keeps the sign
+                // when no negative rule took it (as the writer hands it on):
+                // so a fraction rule never reaches its own set again in the
+                // same mode, and the walk has no cycle through it.
+                for (n, end) in set(target, at, Mode(bound: mode.bound, negative: mode.negative, fraction: false)) {
+                    var s = state
+                    s.position = end
+                    s.quotient = n
+                    next.append(s)
+                }
+            case (.fraction, .remainder), (.fraction, .remainderByPrevious):
+                // Digit by digit, spaced or not as the writer writes them
+                // (fraction rule sets, which round, are not read back).
+                if v.sets[Int(target)].isFraction { return fractionSet(target, state) }
+                let spaced = op == .remainder && v.spacedDigits
+                var frontier = [(position: at, digits: [UInt8]())]
+                while !frontier.isEmpty {
+                    var longer: [(position: Int, digits: [UInt8])] = []
+                    for (position, digits) in frontier {
+                        var from = position
+                        if spaced && !digits.isEmpty {
+                            guard let after = match([0x20], at: position) else { continue }
+                            from = after
+                        }
+                        for (n, end) in set(
+                            target, from, Mode(bound: .max, negative: false, fraction: false), below: 10)
+                        where end > from {
+                            let more = digits + [0x30 + UInt8(n.integer)]
+                            var s = state
+                            s.position = end
+                            s.digits = more
+                            next.append(s)
+                            longer.append((end, more))
+                        }
+                    }
+                    frontier = longer
+                    steps += frontier.count
+                    if steps > SpelloutReader.maximumSteps { return [] }
+                }
+            case (.fractionSet, .quotient):
+                // The numerator, by the named set or the formatter's own,
+                // after the zeros the writer puts before a short one (`zero zero five`).
+                let numerators = target
+                var starts = [at]
+                if v.fractionZeros {
+                    var p = at
+                    while true {
+                        guard
+                            let (_, end) = set(
+                                numerators, p, Mode(bound: .max, negative: false, fraction: false), below: 1
+                            ).first,
+                            let after = match([0x20], at: end), after > p
+                        else { break }
+                        p = after
+                        starts.append(p)
+                    }
+                }
+                for from in starts {
+                    for (n, end) in set(
+                        numerators, from, Mode(bound: .max, negative: false, fraction: false), below: rule.base)
+                    {
+                        var s = state
+                        s.position = end
+                        s.quotient = n
+                        next.append(s)
+                    }
+                }
+            default:
+                return []
+            }
+            return next
+        }
+
+        /// The fraction digits a fraction rule set (ru `двадцать пять
+        /// сотых`) reads from `state`: a rule's base as denominator, a power
+        /// of ten (others round: the writer wrote no exact digits for them),
+        /// the numerator padded to its places.
+        mutating func fractionSet(_ setIndex: Int32, _ state: State) -> [State] {
+            let s = v.sets[Int(setIndex)]
+            var next: [State] = []
+            let first = Int(s.normalStart)
+            for k in first..<(first + Int(s.normalCount)) {
+                let base = v.rules[k].base
+                var places = 0
+                var power: UInt64 = 1
+                while power < base && places < 19 {
+                    power *= 10
+                    places += 1
+                }
+                guard places > 0, power == base else { continue }
+                for (n, end) in rule(
+                    Int32(k), setIndex, .fractionSet, state.position,
+                    Mode(bound: .max, negative: false, fraction: false))
+                where n.integer < base {
+                    let text = Array(String(n.integer).utf8)
+                    var moved = state
+                    moved.position = end
+                    moved.digits = [UInt8](repeating: 0x30, count: places - text.count) + text
+                    next.append(moved)
+                }
+            }
+            return next
+        }
+
+        /// Whether the set `setIndex` writes `n` as the input from `from` to `to`.
+        func writes(_ n: Number, _ setIndex: Int32, from: Int, to: Int) -> Bool {
+            var out: [UInt8] = []
+            do throws(SpelloutFormatter.Failure) {
+                try n.fraction.withUnsafeBufferPointer { (digits) throws(SpelloutFormatter.Failure) in
+                    try reader.formatter.compiled.format(
+                        v, setIndex,
+                        SpelloutFormatter.Value(integer: n.integer, fraction: digits, negative: n.negative),
+                        depth: 0, start: Int32(reader.formatter.start), into: &out)
+                }
+            } catch {
+                return false
+            }
+            return match(SpelloutReader.fold(out, dropping: [], trim: false), at: from) == to
+        }
+
+        /// The numbers a rule read with `state` may stand for (verified by writing them back).
+        func compose(_ rule: CompiledRules.Rule, _ ruleIndex: Int32, _ kind: Kind, _ state: State) -> [Number] {
+            switch kind {
+            case .fractionSet:
+                return state.quotient.map { [$0] } ?? []
+            case .negative:
+                guard var n = state.same.first, !n.negative else { return [] }
+                n.negative = true
+                return [n]
+            case .fraction:
+                if let same = state.same.first { return [same] }
+                var n = state.quotient ?? Number(integer: 0)
+                guard n.fraction.isEmpty, let digits = state.digits else { return [] }
+                n.fraction = digits
+                return [n]
+            case .normal:
+                // The number `==` read; where it was read twice or beside a
+                // substitution (pt `>%%optional-e>=%cardinal=`), the other
+                // readings only chose texts.
+                if state.same.count == 1 { return [state.same[0]] }
+                if !state.same.isEmpty {
+                    // The number read twice (ga `=%%prefixpart= =%%thousandp=`,
+                    // `=%%is= =%%thousands=`): a rule of text alone reads as
+                    // its base, so each reading is a candidate, kept when
+                    // every `==` of the rule writes it as the text it read.
+                    var kept: [Number] = []
+                    for n in state.same where !kept.contains(n) {
+                        if state.sameSpans.allSatisfy({ writes(n, $0.set, from: $0.from, to: $0.to) }) {
+                            kept.append(n)
+                        }
+                    }
+                    return kept
+                }
+                let remainder = state.remainder ?? Number(integer: 0)
+                let high: UInt64
+                if let q = state.quotient {
+                    let (m, overflow) = q.integer.multipliedReportingOverflow(by: rule.divisor)
+                    guard !overflow else { return [] }
+                    high = m
+                } else if state.remainder != nil {
+                    high = rule.base - rule.base % rule.divisor
+                } else {
+                    high = rule.base
+                }
+                let (sum, overflow) = high.addingReportingOverflow(remainder.integer)
+                guard !overflow else { return [] }
+                return [Number(integer: sum, fraction: remainder.fraction)]
+            }
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import Testing
+
+@testable import NumToolsCore
+
+/// numconv's `--style words` and `--style numerals` (issue 29): what coinfmt
+/// writes reads back as the number written, in every language with rules and
+/// every numbering system; the variants people write are read; anything
+/// else is an error record with a code.
+@Suite struct NumeralReaderTests {
+    static func read(_ text: String, _ reader: NumeralReader) -> String { readWithMessage(text, reader).0 }
+
+    /// What the reader gives, and the error's message.
+    static func readWithMessage(_ text: String, _ reader: NumeralReader) -> (String, String) {
+        let bytes = Array(text.utf8)
+        do throws(ValueError) {
+            let digits = try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try reader.read(b) }
+            return (String(decoding: digits, as: UTF8.self), "")
+        } catch {
+            return ("error \(error.code)", error.message)
+        }
+    }
+
+    static func write(_ value: String, _ formatter: SpelloutFormatter) -> String? {
+        var out: [UInt8] = []
+        do throws(SpelloutFormatter.Failure) {
+            try formatter.format(try! ExactDecimal(value), into: &out)
+        } catch {
+            return nil
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Integers of every length with places and groups left empty, negatives and fractions.
+    static let values: [String] = {
+        var values = (0...130).map(String.init) + ["1000", "1001", "10000", "10001", "100000", "1000000"]
+        var state: UInt64 = 7
+        for digits in 3...19 {
+            for k in 0..<12 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                var text = String((state >> 33) % 9 + 1)
+                for _ in 1..<digits {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    // Zeros often: empty places and groups.
+                    text += k % 2 == 0 && (state >> 40) % 3 == 0 ? "0" : String((state >> 37) % 10)
+                }
+                values.append(text)
+            }
+        }
+        return values + ["-12", "-100000001", "12.25", "0.5", "1.05", "-3.14159", "100.001", "7.0125"]
+    }()
+
+    /// The number `value` stands for, as the reader writes it.
+    static func machine(_ value: String) -> String { (try! ExactDecimal(value)).description }
+
+    /// The values whose words do not read back as the value. Where the
+    /// writer writes two numbers alike (grek `ΡΜ´` is 140 and 1,000,000;
+    /// km's fraction digits run together, `ប្រាំបួន` is nine and five four),
+    /// the reader must say so, naming the value among the readings.
+    static func roundTrip(_ formatter: SpelloutFormatter, _ reader: NumeralReader) -> [String] {
+        var failures: [String] = []
+        for value in values {
+            guard let text = write(value, formatter) else { continue }
+            let (back, message) = readWithMessage(text, reader)
+            if back == machine(value) { continue }
+            if back == "error ambiguous-notation" && message.contains("as \(machine(value)) ") { continue }
+            failures.append("\(value): \(text) → \(back) \(message)")
+            if failures.count > 5 { break }
+        }
+        return failures
+    }
+
+    @Test(arguments: SpelloutDifferentialTests.locales)
+    func wordsRoundTrip(_ locale: String) {
+        let formatter = SpelloutFormatter.words(locale: locale)!
+        let reader = NumeralReader.words(locale: Locale(identifier: locale))!
+        let failures = Self.roundTrip(formatter, reader)
+        #expect(failures.isEmpty, "\(locale): \(failures)")
+    }
+
+    @Test(arguments: NumeralSystems.names)
+    func numeralsRoundTrip(_ system: String) {
+        let formatter = NumeralSystems.formatter(system)!
+        let reader = NumeralReader.numerals(system)!
+        let failures = Self.roundTrip(formatter, reader)
+        #expect(failures.isEmpty, "\(system): \(failures)")
+    }
+
+    @Test func everySystemIsRead() {
+        #expect(NumeralSystems.names.count >= 15)
+        #expect(NumeralSystems.names.allSatisfy { NumeralReader.numerals($0) != nil })
+        #expect(NumeralReader.numerals("latn") == nil)
+    }
+
+    /// (locale, text, what the reader gives).
+    static let variants: [(String, String, String)] = [
+        // Case, hyphens or spaces, "and", blanks.
+        ("en_US", "twenty-one", "21"),
+        ("en_US", "Twenty One", "21"),
+        ("en_US", "TWENTY\u{2011}ONE", "21"),
+        ("en_US", "one hundred and five", "105"),
+        ("en_GB", "One thousand, two hundred", "error not-words"),
+        ("en_US", "  one   hundred five ", "105"),
+        ("en_US", "minus twelve point two five", "-12.25"),
+        ("en_US", "zero point five", "0.5"),
+        ("en_US", "one million two hundred thirty-four thousand five hundred sixty-seven", "1234567"),
+        ("en_US", "eighteen quintillion", "error not-words"),
+        (
+            "en_US",
+            "nine hundred ninety-nine quadrillion nine hundred ninety-nine trillion nine hundred ninety-nine billion nine hundred ninety-nine million nine hundred ninety-nine thousand nine hundred ninety-nine",
+            "999999999999999999"
+        ),
+        // Not what the rules write: never a guess.
+        ("en_US", "twenty-one hundred", "error not-words"),
+        ("en_US", "one one", "error not-words"),
+        ("en_US", "five hundred hundred", "error not-words"),
+        // Digits as said, as numconv keeps them (`12.20`, `-0`).
+        ("en_US", "twelve point two zero", "12.20"),
+        ("en_US", "minus zero", "-0"),
+        ("en_US", "and", "error no-digits"),
+        ("en_US", "apple", "error not-words"),
+        ("en_US", "", "error no-digits"),
+        // Soft hyphens are ICU's typesetting hints: read with or without them.
+        ("de_DE", "zweihundertvierunddreißig", "234"),
+        ("de_DE", "einundzwanzigtausend", "21000"),
+        ("pt_PT", "cinco mil trezentos e oitenta e oito", "5388"),
+        ("ru", "двенадцать целых двадцать пять сотых", "12.25"),
+        ("th", "เก้าล้านสองแสนสองหมื่นสามพันสามสิบเอ็ดล้าน", "9223031000000"),
+        ("de_DE", "zwei\u{AD}hundert\u{AD}vier\u{AD}und\u{AD}dreißig", "234"),
+        ("de_DE", "eine Million", "1000000"),
+        ("fr_FR", "quatre-vingt-dix-sept", "97"),
+        ("fr_FR", "vingt et un", "21"),
+        ("fr_FR", "mille deux cent trente-quatre", "1234"),
+        ("es_ES", "mil doscientos treinta y cuatro", "1234"),
+        // East Asian: the rules' form, and the variants people write.
+        ("ko", "천이백삼십사만 오천육백칠십팔", "12345678"),
+        ("ko", "일억", "100000000"),
+        ("ko", "천", "1000"),
+        ("ko", "일천", "1000"),
+        ("ko", "1억", "error invalid-character"),
+        ("zh", "两千", "2000"),
+        ("zh", "二千", "2000"),
+        ("zh", "兩千", "2000"),
+        ("zh", "一千零五", "1005"),
+        ("zh", "〇", "0"),
+        ("zh", "零", "0"),
+        ("zh", "壹仟贰佰叁拾肆", "1234"),
+        ("zh", "壹仟二百三十肆", "1234"),
+        ("zh", "一万亿", "1000000000000"),
+        ("ja", "壱萬弐阡参百四拾伍", "12345"),
+        ("ja", "十二・二五", "12.25"),
+        ("zh", "负十二点二五", "-12.25"),
+        ("ko", "만 억", "error misplaced-unit"),
+        ("ko", "삼삼", "error misplaced-unit"),
+        ("zh", "一千千", "error misplaced-unit"),
+        ("zh", "十百", "error misplaced-unit"),
+        ("zh", "一万一万", "error misplaced-unit"),
+        ("zh", "零零五", "error misplaced-unit"),
+        ("zh", "一千零零五", "error misplaced-unit"),
+        ("zh", "苹果", "error invalid-character"),
+        ("zh", "点五", "error no-digits"),
+    ]
+
+    @Test func variantsAndErrors() {
+        for (locale, text, expected) in Self.variants {
+            let got = Self.read(text, NumeralReader.words(locale: Locale(identifier: locale))!)
+            #expect(got == expected, "\(locale) \(text)")
+        }
+    }
+
+    @Test func numeralVariantsAndErrors() {
+        let roman = NumeralReader.numerals("roman")!
+        #expect(Self.read("MCMXCIV", roman) == "1994")
+        #expect(Self.read("mcmxciv", roman) == "1994")
+        #expect(Self.read("IIII", roman) == "error not-words")
+        #expect(Self.read("IC", roman) == "error not-words")
+        #expect(Self.read("MCMXCIVZ", roman) == "error not-words")
+        let hans = NumeralReader.numerals("hans")!
+        #expect(Self.read("一千二百三十四万五千六百七十八", hans) == "12345678")
+        #expect(Self.read("两千", hans) == "2000")
+        let hebrew = NumeralReader.numerals("hebr")!
+        #expect(Self.read(Self.write("5786", NumeralSystems.formatter("hebr")!)!, hebrew) == "5786")
+    }
+
+    /// Long or hostile text is answered, within the reader's bounds.
+    @Test func boundedOnHostileText() {
+        let en = NumeralReader.words(locale: Locale(identifier: "en_US"))!
+        #expect(Self.read(String(repeating: "one ", count: 400), en) == "error not-words")
+        #expect(Self.read(String(repeating: "one hundred ", count: 300), en) == "error not-words")
+        #expect(Self.read(String(repeating: "x", count: 5000), en) == "error not-words")
+        let zh = NumeralReader.words(locale: Locale(identifier: "zh"))!
+        #expect(Self.read(String(repeating: "一", count: 3000), zh).hasPrefix("error"))
+    }
+}
+
+/// numconv's `--style words --currency`: the amounts coinfmt writes in
+/// words, in both forms, read back; the variants of the East Asian forms;
+/// and what is not an amount, an error record.
+@Suite struct CurrencyWordsReaderTests {
+    static func read(_ text: String, _ reader: CurrencyWordsReader) -> String {
+        let bytes = Array(text.utf8)
+        do throws(ValueError) {
+            let digits = try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try reader.read(b) }
+            return String(decoding: digits, as: UTF8.self)
+        } catch {
+            return "error \(error.code)"
+        }
+    }
+
+    /// (locale, currency, form): every form coinfmt writes.
+    static let forms: [(String, String, WordsForm)] = [
+        ("en_US", "USD", .plain), ("en_US", "USD", .cheque), ("en_GB", "GBP", .plain), ("fr_FR", "EUR", .plain),
+        ("de_DE", "EUR", .plain), ("es_ES", "EUR", .plain), ("it_IT", "EUR", .plain), ("pt_PT", "EUR", .plain),
+        ("ko_KR", "KRW", .plain), ("ko_KR", "KRW", .cheque), ("zh_CN", "CNY", .cheque), ("ja_JP", "JPY", .plain),
+        ("ja_JP", "JPY", .cheque),
+    ]
+
+    static let amounts = [
+        "0", "1", "2", "5", "10", "11", "21", "100", "101", "1000", "1001", "1234.56", "0.05", "0.5", "0.01", "1.01",
+        "1000000", "2000000", "1000000.01", "50000000", "123456789.99", "100000000", "1000000000", "2500000000.25",
+    ]
+
+    @Test(arguments: 0..<forms.count)
+    func roundTrip(_ index: Int) throws {
+        let (locale, code, form) = Self.forms[index]
+        let writer = try CurrencyWords(locale: Locale(identifier: locale), code: code, form: form, rounding: .halfEven)
+        let reader = try CurrencyWordsReader(locale: Locale(identifier: locale), code: code)
+        for amount in Self.amounts {
+            let value = try ExactDecimal(amount)
+            var out: [UInt8] = []
+            guard (try? writer.write(value, into: &out)) != nil else { continue }
+            let text = String(decoding: out, as: UTF8.self)
+            let got = Self.read(text, reader)
+            // The amount said, the minor digits written only when the words say them.
+            let back = try? ExactDecimal(got)
+            #expect(back == writer.rounded(value), "\(locale) \(code) \(form): \(text) → \(got)")
+            if form == .cheque && locale.hasPrefix("en") {
+                #expect(got.split(separator: ".").last?.count == writer.digits, "\(text) → \(got)")
+            }
+        }
+    }
+
+    /// (locale, currency, text, what the reader gives).
+    static let variants: [(String, String, String, String)] = [
+        ("ko_KR", "KRW", "일금 오천만원정", "50000000"),
+        ("ko_KR", "KRW", "일금오천만원정", "50000000"),
+        ("ko_KR", "KRW", "금 천원", "1000"),
+        ("ko_KR", "KRW", "일금 일천이백삼십오원정", "1235"),
+        ("ko_KR", "KRW", "오천만원", "50000000"),
+        ("ko_KR", "KRW", "일금 오천만", "error not-words"),
+        ("ko_KR", "KRW", "일금 원정", "error no-digits"),
+        ("ko_KR", "KRW", "일금 만 억원정", "error misplaced-unit"),
+        ("zh_CN", "CNY", "人民币壹仟贰佰叁拾肆元伍角陆分", "1234.56"),
+        ("zh_CN", "CNY", "壹仟贰佰叁拾肆元整", "1234"),
+        ("zh_CN", "CNY", "人民币壹元零陆分", "1.06"),
+        ("zh_CN", "CNY", "人民币伍角", "0.50"),
+        ("zh_CN", "CNY", "人民币壹元伍角整", "1.50"),
+        ("zh_CN", "CNY", "人民币壹元伍", "error not-words"),
+        ("zh_CN", "CNY", "人民币壹元伍角陆分柒厘", "error not-words"),
+        ("ja_JP", "JPY", "金壱萬弐阡参百四拾伍円也", "12345"),
+        ("ja_JP", "JPY", "金一万二千三百四十五円", "12345"),
+        ("ja_JP", "JPY", "金壱萬弐阡参百四拾伍", "error not-words"),
+        ("en_US", "USD", "One thousand two hundred thirty-four and 56/100 dollars", "1234.56"),
+        ("en_US", "USD", "one thousand two hundred thirty-four dollars and fifty-six cents", "1234.56"),
+        ("en_US", "USD", "ONE HUNDRED AND FIVE DOLLARS", "105"),
+        ("en_US", "USD", "one dollars", "error not-words"),
+        ("en_US", "USD", "fifty dollar", "error not-words"),
+        ("en_US", "USD", "one thousand two hundred thirty-four and 56/100", "error not-words"),
+        ("en_US", "USD", "twelve euros", "error not-words"),
+        ("fr_FR", "EUR", "mille deux cent trente-quatre euros et cinquante-six centimes", "1234.56"),
+        ("fr_FR", "EUR", "cinquante millions d'euros", "50000000"),
+        ("es_ES", "EUR", "cincuenta millones de euros", "50000000"),
+        ("de_DE", "EUR", "eintausendzweihundertvierunddreißig Euro und sechsundfünfzig Cent", "1234.56"),
+    ]
+
+    @Test func variantsAndErrors() throws {
+        for (locale, code, text, expected) in Self.variants {
+            let reader = try CurrencyWordsReader(locale: Locale(identifier: locale), code: code)
+            #expect(Self.read(text, reader) == expected, "\(locale) \(text)")
+        }
+    }
+}
