@@ -6,7 +6,8 @@
 // as the same number.
 import Foundation
 
-nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] = ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
+nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] =
+    ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
     .map { (NumeralReader.words(locale: Locale(identifier: $0))!, SpelloutFormatter.words(locale: $0)!) }
     + ["roman", "grek", "hans"].map { (NumeralReader.numerals($0)!, NumeralSystems.formatter($0)!) }
 nonisolated(unsafe) let amountReaders: [CurrencyWordsReader] = [
@@ -35,6 +36,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var words: [UInt8] = []
     guard (try? writer.format(decimal, into: &words)) != nil else { return 0 }
     let back = words.withUnsafeBufferPointer { try? reader.read($0) }
-    check(back.flatMap { try? ExactDecimal(String(decoding: $0, as: UTF8.self)) } == decimal, "words do not read back: \(text)")
+    check(
+        back.flatMap { try? ExactDecimal(String(decoding: $0, as: UTF8.self)) } == decimal,
+        "words do not read back: \(text)")
     return 0
 }
