@@ -87,7 +87,7 @@ import Testing
         (["--from", "xx_QQ_ZZ", "--to", "de_DE", "1"], "unknown locale 'xx_QQ_ZZ' for --from"),
         (
             ["--from", "en_US", "--to", "de_DE", "--style", "percnt", "1"],
-            "invalid value 'percnt' for --style: expected one of number, percent, currency, accounting, compact, scientific, auto, si, iec, iec-i, bytes, myriad (did you mean 'percent'?)"
+            "invalid value 'percnt' for --style: expected one of number, percent, currency, accounting, compact, scientific, auto, si, iec, iec-i, bytes, myriad, words, numerals (did you mean 'percent'?)"
         ),
         (
             ["--from", "en_US", "--to", "de_DE", "--min-fraction", "3", "--max-fraction", "2", "1"],
