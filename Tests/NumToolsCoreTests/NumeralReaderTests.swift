@@ -280,3 +280,97 @@ import Testing
         }
     }
 }
+
+/// numconv's words converter reads each distinct text once (``ReadingCache``):
+/// what it writes for a text met again, and for texts past the cache's
+/// bound (so that it starts again), is what the reader gives afresh.
+@Suite struct WordsReadingCacheTests {
+    static func convert(_ text: String, _ converter: inout WordsConverter) -> String {
+        var out: [UInt8] = []
+        let bytes = Array(text.utf8)
+        do throws(ValueError) {
+            try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try converter.transform(b, into: &out) }
+        } catch {
+            return "error \(error.code): \(error.message)"
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func repeatedAndEvictedTextsReadAsAfresh() throws {
+        let locale = Locale(identifier: "en_US")
+        let reader = try #require(NumeralReader.words(locale: locale))
+        let formatter = try #require(SpelloutFormatter.words(locale: "en_US"))
+        let machine = LocaleNumberFormat(locale: Locale(identifier: LocaleSupport.machineIdentifier), style: .number)
+        let de = LocaleNumberFormat(locale: Locale(identifier: "de_DE"), style: .number)
+        var converter = WordsConverter(reader: reader, writer: NumberConverter(from: machine, to: [de]))
+        // A small cache, as numconv's but with fewer entries: more distinct
+        // texts than it holds, each met while cached and again after the
+        // cache started over, and errors among them.
+        converter.cache = ReadingCache(maximumEntries: 64, maximumBytes: 64 * 1024)
+        let count = 150
+        var texts: [String] = []
+        for k in 0..<count {
+            let n = UInt64(k) &* 7919 % 10_000_000
+            texts.append(try #require(NumeralReaderTests.write(String(n), formatter)))
+            if k % 20 == 0 { texts.append("twenty-one hundred \(k)") }
+        }
+        var mismatches: [String] = []
+        for text in texts + texts.prefix(40) + texts {
+            let fresh: String
+            let bytes = Array(text.utf8)
+            do throws(ValueError) {
+                let digits = try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try reader.read(b) }
+                var out: [UInt8] = []
+                var writer = NumberConverter(from: machine, to: [de])
+                try digits.withUnsafeBufferPointer { (b) throws(ValueError) in try writer.transform(b, into: &out) }
+                fresh = String(decoding: out, as: UTF8.self)
+            } catch {
+                fresh = "error \(error.code): \(error.message)"
+            }
+            let cached = Self.convert(text, &converter)
+            if cached != fresh && mismatches.count < 5 { mismatches.append("\(text): \(cached) != \(fresh)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(Self.convert("one thousand two hundred thirty-four", &converter) == "1.234")
+        #expect(Self.convert("one thousand two hundred thirty-four", &converter) == "1.234")
+        #expect(Self.convert("twenty-one hundred", &converter).hasPrefix("error not-words"))
+        #expect(Self.convert("twenty-one hundred", &converter).hasPrefix("error not-words"))
+    }
+}
+
+/// The reader's first walk leaves out the rules whose words are not in the
+/// text from a place on; it must find exactly what the complete walk finds,
+/// on what the writer writes and on texts one word away from it.
+@Suite struct SpelloutPruningTests {
+    static let locales = [
+        "en_US", "de_DE", "fr_FR", "es_ES", "ru_RU", "pl_PL", "ga_IE", "ko_KR", "ja_JP", "zh_CN", "th_TH",
+    ]
+
+    @Test(arguments: locales)
+    func prunedWalkFindsWhatTheCompleteWalkFinds(_ locale: String) throws {
+        let formatter = try #require(SpelloutFormatter.words(locale: locale))
+        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        var texts: [[UInt8]] = []
+        for value in NumeralReaderTests.values.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
+            guard let words = NumeralReaderTests.write(value, formatter) else { continue }
+            let folded = SpelloutReader.fold(Array(words.utf8), dropping: reader.dropped)
+            texts.append(folded)
+            // One word away: a word left out, and the first word doubled.
+            let parts = folded.split(separator: 0x20).map(Array.init)
+            if parts.count > 1 {
+                texts.append(Array(parts.dropLast().joined(separator: [0x20])))
+                texts.append(Array(([parts[0]] + parts).joined(separator: [0x20])))
+            }
+        }
+        var differ: [String] = []
+        for text in texts {
+            let pruned = reader.walk(text, pruning: true)
+            let complete = reader.walk(text, pruning: false)
+            if pruned.found != complete.found || pruned.steps > complete.steps {
+                differ.append(String(decoding: text, as: UTF8.self))
+            }
+        }
+        #expect(differ.isEmpty, "\(locale): \(differ.prefix(5))")
+        #expect(texts.count > 50)
+    }
+}

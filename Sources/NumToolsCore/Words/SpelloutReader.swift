@@ -33,6 +33,12 @@ public struct SpelloutReader: Sendable {
     let limits: [UInt64]
     /// What the error messages call the words (`en words`, `roman numerals`).
     let name: String
+    /// The words each rule's texts hold (runs of two bytes or more without a
+    /// space, as indices into ``needles``), by rule index: a rule matches
+    /// at a place only when each of them is in the text from there on.
+    let ruleNeeds: [[Int32]]
+    /// The distinct words of ``ruleNeeds``.
+    let needles: [[UInt8]]
 
     /// The longest folded text read (longer than any number the rules write).
     public static let maximumLength = 2048
@@ -69,6 +75,28 @@ public struct SpelloutReader: Sendable {
             }
         }
         self.limits = limits
+        var needles: [[UInt8]] = []
+        var needleIndex: [[UInt8]: Int32] = [:]
+        let texts = pieceTexts
+        ruleNeeds = v.rules.map { rule in
+            var needs: [Int32] = []
+            for p in Int(rule.pieceStart)..<Int(rule.pieceEnd) where v.pieces[p].op == .text {
+                for run in texts[p].split(separator: 0x20) where run.count >= 2 {
+                    let word = Array(run)
+                    let id: Int32
+                    if let known = needleIndex[word] {
+                        id = known
+                    } else {
+                        id = Int32(needles.count)
+                        needleIndex[word] = id
+                        needles.append(word)
+                    }
+                    if !needs.contains(id) { needs.append(id) }
+                }
+            }
+            return needs
+        }
+        self.needles = needles
     }
 
     /// The reader of `locale`'s words (what `coinfmt --style words` writes), or nil without rules.
@@ -155,12 +183,13 @@ public struct SpelloutReader: Sendable {
                 .number(.notWords),
                 "\(text.count) bytes: longer than any number in \(name) (at most \(Self.maximumLength))")
         }
-        var parse = Parse(reader: self, input: input)
-        let candidates = parse.set(Int32(formatter.start), 0, Mode(bound: .max, negative: true, fraction: true))
-        var found: [Number] = []
-        for (number, end) in candidates where end == input.count && !found.contains(number) {
-            if writesBack(number, input) { found.append(number) }
-        }
+        // First with the rules whose words are missing left out (which
+        // cannot match: the same readings, fewer tries); a text that reads
+        // as no number is read again with every rule, so that its error
+        // (how far it read, or too many tries) is the complete walk's.
+        var parse = walk(input, pruning: true)
+        if parse.found.isEmpty || parse.steps > Self.maximumSteps { parse = walk(input, pruning: false) }
+        let found = parse.found
         if parse.steps > Self.maximumSteps {
             throw ValueError(.number(.notWords), "not a number in \(name): too many readings to try")
         }
@@ -180,6 +209,18 @@ public struct SpelloutReader: Sendable {
                 "the words read as \(readings.joined(separator: " and as ")) in \(name)")
         }
         return number.machine
+    }
+
+    /// The numbers the folded `input` reads as (each written back as it),
+    /// the rule tries spent, and how far a text piece matched.
+    func walk(_ input: [UInt8], pruning: Bool) -> (found: [Number], steps: Int, farthest: Int) {
+        var parse = Parse(reader: self, input: input, pruning: pruning)
+        let candidates = parse.set(Int32(formatter.start), 0, Mode(bound: .max, negative: true, fraction: true))
+        var found: [Number] = []
+        for (number, end) in candidates where end == input.count && !found.contains(number) {
+            if writesBack(number, input) { found.append(number) }
+        }
+        return (found, parse.steps, parse.farthest)
     }
 
     /// Whether the writer writes `number` as `input` (both folded).
@@ -220,6 +261,11 @@ public struct SpelloutReader: Sendable {
         var steps = 0
         /// The farthest position a text piece matched to (for the error message).
         var farthest = 0
+        /// Whether rules whose words are not in the text from a place are left out there.
+        let pruning: Bool
+        /// Where each of the reader's ``needles`` is last in the input
+        /// (Int.min: not looked for yet, -1: nowhere).
+        var lastAt: [Int]
 
         struct Key: Hashable {
             var set: Int32
@@ -227,10 +273,36 @@ public struct SpelloutReader: Sendable {
             var mode: Mode
         }
 
-        init(reader: SpelloutReader, input: [UInt8]) {
+        init(reader: SpelloutReader, input: [UInt8], pruning: Bool) {
             self.reader = reader
             self.v = reader.formatter.compiled.view
             self.input = input
+            self.pruning = pruning
+            lastAt = pruning ? [Int](repeating: .min, count: reader.needles.count) : []
+        }
+
+        /// Whether each word of the rule's texts is in the input at or after `position`.
+        mutating func wordsFollow(_ ruleIndex: Int32, _ position: Int) -> Bool {
+            for id in reader.ruleNeeds[Int(ruleIndex)] {
+                var last = lastAt[Int(id)]
+                if last == .min {
+                    last = -1
+                    let needle = reader.needles[Int(id)]
+                    if needle.count <= input.count {
+                        var k = input.count - needle.count
+                        while k >= 0 {
+                            if input[k] == needle[0] && input[k..<(k + needle.count)].elementsEqual(needle) {
+                                last = k
+                                break
+                            }
+                            k -= 1
+                        }
+                    }
+                    lastAt[Int(id)] = last
+                }
+                if last < position { return false }
+            }
+            return true
         }
 
         /// Matches folded `text` at `position`: a space in the text takes a
@@ -312,6 +384,20 @@ public struct SpelloutReader: Sendable {
                     found += rule(Int32(k), setIndex, .normal, position, mode)
                 }
             }
+            if found.count <= 32 {
+                // Few readings (the rule: a handful): compared pairwise, without hashing.
+                var kept: [(Number, Int)] = []
+                kept.reserveCapacity(found.count)
+                for (n, end) in found
+                where
+                    !(n.integer >= mode.bound || (n.negative && !mode.negative)
+                    || (!n.fraction.isEmpty && !mode.fraction))
+                    && !kept.contains(where: { $0.1 == end && $0.0 == n })
+                {
+                    kept.append((n, end))
+                }
+                return kept
+            }
             var seen = Set<Reading>()
             return found.filter { n, end in
                 !(n.integer >= mode.bound || (n.negative && !mode.negative) || (!n.fraction.isEmpty && !mode.fraction))
@@ -345,6 +431,19 @@ public struct SpelloutReader: Sendable {
             steps += 1
             guard steps <= SpelloutReader.maximumSteps else { return [] }
             let rule = v.rules[Int(ruleIndex)]
+            // Most rules fail on their first text: answered before anything is allocated.
+            if rule.pieceStart < rule.pieceEnd, v.pieces[Int(rule.pieceStart)].op == .text,
+                match(reader.pieceTexts[Int(rule.pieceStart)], at: position) == nil
+            {
+                return []
+            }
+            if pruning && !wordsFollow(ruleIndex, position) { return [] }
+            // A rule of one text (`seven`, `nineteen`): its base where the text matches.
+            if kind == .normal && rule.pieceEnd == rule.pieceStart + 1 && v.pieces[Int(rule.pieceStart)].op == .text {
+                guard let end = match(reader.pieceTexts[Int(rule.pieceStart)], at: position) else { return [] }
+                farthest = max(farthest, end)
+                return [(Number(integer: rule.base), end)]
+            }
             var states = [State(position: position)]
             var p = Int(rule.pieceStart)
             while p < Int(rule.pieceEnd), !states.isEmpty {
