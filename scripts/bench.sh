@@ -26,6 +26,13 @@
 #                   missing anchor is reported as skipped with the command that
 #                   would install it, and nothing is installed
 #   --keep          keep the generated data and outputs (the directory is printed)
+#   --no-instructions
+#                   leave out the instructions a record (by default counted
+#                   with valgrind's callgrind when it is installed: the
+#                   tool, and the base of the rows that compare the tools
+#                   with themselves, on the first $instr_sample records less
+#                   an empty input, over those records; the figure a busy
+#                   machine does not change)
 #
 # The generated data and the outputs go to a directory in /dev/shm when it is
 # a tmpfs with 4 GiB free that allows executables (so the rows measure the
@@ -49,10 +56,10 @@
 #   parallel        GNU parallel, Debian package `parallel`: the parallel scale-out rows
 #   /usr/bin/time   GNU time, Debian package `time`: peak RSS (without it the
 #                   memory rows poll VmHWM in /proc and the others show n/a)
-#   python3 + babel, phonenumbers, price-parser, num2words
+#   python3 + babel, phonenumbers, price-parser, num2words, text2num
 #                   the Python anchors (scripts/bench/anchors.py). --install puts
 #                   them in a virtual environment, .build/bench-venv, with
-#                   `python3 -m venv` and `pip install babel phonenumbers price-parser num2words`; the
+#                   `python3 -m venv` and `pip install babel phonenumbers price-parser num2words text2num`; the
 #                   system's Python is not changed
 # --install runs `apt-get update` and `apt-get install -y --no-install-recommends`
 # for the missing Debian packages among time, miller, parallel, locales and
@@ -71,6 +78,8 @@ bin=
 static=true
 install=false
 keep=false
+count_instructions=true
+instr_sample=5000
 
 die() { echo "bench.sh: $*" >&2; exit 2; }
 log() { echo "bench: $*" >&2; }
@@ -88,6 +97,7 @@ while [ $# -gt 0 ]; do
         --no-static) static=false; shift;;
         --install) install=true; shift;;
         --keep) keep=true; shift;;
+        --no-instructions) count_instructions=false; shift;;
         -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0;;
         *) die "unknown argument '$1' (see --help)";;
     esac
@@ -145,10 +155,11 @@ if $install; then
         $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >&2 \
             || log "apt-get failed; the anchors it would have installed are skipped"
     fi
-    if ! python_has babel || ! python_has phonenumbers || ! python_has price_parser || ! python_has num2words; then
+    if ! python_has babel || ! python_has phonenumbers || ! python_has price_parser || ! python_has num2words \
+        || ! python_has text_to_num; then
         log "installing babel, phonenumbers and price-parser into $root/.build/bench-venv"
         python3 -m venv "$root/.build/bench-venv" >&2 \
-            && "$root/.build/bench-venv/bin/pip" install -q babel phonenumbers price-parser num2words >&2 \
+            && "$root/.build/bench-venv/bin/pip" install -q babel phonenumbers price-parser num2words text2num >&2 \
             && py="$root/.build/bench-venv/bin/python" \
             || log "pip failed; the Python anchors are skipped"
     fi
@@ -174,6 +185,7 @@ parallel_skip=; have parallel || parallel_skip="GNU parallel not found (apt-get 
 babel_skip=; python_has babel || babel_skip="Python babel not found (pip install babel, or rerun with --install)"
 pp_skip=; python_has price_parser || pp_skip="Python price-parser not found (pip install price-parser, or rerun with --install)"
 n2w_skip=; python_has num2words || n2w_skip="Python num2words not found (pip install num2words, or rerun with --install)"
+t2n_skip=; python_has text_to_num || t2n_skip="Python text2num not found (pip install text2num, or rerun with --install)"
 pn_skip=; python_has phonenumbers || pn_skip="Python phonenumbers not found (pip install phonenumbers, or rerun with --install)"
 [ -n "$gnu_time" ] || log "GNU time not found (apt-get install time): peak RSS only in the memory rows, from /proc"
 
@@ -320,10 +332,39 @@ check() {
 }
 
 rows=()
-row() {  # row CELL...: one table row; spaces around each cell are trimmed
-    local out="|" c
-    for c in "$@"; do c=${c#"${c%%[! ]*}"}; c=${c%"${c##*[! ]}"}; out+=" $c |"; done
+# row CELL...: one table row; spaces around each cell are trimmed. The
+# instructions a record of the tool and of the row's base (ins_tool,
+# ins_base, when the row sets them) go after each one's peak RSS.
+ins_tool=; ins_base=
+row() {
+    local out="|" c cells=("$@")
+    cells=("${cells[@]:0:4}" "${ins_tool:-—}" "${cells[@]:4:4}" "${ins_base:-—}" "${cells[@]:8}")
+    for c in "${cells[@]}"; do c=${c#"${c%%[! ]*}"}; c=${c%"${c##*[! ]}"}; out+=" $c |"; done
     rows+=("$out")
+    ins_tool=; ins_base=
+}
+
+# instructions FILE CMD...: the instructions CMD spends a record, as
+# callgrind counts them (the same on a busy machine as on an idle one): CMD
+# on the first $instr_sample records of FILE, less CMD on an empty input,
+# over those records. "n/a" without valgrind or with --no-instructions.
+ir_total() {  # ir_total IN CMD...: callgrind's total of instructions
+    local in=$1; shift
+    rm -f "$tmp/cg.out"
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$@" <"$in" >/dev/null 2>"$tmp/cg.err"
+    awk '/^(summary|totals):/ { print $2; exit }' "$tmp/cg.out" 2>/dev/null
+}
+instructions() {
+    local file=$1; shift
+    { $count_instructions && have valgrind; } || { echo "n/a"; return; }
+    head -n "$instr_sample" "$file" >"$tmp/instr.in"
+    local n full empty
+    n=$(wc -l <"$tmp/instr.in")
+    full=$(ir_total "$tmp/instr.in" "$@"); empty=$(ir_total /dev/null "$@")
+    awk -v f="$full" -v e="$empty" -v n="$n" 'BEGIN {
+        if (f == "" || e == "" || n <= 0) { print "n/a"; exit }
+        r = (f - e) / n
+        if (r >= 1e6) printf "%.2f M", r / 1e6; else if (r >= 1e4) printf "%.1f k", r / 1e3; else printf "%.0f", r }'
 }
 skip_row() {  # skip_row WORKLOAD ANCHOR TARGET REASON
     row " $1 " " — " " — " " — " " $2 " " — " " — " " — " " — " " — " " $3 " " skipped " " $4 "
@@ -371,6 +412,9 @@ throughput() {
     fi
 
     local bytes; bytes=$(wc -c <"$file")
+    local tins=
+    # Only the tools are counted (not GNU parallel running them).
+    [[ "${tool[0]}" == "$tools"/* ]] && tins=$(instructions "$file" "${tool[@]}")
     local tw= tc= tr= tstatus=0 aw=() ac=() ar=() astatus=()
     for ((a = 0; a < n; a++)); do aw[$a]=; ac[$a]=; ar[$a]=; astatus[$a]=0; done
     for ((r = 1; r <= runs; r++)); do
@@ -400,6 +444,9 @@ throughput() {
         return
     fi
     for ((a = 0; a < n; a++)); do
+        ins_tool=$tins
+        # An anchor that is one of the tools (scale-out's -j 1) is counted too.
+        [[ "${acmd[$a]}" == "$(printf '%q' "$tools")"/* ]] && ins_base=$(eval "instructions \"\$file\" ${acmd[$a]}")
         if [ -n "${skips[$a]}" ]; then
             row " $workload " " $t_mbps " " $t_rate " " $t_rss " " ${names[$a]} " " — " " — " " — " " — " " — " \
                 " ${ttexts[$a]} " " skipped " " ${skips[$a]} "
@@ -445,6 +492,7 @@ variant() {
     bytes=$(wc -c <"$file"); bbytes=$(wc -c <"$base")
     ratio=$(awk -v t="$twm" -v x="$bwm" 'BEGIN { print (t > 0 ? x / t : "") }')
     cratio=$(awk -v t="$tcm" -v x="$bcm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    ins_tool=$(instructions "$file" "$@"); ins_base=$(instructions "$base" "$@")
     if [ "$shape" = crlf ]; then
         if tr -d '\r' <"$tmp/out.tool" | cmp -s - "$tmp/out.base"; then same="the plain output, CRLF-ended"
         else same="**differs** from the plain output"; fi
@@ -479,6 +527,7 @@ pair() {
     twm=$(median <<<"$tw"); tcm=$(median <<<"$tc"); bwm=$(median <<<"$bw"); bcm=$(median <<<"$bc")
     ratio=$(awk -v t="$twm" -v x="$bwm" 'BEGIN { print (t > 0 ? x / t : "") }')
     cratio=$(awk -v t="$tcm" -v x="$bcm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    ins_tool=$(instructions "$file" "$@"); ins_base=$(instructions "$base" "${base_cmd[@]}")
     if cmp -s "$tmp/out.tool" "$tmp/out.base"; then same="same output"
     else same="$(grep -c '^error' "$tmp/out.tool") error records; outputs differ"; fi
     row " $workload " " $(fmt_mbps "$(wc -c <"$file")" "$twm") " " $(fmt_rate "$records" "$twm") " " $(fmt_rss "$(median <<<"$tr")") " \
@@ -510,6 +559,7 @@ padded() {
     bytes=$(wc -c <"$file")
     ratio=$(awk -v t="$twm" -v x="$bwm" 'BEGIN { print (t > 0 ? x / t : "") }')
     cratio=$(awk -v t="$tcm" -v x="$bcm" 'BEGIN { print (t > 0 ? x / t : "") }')
+    ins_tool=$(instructions "$file" "$@" --width "$width"); ins_base=$(instructions "$file" "$@")
     if sed 's/^ *//' "$tmp/out.tool" | cmp -s - "$tmp/out.base"; then same="the plain output, padded"
     else same="**differs** from the plain output"; fi
     row " $workload " " $(fmt_mbps "$bytes" "$twm") " " $(fmt_rate "$records" "$twm") " " $(fmt_rss "$(median <<<"$tr")") " \
@@ -617,6 +667,27 @@ if wants words; then
     throughput "coinfmt --style words, ko_KR integers" "$f" "$records" "$tools/coinfmt" --style words --locale ko_KR \
         -- "num2words(lang=ko)" "$n2w_skip" "≥100x and ≥1M rec/s" "ratio>=100,rps>=1000000" \
         "${anchors_py[@]}" num2words ko
+    # numconv reading what coinfmt wrote: every value distinct (each read by
+    # the search over the rules), then a column of 1,000 amounts repeated
+    # (read once each, then from the converter's cache), and ko_KR's words
+    # against plain numconv on the same integers.
+    words_en=$tmp/data.words-en_US
+    [ -s "$words_en" ] || "$tools/coinfmt" --style words --locale en_US <"$f" >"$words_en"
+    throughput "numconv --style words, en_US words, all distinct" "$words_en" "$records" \
+        "$tools/numconv" --style words --from en_US --to C \
+        -- "text2num(lang=en)" "$t2n_skip" "≥100x and ≥1M rec/s" "ratio>=100,rps>=1000000" \
+        "${anchors_py[@]}" text2num en
+    words_rep=$tmp/data.words-en_US-1000
+    [ -s "$words_rep" ] || awk -v n="$records" 'NR <= 1000 { v[NR] = $0 } END { for (i = 0; i < n; i++) print v[i % 1000 + 1] }' \
+        "$words_en" >"$words_rep"
+    throughput "numconv --style words, en_US words, 1,000 amounts repeated" "$words_rep" "$records" \
+        "$tools/numconv" --style words --from en_US --to C \
+        -- "text2num(lang=en)" "$t2n_skip" "≥100x and ≥1M rec/s" "ratio>=100,rps>=1000000" \
+        "${anchors_py[@]}" text2num en
+    words_ko=$tmp/data.words-ko_KR.1  # (data words-ko_KR)
+    [ -s "$words_ko" ] || "$tools/coinfmt" --style words --locale ko_KR <"$f" >"$words_ko"
+    pair "numconv --style words, ko_KR words, all distinct" words-ko_KR "≥1M rec/s" "" integers \
+        "$tools/numconv" --from en_US --to C -- "$tools/numconv" --style words --from ko_KR --to C
 fi
 
 if wants phonefmt; then
@@ -769,7 +840,12 @@ echo "- ${swift_version:-swift: unknown}; tools: $tools${commit:+ (source tree a
 echo "- $records records a workload (memory and scale-out: $((records * 10))), $runs runs each, tool and anchors alternating; medians"
 echo "- load average at start $load_start, at end $load_end; data and outputs in $base ($(stat -f -c %T "$base" 2>/dev/null || echo '?'))"
 echo "- ratio: anchor's median time / tool's (above 1 the tool is faster); CPU ratio: the same with user+sys time"
+if $count_instructions && have valgrind; then
+    echo "- instr/record: callgrind's instructions a record on the first $instr_sample records, less start-up (the tool's, and the anchor's where the anchor is one of the tools)"
+else
+    echo "- instr/record: not counted ($($count_instructions && echo "no valgrind" || echo "--no-instructions"))"
+fi
 echo
-echo "| workload | tool MB/s | tool records/s | tool peak RSS | anchor | anchor MB/s | anchor records/s | anchor peak RSS | ratio | CPU ratio | target | result | output vs anchor |"
-echo "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |"
+echo "| workload | tool MB/s | tool records/s | tool peak RSS | tool instr/record | anchor | anchor MB/s | anchor records/s | anchor peak RSS | anchor instr/record | ratio | CPU ratio | target | result | output vs anchor |"
+echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |"
 printf '%s\n' "${rows[@]}"

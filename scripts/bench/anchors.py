@@ -9,6 +9,8 @@ programmer would write the same filter with the usual library.
     anchors.py phonefmt REGION FORMAT   phonenumbers: parse, is_valid_number, format_number
                                         (FORMAT: national, international, e164, rfc3966)
     anchors.py priceparser              price-parser: Price.fromstring, its amount and currency
+    anchors.py num2words LANG           num2words: the integer in words
+    anchors.py text2num LANG            text2num: words read back to the integer
 
 A value the library rejects is written as "error<TAB>ORIGINAL".
 
@@ -159,8 +161,26 @@ def num2words_(lang):
         write("\n".join(out) + "\n")
 
 
+def text2num_(lang):
+    from text_to_num import text2num
+
+    out = []
+    write = sys.stdout.write
+    for line in lines():
+        try:
+            out.append(str(text2num(line, lang)))
+        except ValueError:
+            out.append("error\t" + line)
+        if len(out) >= 4096:
+            write("\n".join(out) + "\n")
+            out.clear()
+    if out:
+        write("\n".join(out) + "\n")
+
+
 COMMANDS = {
     "num2words": (num2words_, 1),
+    "text2num": (text2num_, 1),
     "numconv": (numconv, 2),
     "coinfmt": (coinfmt, 4),
     "phonefmt": (phonefmt, 2),
