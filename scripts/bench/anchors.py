@@ -126,56 +126,57 @@ def phonefmt(region, fmt):
         write("\n".join(out) + "\n")
 
 
-def priceparser():
-    from price_parser import Price
-
+def write_all(results):
+    """Writes each line of `results`, 4096 at a time."""
     out = []
     write = sys.stdout.write
-    for line in lines():
-        price = Price.fromstring(line)
-        if price.amount is None:
-            out.append("error\t" + line)
-        else:
-            out.append("%s\t%s" % (price.amount, price.currency or ""))
+    for result in results:
+        out.append(result)
         if len(out) >= 4096:
             write("\n".join(out) + "\n")
             out.clear()
     if out:
         write("\n".join(out) + "\n")
+
+
+def priceparser():
+    from price_parser import Price
+
+    def each():
+        for line in lines():
+            price = Price.fromstring(line)
+            if price.amount is None:
+                yield "error\t" + line
+            else:
+                yield "%s\t%s" % (price.amount, price.currency or "")
+
+    write_all(each())
 
 
 def num2words_(lang):
     from num2words import num2words
 
-    out = []
-    write = sys.stdout.write
-    for line in lines():
-        try:
-            out.append(num2words(int(line), lang=lang))
-        except (ValueError, OverflowError, NotImplementedError):
-            out.append("error\t" + line)
-        if len(out) >= 4096:
-            write("\n".join(out) + "\n")
-            out.clear()
-    if out:
-        write("\n".join(out) + "\n")
+    def each():
+        for line in lines():
+            try:
+                yield num2words(int(line), lang=lang)
+            except (ValueError, OverflowError, NotImplementedError):
+                yield "error\t" + line
+
+    write_all(each())
 
 
 def text2num_(lang):
     from text_to_num import text2num
 
-    out = []
-    write = sys.stdout.write
-    for line in lines():
-        try:
-            out.append(str(text2num(line, lang)))
-        except ValueError:
-            out.append("error\t" + line)
-        if len(out) >= 4096:
-            write("\n".join(out) + "\n")
-            out.clear()
-    if out:
-        write("\n".join(out) + "\n")
+    def each():
+        for line in lines():
+            try:
+                yield str(text2num(line, lang))
+            except ValueError:
+                yield "error\t" + line
+
+    write_all(each())
 
 
 COMMANDS = {
