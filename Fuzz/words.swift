@@ -3,7 +3,8 @@
 // any bytes are answered (a number or an error record, within the
 // reader's bounds); a number read from words in a language whose rules
 // the reader holds writes back, by coinfmt's writer, as words that read
-// as the same number.
+// as the same number; the byte fold is the fold by scalars; the words'
+// arithmetic (WordTable) guesses only what the complete walk reads.
 import Foundation
 
 nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] =
@@ -27,6 +28,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     let (reader, writer) = wordReaders[(selector >> 1) % wordReaders.count]
+    let rules = reader.rules
+    let folded = SpelloutReader.fold(value, dropping: rules.dropped)
+    check(folded == SpelloutReader.foldByScalars(value, dropping: rules.dropped), "the byte fold differs")
+    if folded.count <= SpelloutReader.maximumLength, let guess = rules.guess(folded) {
+        let walk = rules.walk(folded, pruning: false)
+        check(walk.steps > SpelloutReader.maximumSteps || walk.found == [guess], "a guess the walk does not read")
+    }
     guard let number = try? reader.read(value) else { return 0 }
     let text = String(decoding: number, as: UTF8.self)
     guard let decimal = try? ExactDecimal(text) else {

@@ -336,6 +336,28 @@ import Testing
         #expect(Self.convert("twenty-one hundred", &converter).hasPrefix("error not-words"))
         #expect(Self.convert("twenty-one hundred", &converter).hasPrefix("error not-words"))
     }
+
+    /// After a window of distinct texts, the cache rests for
+    /// ``ReadingCache/restLength`` texts and then is used again; with texts
+    /// met again, it never rests.
+    @Test func restsOnDistinctTextsOnly() {
+        func key(_ k: Int) -> ReadingCache.Key { ReadingCache.Key(bytes: Array("text \(k)".utf8)) }
+        func use(_ cache: inout ReadingCache, _ k: Int) -> Bool {
+            if cache.rests() { return false }
+            if cache.reading(of: key(k)) == nil { cache.keep(.success([0x31]), for: key(k)) }
+            return true
+        }
+        var distinct = ReadingCache(maximumEntries: 16, maximumBytes: 1 << 20)
+        #expect(distinct.window == 8 && distinct.restLength == 256)
+        var used = 0
+        for k in 0..<(8 + 256 + 5) where use(&distinct, k) { used += 1 }
+        #expect(used == 8 + 5, "\(used)")
+        // Met again: one text in two repeats, so the cache keeps working when full.
+        var repeated = ReadingCache(maximumEntries: 16, maximumBytes: 1 << 20)
+        used = 0
+        for k in 0..<400 where use(&repeated, k / 2) { used += 1 }
+        #expect(used == 400)
+    }
 }
 
 /// The reader's first walk leaves out the rules whose words are not in the
@@ -372,5 +394,152 @@ import Testing
         }
         #expect(differ.isEmpty, "\(locale): \(differ.prefix(5))")
         #expect(texts.count > 50)
+    }
+}
+
+/// The words' arithmetic (``WordTable``) against the walk: where a guess
+/// writes back, the complete walk reads the text as that number and nothing
+/// else, in every language with rules and every numbering system, on the
+/// writer's texts and on texts one word off; and the guess is what reads
+/// most of the writer's texts where the words are plain arithmetic.
+@Suite struct SpelloutTableTests {
+    /// The texts to try: each written value, one word left out, the first word doubled.
+    static func texts(_ formatter: SpelloutFormatter, _ reader: SpelloutReader, every step: Int) -> [[UInt8]] {
+        var texts: [[UInt8]] = []
+        for value in NumeralReaderTests.values.enumerated().filter({ $0.offset % step == 0 }).map(\.element) {
+            guard let words = NumeralReaderTests.write(value, formatter) else { continue }
+            let folded = SpelloutReader.fold(Array(words.utf8), dropping: reader.dropped)
+            texts.append(folded)
+            let parts = folded.split(separator: 0x20).map(Array.init)
+            if parts.count > 1 {
+                texts.append(Array(parts.dropLast().joined(separator: [0x20])))
+                texts.append(Array(([parts[0]] + parts).joined(separator: [0x20])))
+            }
+        }
+        return texts
+    }
+
+    /// The texts where the guess writes back but the walk reads otherwise, and how many the guess took.
+    static func differences(_ reader: SpelloutReader, _ texts: [[UInt8]]) -> (differ: [String], taken: Int) {
+        var differ: [String] = []
+        var taken = 0
+        for text in texts {
+            guard let guess = reader.guess(text) else { continue }
+            taken += 1
+            let found = reader.walk(text, pruning: false).found
+            if found != [guess] {
+                differ.append(
+                    "\(String(decoding: text, as: UTF8.self)): guess \(String(decoding: guess.machine, as: UTF8.self)), walk \(found.map { String(decoding: $0.machine, as: UTF8.self) })"
+                )
+            }
+        }
+        return (differ, taken)
+    }
+
+    @Test(arguments: SpelloutDifferentialTests.locales)
+    func guessIsWhatTheWalkReads(_ locale: String) throws {
+        let formatter = try #require(SpelloutFormatter.words(locale: locale))
+        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        let (differ, _) = Self.differences(reader, Self.texts(formatter, reader, every: 3))
+        #expect(differ.isEmpty, "\(locale): \(differ.prefix(5))")
+    }
+
+    @Test(arguments: NumeralSystems.names)
+    func guessIsWhatTheWalkReadsInNumerals(_ system: String) throws {
+        let formatter = try #require(NumeralSystems.formatter(system))
+        let reader = try #require(SpelloutReader.numerals(system))
+        let (differ, _) = Self.differences(reader, Self.texts(formatter, reader, every: 1))
+        #expect(differ.isEmpty, "\(system): \(differ.prefix(5))")
+    }
+
+    /// Where the words are plain arithmetic, the guess reads the writer's texts.
+    @Test(arguments: ["en_US", "ko_KR", "de_DE", "es_ES", "ja_JP", "zh_CN", "it_IT", "nl_NL"])
+    func guessReadsTheWritersTexts(_ locale: String) throws {
+        let formatter = try #require(SpelloutFormatter.words(locale: locale))
+        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        var written: [[UInt8]] = []
+        for value in NumeralReaderTests.values {
+            guard let words = NumeralReaderTests.write(value, formatter) else { continue }
+            written.append(SpelloutReader.fold(Array(words.utf8), dropping: reader.dropped))
+        }
+        let taken = written.filter { reader.guess($0) != nil }
+        #expect(taken.count * 10 >= written.count * 9, "\(locale): \(taken.count) of \(written.count)")
+        #expect(reader.table.count >= 10)
+    }
+
+    /// (text, guesses): the arithmetic, and the texts it leaves to the walk.
+    @Test func arithmetic() throws {
+        let en = try #require(SpelloutReader.words(locale: Locale(identifier: "en_US")))
+        let ko = try #require(SpelloutReader.words(locale: Locale(identifier: "ko_KR")))
+        let cases: [(SpelloutReader, String, [String])] = [
+            (en, "one million two hundred thirty four thousand five hundred sixty seven", ["1234567"]),
+            (en, "minus twelve point two five", ["-12.25"]),
+            (en, "zero", ["0"]),
+            (en, "one hundred thousand", ["100000"]),
+            (en, "twelve point", []),
+            (en, "point five", []),
+            (en, "twelve minus", []),
+            (en, "twenty one hundred", ["2100"]),  // a guess; it does not write back, so the walk decides
+            (en, "twelve point twelve", []),
+            (en, "eighteen quintillion", []),
+            (en, "quarter", []),
+            (en, String(repeating: "nine hundred ninety nine quadrillion ", count: 20), []),  // past UInt64
+            (ko, "천이백삼십사만 오천육백칠십팔", ["12345678"]),
+            (ko, "마이너스 십이점이오", ["-12.25"]),
+            (ko, "십만", ["100000"]),
+        ]
+        for (reader, text, expected) in cases {
+            let folded = SpelloutReader.fold(Array(text.utf8), dropping: reader.dropped)
+            let got = reader.table.guesses(folded).map { String(decoding: $0.machine, as: UTF8.self) }
+            #expect(got == expected, "\(text)")
+        }
+    }
+}
+
+/// ``SpelloutReader/fold(_:dropping:trim:)``'s byte pass gives what folding by
+/// Unicode scalars gives: on every language's words, cased or not, with
+/// blanks, hyphens, soft hyphens and dropped words, and on malformed UTF-8.
+@Suite struct SpelloutFoldTests {
+    static func samples() -> [[UInt8]] {
+        var texts: [String] = [
+            "", " ", "-", "  One  Hundred-And Five ", "and", "and and", "one and", "AND one",
+            "ΣΊΓΜΑ ΤΕΛΙΚΌΣ", "İstanbul", "ǅ", "Ꙁ", "Ꜳ", "ꭰ", "Ａ", "ﬀ", "ა", "Ꭰ", "ᲀ",
+            "천\u{00A0}이백\u{2011}삼", "vier\u{00AD}und\u{200B}zwanzig", "一千〇一\u{3000}", "\t마이너스 십 ",
+        ]
+        for locale in [
+            "en_US", "de_DE", "ru_RU", "el_GR", "ko_KR", "ja_JP", "th_TH", "ar_EG", "hi_IN", "he_IL", "ka_GE", "am_ET",
+            "tr_TR",
+        ] {
+            guard let formatter = SpelloutFormatter.words(locale: locale) else { continue }
+            for value in ["21", "1234567", "-12.25", "1000001"] {
+                guard let words = NumeralReaderTests.write(value, formatter) else { continue }
+                texts += [words, words.uppercased(), words.capitalized, " " + words + " - "]
+            }
+        }
+        return texts.map { Array($0.utf8) } + [
+            [0xFF, 0x41], [0xE3, 0x80], [0x41, 0xC3], [0xED, 0xA0, 0x80], [0xE0, 0x98, 0x80], [0xC1, 0x81],
+            [0xEA, 0xB0],
+        ]
+    }
+
+    @Test func bytePassIsTheScalarFold() {
+        var differ: [String] = []
+        for text in Self.samples() {
+            for dropping in [[], [Array("and".utf8)]] {
+                for trim in [true, false] where trim || dropping.isEmpty {
+                    let fast = SpelloutReader.fold(text, dropping: dropping, trim: trim)
+                    let slow = SpelloutReader.foldByScalars(text, dropping: dropping, trim: trim)
+                    if fast != slow { differ.append("\(text) \(dropping) \(trim)") }
+                    guard trim else { continue }
+                    // `folds(_:to:dropping:)` is the comparison of the folded texts.
+                    for other in [slow, slow + [0x61], Array(slow.dropLast()), Array("one".utf8)] {
+                        if SpelloutReader.folds(text, to: other, dropping: dropping) != (slow == other) {
+                            differ.append("folds \(text) \(other) \(dropping)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
     }
 }

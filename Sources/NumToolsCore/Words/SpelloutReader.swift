@@ -39,6 +39,9 @@ public struct SpelloutReader: Sendable {
     let ruleNeeds: [[Int32]]
     /// The distinct words of ``ruleNeeds``.
     let needles: [[UInt8]]
+    /// The words of the rules with their values: a first guess, taken when
+    /// it writes back (``WordTable``), before the walk.
+    let table: WordTable
 
     /// The longest folded text read (longer than any number the rules write).
     public static let maximumLength = 2048
@@ -97,6 +100,7 @@ public struct SpelloutReader: Sendable {
             return needs
         }
         self.needles = needles
+        table = WordTable(formatter: formatter, pieceTexts: pieceTexts, choiceTexts: choiceTexts)
     }
 
     /// The reader of `locale`'s words (what `coinfmt --style words` writes), or nil without rules.
@@ -118,7 +122,157 @@ public struct SpelloutReader: Sendable {
     /// `bytes` as compared: lower case, hyphens and blanks (space, tab,
     /// no-break spaces) as one space, and with `trim` no blanks at the ends
     /// and the `dropping` words left out.
+    ///
+    /// One pass over the bytes where no letter changes case but ASCII's
+    /// (Hangul, Han, kana, the scripts of South and Southeast Asia, Arabic,
+    /// Hebrew: U+0590-U+1CFF but Georgian, Cherokee and Cyrillic Extended-C,
+    /// U+2E80-U+D7FF but Cyrillic Extended-B and Latin Extended-D, and
+    /// U+F900-U+FEFF); other text is lowercased by
+    /// Unicode's rules (``foldByScalars(_:dropping:trim:)``, the same result).
     static func fold(_ bytes: some Collection<UInt8>, dropping: [[UInt8]], trim: Bool = true) -> [UInt8] {
+        // Folding never lengthens a text: each byte gives at most one.
+        var folded = true
+        var out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count =
+                bytes.withContiguousStorageIfAvailable { foldBytes($0, into: buffer) }
+                ?? Array(bytes).withUnsafeBufferPointer { foldBytes($0, into: buffer) }
+            if count < 0 {
+                folded = false
+                count = 0
+            }
+        }
+        guard folded else { return foldByScalars(bytes, dropping: dropping, trim: trim) }
+        guard trim else { return out }
+        while out.last == 0x20 { out.removeLast() }
+        if out.first == 0x20 { out.removeFirst() }
+        if !dropping.isEmpty {
+            let kept = out.withUnsafeMutableBufferPointer { dropWords($0, dropping) }
+            out.removeLast(out.count - kept)
+        }
+        return out
+    }
+
+    /// ``fold(_:dropping:trim:)``'s pass without trimming, into `out` (as
+    /// long as `p`): the bytes written, or -1 at a scalar whose case may change.
+    private static func foldBytes(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var written = 0
+        var lastWasSpace = false
+        var i = 0
+        let n = p.count
+        while i < n {
+            let b = p[i]
+            if b >= 0x61 && b <= 0x7A {  // the usual byte: a lowercase letter
+                out[written] = b
+                written += 1
+                lastWasSpace = false
+                i += 1
+                continue
+            }
+            if b < 0x80 {
+                switch b {
+                case 0x20, 0x09, 0x2D:
+                    if !lastWasSpace {
+                        out[written] = 0x20
+                        written += 1
+                    }
+                    lastWasSpace = true
+                case 0x41...0x5A:
+                    out[written] = b | 0x20
+                    written += 1
+                    lastWasSpace = false
+                default:
+                    out[written] = b
+                    written += 1
+                    lastWasSpace = false
+                }
+                i += 1
+                continue
+            }
+            // A scalar of 2-4 bytes (malformed UTF-8: the scalar path decides).
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0
+            guard length > 0, i + length <= n else { return -1 }
+            var scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length {
+                let c = p[i + k]
+                guard c & 0xC0 == 0x80 else { return -1 }
+                scalar = scalar << 6 | UInt32(c & 0x3F)
+            }
+            // Overlong forms: the scalar path reads them as U+FFFD.
+            guard scalar >= (length == 2 ? 0x80 : 0x800) else { return -1 }
+            switch scalar {
+            case 0x00A0, 0x2009, 0x202F, 0x2010, 0x2011:
+                if !lastWasSpace {
+                    out[written] = 0x20
+                    written += 1
+                }
+                lastWasSpace = true
+            case 0x00AD, 0x200B:
+                break  // soft hyphens and zero-width spaces: never typed
+            case 0x0590...0x109F, 0x1100...0x139F, 0x1400...0x1C7F, 0x1CC0...0x1CFF, 0x2E80...0xA63F, 0xA6A0...0xA71F,
+                0xA800...0xD7FF, 0xF900...0xFEFF:
+                for k in i..<(i + length) {
+                    out[written] = p[k]
+                    written += 1
+                }
+                lastWasSpace = false
+            default:
+                return -1
+            }
+            i += length
+        }
+        return written
+    }
+
+    /// Leaves the `dropping` words out of folded, trimmed `p`, moving the
+    /// rest to its start: how many bytes are kept. Nothing moves until a
+    /// word is left out.
+    private static func dropWords(_ p: UnsafeMutableBufferPointer<UInt8>, _ dropping: [[UInt8]]) -> Int {
+        var shortest = Int.max
+        var longest = 0
+        for d in dropping {
+            shortest = min(shortest, d.count)
+            longest = max(longest, d.count)
+        }
+        let n = p.count
+        var kept = 0
+        var moved = false
+        var start = 0
+        while start < n {
+            var end = start
+            while end < n && p[end] != 0x20 { end += 1 }
+            let length = end - start
+            var dropped = false
+            if length >= shortest && length <= longest {
+                for d in dropping where d.count == length {
+                    var k = 0
+                    while k < length && d[k] == p[start + k] { k += 1 }
+                    if k == length {
+                        dropped = true
+                        break
+                    }
+                }
+            }
+            if dropped {
+                moved = true
+            } else if !moved {
+                kept = end
+            } else {
+                if kept > 0 {
+                    p[kept] = 0x20
+                    kept += 1
+                }
+                for k in start..<end {
+                    p[kept] = p[k]
+                    kept += 1
+                }
+            }
+            start = end + 1
+        }
+        return kept
+    }
+
+    /// ``fold(_:dropping:trim:)`` by Unicode scalars, lowercased by Unicode's rules.
+    static func foldByScalars(_ bytes: some Collection<UInt8>, dropping: [[UInt8]], trim: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var lastWasSpace = false
@@ -170,7 +324,27 @@ public struct SpelloutReader: Sendable {
 
         /// As a machine number: `-12.25`.
         var machine: [UInt8] {
-            (negative ? [0x2D] : []) + Array(String(integer).utf8) + (fraction.isEmpty ? [] : [0x2E] + fraction)
+            var digits = 1
+            var rest = integer
+            while rest >= 10 {
+                rest /= 10
+                digits += 1
+            }
+            let sign = negative ? 1 : 0
+            let count = sign + digits + (fraction.isEmpty ? 0 : 1 + fraction.count)
+            return [UInt8](unsafeUninitializedCapacity: count) { out, written in
+                if negative { out[0] = 0x2D }
+                var n = integer
+                for k in stride(from: sign + digits - 1, through: sign, by: -1) {
+                    out[k] = 0x30 + UInt8(n % 10)
+                    n /= 10
+                }
+                if !fraction.isEmpty {
+                    out[sign + digits] = 0x2E
+                    for (k, d) in fraction.enumerated() { out[sign + digits + 1 + k] = d }
+                }
+                written = count
+            }
         }
     }
 
@@ -183,7 +357,10 @@ public struct SpelloutReader: Sendable {
                 .number(.notWords),
                 "\(text.count) bytes: longer than any number in \(name) (at most \(Self.maximumLength))")
         }
-        // First with the rules whose words are missing left out (which
+        // The words' arithmetic first: the one guess the writer writes back
+        // as the text is what the walk reads (held to it by SpelloutTableTests).
+        if let number = guess(input, as: text) { return number.machine }
+        // Then the walk, first with the rules whose words are missing left out (which
         // cannot match: the same readings, fewer tries); a text that reads
         // as no number is read again with every rule, so that its error
         // (how far it read, or too many tries) is the complete walk's.
@@ -211,6 +388,19 @@ public struct SpelloutReader: Sendable {
         return number.machine
     }
 
+    /// The one number of the table's guesses for the folded `input` that
+    /// the writer writes back as it, or nil (none, or several: the walk decides).
+    /// `text` is the input as read, when known: where the writer writes
+    /// exactly it, the folds need not be compared.
+    func guess(_ input: [UInt8], as text: UnsafeBufferPointer<UInt8>? = nil) -> Number? {
+        var hit: Number? = nil
+        for number in table.guesses(input) where writesBack(number, input, as: text) {
+            guard hit == nil else { return nil }
+            hit = number
+        }
+        return hit
+    }
+
     /// The numbers the folded `input` reads as (each written back as it),
     /// the rule tries spent, and how far a text piece matched.
     func walk(_ input: [UInt8], pruning: Bool) -> (found: [Number], steps: Int, farthest: Int) {
@@ -224,8 +414,9 @@ public struct SpelloutReader: Sendable {
     }
 
     /// Whether the writer writes `number` as `input` (both folded).
-    private func writesBack(_ number: Number, _ input: [UInt8]) -> Bool {
+    func writesBack(_ number: Number, _ input: [UInt8], as text: UnsafeBufferPointer<UInt8>? = nil) -> Bool {
         var out: [UInt8] = []
+        out.reserveCapacity(input.count + 64)
         do throws(SpelloutFormatter.Failure) {
             try number.fraction.withUnsafeBufferPointer { (digits) throws(SpelloutFormatter.Failure) in
                 try formatter.format(
@@ -235,7 +426,32 @@ public struct SpelloutReader: Sendable {
         } catch {
             return false
         }
-        return Self.fold(out, dropping: dropped) == input
+        if let text, text.count == out.count,
+            out.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 })
+        {
+            return true
+        }
+        return Self.folds(out, to: input, dropping: dropped)
+    }
+
+    /// Whether `bytes` fold to `folded` (``fold(_:dropping:trim:)``),
+    /// without an array for texts of up to 1,024 bytes.
+    static func folds(_ bytes: [UInt8], to folded: [UInt8], dropping: [[UInt8]]) -> Bool {
+        guard bytes.count <= 1024 else { return fold(bytes, dropping: dropping) == folded }
+        let equal: Bool? = bytes.withUnsafeBufferPointer { p in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, p.count)) { buffer in
+                var count = foldBytes(p, into: buffer)
+                guard count >= 0 else { return nil }
+                var start = 0
+                while count > 0 && buffer[count - 1] == 0x20 { count -= 1 }
+                if count > 0 && buffer[0] == 0x20 { start = 1 }
+                let text = UnsafeMutableBufferPointer(rebasing: buffer[start..<count])
+                let kept = dropping.isEmpty ? text.count : dropWords(text, dropping)
+                guard kept == folded.count else { return false }
+                return folded.withUnsafeBytes { a in memcmp(a.baseAddress!, text.baseAddress!, kept) == 0 }
+            }
+        }
+        return equal ?? (fold(bytes, dropping: dropping) == folded)
     }
 
     /// What a rule set's reading may give: integers below `bound`, and
