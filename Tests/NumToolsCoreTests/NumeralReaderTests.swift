@@ -452,6 +452,31 @@ import Testing
         #expect(differ.isEmpty, "\(system): \(differ.prefix(5))")
     }
 
+    /// Looking up each word between spaces whole, and reading word by word
+    /// where no word begins another, give what cutting the text gives,
+    /// wherever they apply, in every language with rules.
+    @Test(arguments: SpelloutDifferentialTests.locales)
+    func wholeWordsAreTheCuts(_ locale: String) throws {
+        let formatter = try #require(SpelloutFormatter.words(locale: locale))
+        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        var differ: [String] = []
+        var applied = 0
+        for text in Self.texts(formatter, reader, every: 1) {
+            let cuts = reader.table.guessesByCuts(text)
+            if let whole = reader.table.wholeWords(text) {
+                applied += 1
+                if whole != cuts { differ.append("whole: " + String(decoding: text, as: UTF8.self)) }
+            }
+            if reader.table.prefixFree, let one = reader.table.wordByWord(text) {
+                applied += 1
+                if one != cuts { differ.append("word by word: " + String(decoding: text, as: UTF8.self)) }
+            }
+        }
+        #expect(differ.isEmpty, "\(locale): \(differ.prefix(5))")
+        if locale.hasPrefix("en") || locale.hasPrefix("ko") { #expect(applied > 300, "\(applied)") }
+        if locale.hasPrefix("ko") { #expect(reader.table.prefixFree) }
+    }
+
     /// Where the words are plain arithmetic, the guess reads the writer's texts.
     @Test(arguments: ["en_US", "ko_KR", "de_DE", "es_ES", "ja_JP", "zh_CN", "it_IT", "nl_NL"])
     func guessReadsTheWritersTexts(_ locale: String) throws {

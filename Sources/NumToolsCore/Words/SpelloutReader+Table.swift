@@ -50,6 +50,16 @@ struct WordTable: Sendable {
     private let bucketStarts: [Int32]
     /// Words of one byte (checked at every place).
     private let shortEntries: [Entry]
+    /// Every word (``entries`` then ``shortEntries``) by its bytes' hash,
+    /// open addressing: the word's index, -1 for an empty slot. Empty when
+    /// a word holds a space (the whole-word lookup then never applies).
+    private let slots: [Int16]
+    /// By word (as in ``slots``): whether its bytes are cut into the
+    /// table's words in no other way than as itself.
+    private let whole: [Bool]
+    /// Whether no word of the table begins another (ko: `일`, `천`,
+    /// `마이너스`): a text then has at most one cut, found word by word.
+    let prefixFree: Bool
 
     /// The most words and spaces between them a guess reads (a text of more goes to the walk).
     static let maximumWords = 256
@@ -189,6 +199,52 @@ struct WordTable: Sendable {
         self.entries = entries
         self.bucketStarts = starts
         self.shortEntries = short
+        // The whole-word lookup: for tables whose words hold no space (each
+        // word of a text between spaces is then cut on its own).
+        let all = entries + short
+        let spaced = all.contains { e in bytes[Int(e.start)..<Int(e.start + e.count)].contains(0x20) }
+        var slots: [Int16] = []
+        var whole: [Bool] = []
+        if !spaced && !all.isEmpty {
+            var size = 16
+            while size < 2 * all.count { size *= 2 }
+            slots = [Int16](repeating: -1, count: size)
+            for (k, e) in all.enumerated() {
+                var h = Self.hash(bytes[Int(e.start)..<Int(e.start + e.count)]) & (size - 1)
+                while slots[h] >= 0 { h = (h + 1) & (size - 1) }
+                slots[h] = Int16(k)
+            }
+            // A word is whole when the one cut of its bytes is itself.
+            let words = all.map { Array(bytes[Int($0.start)..<Int($0.start + $0.count)]) }
+            whole = words.map { word in
+                var cuts = [Int](repeating: 0, count: word.count + 1)
+                cuts[0] = 1
+                for i in 0..<word.count where cuts[i] > 0 {
+                    for w in words where w.count <= word.count - i && word[i..<(i + w.count)].elementsEqual(w) {
+                        cuts[i + w.count] = min(2, cuts[i + w.count] + cuts[i])
+                    }
+                }
+                return cuts[word.count] == 1
+            }
+        }
+        self.slots = slots
+        self.whole = whole
+        let texts = all.map { bytes[Int($0.start)..<Int($0.start + $0.count)] }
+        prefixFree =
+            !all.isEmpty
+            && !texts.indices.contains { i in
+                texts.indices.contains { j in
+                    i != j && texts[i].count <= texts[j].count && texts[j].starts(with: texts[i])
+                }
+            }
+    }
+
+    /// FNV-1a of `bytes`.
+    @inline(__always)
+    static func hash(_ bytes: some Collection<UInt8>) -> Int {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return Int(truncatingIfNeeded: h ^ (h >> 32))
     }
 
     /// How many words the table holds (for the tests).
@@ -215,7 +271,150 @@ struct WordTable: Sendable {
     /// Its scratch is on the stack for texts of up to 254 bytes with up to
     /// 85 words and spaces starting in them (every number most languages
     /// write), on the heap past that.
+    ///
+    /// A text whose words between spaces are each a whole word of the table
+    /// (``whole``) has one cut, found by looking each up
+    /// (``wholeWords(_:)``); any other is cut by ``guessesByCuts(_:)``.
     func guesses(_ input: [UInt8]) -> [SpelloutReader.Number] {
+        if let number = wholeWords(input) { return number }
+        if prefixFree, let number = wordByWord(input) { return number }
+        return guessesByCuts(input)
+    }
+
+    /// The guess of a text by a table where no word begins another: at
+    /// each place at most one word matches, so the cut is found word by
+    /// word. `[]` or the one number; nil for a text not so cut.
+    func wordByWord(_ input: [UInt8]) -> [SpelloutReader.Number]? {
+        guard !input.isEmpty, input.count <= SpelloutReader.maximumLength else { return nil }
+        return input.withUnsafeBufferPointer { text in
+            bytes.withUnsafeBufferPointer { words in
+                entries.withUnsafeBufferPointer { entries in
+                    shortEntries.withUnsafeBufferPointer { short in
+                        bucketStarts.withUnsafeBufferPointer { buckets in
+                            withUnsafeTemporaryAllocation(of: Entry.self, capacity: 40) { found in
+                                Self.wordByWord(
+                                    text, Storage(words: words, entries: entries, short: short, buckets: buckets),
+                                    into: found)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``wordByWord(_:)`` on raw storage, the words into `found` (more
+    /// words than it holds: nil, the cuts decide).
+    private static func wordByWord(
+        _ text: UnsafeBufferPointer<UInt8>, _ table: Storage, into found: UnsafeMutableBufferPointer<Entry>
+    ) -> [SpelloutReader.Number]? {
+        let n = text.count
+        let words = table.words
+        var count = 0
+        var i = 0
+        while i < n {
+            let b = text[i]
+            if b == 0x20 {
+                i += 1
+                continue
+            }
+            var match: Entry? = nil
+            for e in table.short where words[Int(e.start)] == b {
+                match = e
+                break
+            }
+            if match == nil && i + 1 < n {
+                let second = text[i + 1]
+                let bucket = Self.bucket(b, second)
+                for k in Int(table.buckets[bucket])..<Int(table.buckets[bucket + 1]) {
+                    let e = table.entries[k]
+                    let length = Int(e.count)
+                    guard i + length <= n else { continue }
+                    let start = Int(e.start)
+                    if words[start] != b || words[start + 1] != second { continue }
+                    if memcmp(words.baseAddress! + start + 2, text.baseAddress! + i + 2, length - 2) == 0 {
+                        match = e
+                        break
+                    }
+                }
+            }
+            guard let e = match, count < found.count else { return nil }
+            found[count] = e
+            count += 1
+            i += Int(e.count)
+        }
+        guard count > 0 else { return nil }
+        return evaluate(UnsafeBufferPointer(rebasing: found[..<count])).map { [$0] } ?? []
+    }
+
+    /// The guess of a text whose words are each a whole word of the table:
+    /// `[]` or the one number; nil for any other text.
+    func wholeWords(_ input: [UInt8]) -> [SpelloutReader.Number]? {
+        guard !slots.isEmpty, !input.isEmpty, input.count <= SpelloutReader.maximumLength else { return nil }
+        return input.withUnsafeBufferPointer { text in
+            bytes.withUnsafeBufferPointer { words in
+                entries.withUnsafeBufferPointer { entries in
+                    shortEntries.withUnsafeBufferPointer { short in
+                        slots.withUnsafeBufferPointer { slots in
+                            whole.withUnsafeBufferPointer { whole in
+                                withUnsafeTemporaryAllocation(of: Entry.self, capacity: 40) { found in
+                                    Self.wholeWords(
+                                        text, words: words, entries: entries, short: short, slots: slots, whole: whole,
+                                        into: found)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``wholeWords(_:)`` on raw storage, the words found into `found` (more
+    /// words than it holds: nil, the cuts decide).
+    private static func wholeWords(
+        _ text: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<UInt8>, entries: UnsafeBufferPointer<Entry>,
+        short: UnsafeBufferPointer<Entry>, slots: UnsafeBufferPointer<Int16>, whole: UnsafeBufferPointer<Bool>,
+        into found: UnsafeMutableBufferPointer<Entry>
+    ) -> [SpelloutReader.Number]? {
+        let n = text.count
+        let mask = slots.count - 1
+        var count = 0
+        var start = 0
+        while start < n {
+            var end = start
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            while end < n && text[end] != 0x20 {
+                h = (h ^ UInt64(text[end])) &* 0x100_0000_01B3
+                end += 1
+            }
+            if end > start {
+                let length = end - start
+                var slot = Int(truncatingIfNeeded: h ^ (h >> 32)) & mask
+                var match = -1
+                while slots[slot] >= 0 {
+                    let k = Int(slots[slot])
+                    let e = k < entries.count ? entries[k] : short[k - entries.count]
+                    if Int(e.count) == length
+                        && memcmp(words.baseAddress! + Int(e.start), text.baseAddress! + start, length) == 0
+                    {
+                        match = k
+                        break
+                    }
+                    slot = (slot + 1) & mask
+                }
+                guard match >= 0, whole[match], count < found.count else { return nil }
+                found[count] = match < entries.count ? entries[match] : short[match - entries.count]
+                count += 1
+            }
+            start = end + 1
+        }
+        guard count > 0 else { return nil }
+        return evaluate(UnsafeBufferPointer(rebasing: found[..<count])).map { [$0] } ?? []
+    }
+
+    /// ``guesses(_:)`` by every cut of the text into the table's words.
+    func guessesByCuts(_ input: [UInt8]) -> [SpelloutReader.Number] {
         let n = input.count
         guard n > 0, n <= SpelloutReader.maximumLength else { return [] }
         return input.withUnsafeBufferPointer { text in
@@ -384,8 +583,8 @@ struct WordTable: Sendable {
         }
     }
 
-    /// The arithmetic of `words` in order (for the tests: a sequence of entries).
-    static func evaluate(_ words: [Entry]) -> SpelloutReader.Number? {
+    /// The arithmetic of `words` in order.
+    static func evaluate(_ words: UnsafeBufferPointer<Entry>) -> SpelloutReader.Number? {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maximumTerms) { terms in evaluate(words, terms) }
     }
 
