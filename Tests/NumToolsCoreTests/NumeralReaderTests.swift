@@ -337,14 +337,59 @@ import Testing
         #expect(Self.convert("twenty-one hundred", &converter).hasPrefix("error not-words"))
     }
 
+    /// What is kept is found again, numbers and errors, texts of any length
+    /// and texts whose hashes collide; a full cache starts again empty.
+    @Test func keepsAndFinds() throws {
+        var cache = ReadingCache(maximumEntries: 8, maximumBytes: 1 << 20)
+        func known(_ text: [UInt8], _ hash: UInt64? = nil) -> String? {
+            text.withUnsafeBufferPointer { t -> String? in
+                switch cache.reading(of: t, hash: hash ?? ReadingCache.hash(t)) {
+                case .number(let start, let count)?:
+                    var out = ""
+                    try? cache.withNumber(start, count) { out = String(decoding: $0, as: UTF8.self) }
+                    return out
+                case .error(let index)?: return "error " + cache.error(index).message
+                case nil: return nil
+                }
+            }
+        }
+        func keep(_ text: [UInt8], _ result: Result<[UInt8], ValueError>, _ hash: UInt64? = nil) {
+            text.withUnsafeBufferPointer { t in cache.keep(result, for: t, hash: hash ?? ReadingCache.hash(t)) }
+        }
+        keep([], .success(Array("0".utf8)))
+        keep(Array("twenty-one".utf8), .success(Array("21".utf8)))
+        keep(Array("twenty-one hundred".utf8), .failure(ValueError(.number(.notWords), "no")))
+        keep(Array(repeating: 0x61, count: 300), .success(Array("7".utf8)))
+        // Two texts given the same hash are told apart by their bytes.
+        keep(Array("one".utf8), .success(Array("1".utf8)), 42)
+        keep(Array("two".utf8), .success(Array("2".utf8)), 42)
+        #expect(known([]) == "0")
+        #expect(known(Array("twenty-one".utf8)) == "21")
+        #expect(known(Array("twenty-one hundred".utf8)) == "error no")
+        #expect(known(Array(repeating: 0x61, count: 300)) == "7")
+        #expect(known(Array(repeating: 0x61, count: 299)) == nil)
+        #expect(known(Array("one".utf8), 42) == "1")
+        #expect(known(Array("two".utf8), 42) == "2")
+        #expect(known(Array("six".utf8), 42) == nil)
+        // Eight entries: the next starts the cache again.
+        keep(Array("x".utf8), .success(Array("9".utf8)))
+        keep(Array("y".utf8), .success(Array("8".utf8)))
+        keep(Array("z".utf8), .success(Array("5".utf8)))
+        #expect(known(Array("z".utf8)) == "5")
+        #expect(known(Array("twenty-one".utf8)) == nil)
+    }
+
     /// After a window of distinct texts, the cache rests for
     /// ``ReadingCache/restLength`` texts and then is used again; with texts
     /// met again, it never rests.
     @Test func restsOnDistinctTextsOnly() {
-        func key(_ k: Int) -> ReadingCache.Key { ReadingCache.Key(bytes: Array("text \(k)".utf8)) }
         func use(_ cache: inout ReadingCache, _ k: Int) -> Bool {
             if cache.rests() { return false }
-            if cache.reading(of: key(k)) == nil { cache.keep(.success([0x31]), for: key(k)) }
+            let text = Array("text \(k)".utf8)
+            text.withUnsafeBufferPointer { t in
+                let hash = ReadingCache.hash(t)
+                if cache.reading(of: t, hash: hash) == nil { cache.keep(.success([0x31]), for: t, hash: hash) }
+            }
             return true
         }
         var distinct = ReadingCache(maximumEntries: 16, maximumBytes: 1 << 20)
@@ -527,7 +572,8 @@ import Testing
 @Suite struct SpelloutFoldTests {
     static func samples() -> [[UInt8]] {
         var texts: [String] = [
-            "", " ", "-", "  One  Hundred-And Five ", "and", "and and", "one and", "AND one",
+            "", " ", "-", "  One  Hundred-And Five ", "and", "and and", "one and", "AND one", "thousand band andy",
+            "thousand and-and sand", "andand and",
             "ΣΊΓΜΑ ΤΕΛΙΚΌΣ", "İstanbul", "ǅ", "Ꙁ", "Ꜳ", "ꭰ", "Ａ", "ﬀ", "ა", "Ꭰ", "ᲀ",
             "천\u{00A0}이백\u{2011}삼", "vier\u{00AD}und\u{200B}zwanzig", "一千〇一\u{3000}", "\t마이너스 십 ",
         ]

@@ -10,14 +10,18 @@ import Foundation
 /// `천`, `mille`), and a multiplier takes the sum of the smaller values just
 /// before it (`two hundred thirty-four thousand`: 2×100+30+4, ×1000). This
 /// table holds each word with its role, taken from the rules the writer
-/// uses; ``guess(_:)`` cuts the folded text into its words and adds them up.
+/// uses; ``guesses(_:)`` cuts the folded text into its words and adds them up.
 ///
-/// The guess decides nothing by itself. The reader takes it only when the
-/// text has one way to be cut into the table's words, and the writer,
-/// given the number, writes the text back; otherwise the text goes to the
-/// walk. Cut one way, a text is one sequence of words and reads as one
-/// number by the arithmetic, so a guess that writes back is the number the
-/// walk finds (held to the walk in `SpelloutTableTests`, every language).
+/// The guess decides nothing by itself. The text is cut into the table's
+/// words in every way it can be (at most ``maximumCuts``), each cut is read
+/// by the arithmetic, and the reader takes a number only when it is the one
+/// among them that the writer, given it, writes back as the text; any other
+/// text goes to the walk. A number the walk reads is written by the rules
+/// as the text, so its words are one of the cuts; where the arithmetic of
+/// that cut is the number, a second reading would be a second guess that
+/// writes back, which sends the text to the walk. That the arithmetic
+/// agrees with the walk is held by `SpelloutTableTests` in every language
+/// and numbering system, and by the `words` fuzz target on any bytes.
 struct WordTable: Sendable {
     enum Role: UInt8 {
         /// A value added (`twenty`: 20).

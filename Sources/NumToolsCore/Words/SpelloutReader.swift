@@ -145,7 +145,7 @@ public struct SpelloutReader: Sendable {
         guard trim else { return out }
         while out.last == 0x20 { out.removeLast() }
         if out.first == 0x20 { out.removeFirst() }
-        if !dropping.isEmpty {
+        if !dropping.isEmpty && out.withUnsafeBytes({ mayHold($0, dropping) }) {
             let kept = out.withUnsafeMutableBufferPointer { dropWords($0, dropping) }
             out.removeLast(out.count - kept)
         }
@@ -221,6 +221,31 @@ public struct SpelloutReader: Sendable {
             i += length
         }
         return written
+    }
+
+    /// Whether any of `words` is a word of folded `text` (between spaces or
+    /// its ends): when none is, no word is left out.
+    private static func mayHold(_ text: UnsafeRawBufferPointer, _ words: [[UInt8]]) -> Bool {
+        words.contains { w in
+            guard let first = w.first else { return true }
+            guard text.count >= w.count else { return false }
+            return w.withUnsafeBytes { needle in
+                var at = 0
+                let last = text.count - w.count  // the last place the word can start
+                while at <= last {
+                    guard let hit = memchr(text.baseAddress! + at, Int32(first), last - at + 1) else { return false }
+                    let place = UnsafeRawPointer(hit) - text.baseAddress!
+                    if memcmp(hit, needle.baseAddress!, w.count) == 0
+                        && (place == 0 || text[place - 1] == 0x20)
+                        && (place + w.count == text.count || text[place + w.count] == 0x20)
+                    {
+                        return true
+                    }
+                    at = place + 1
+                }
+                return false
+            }
+        }
     }
 
     /// Leaves the `dropping` words out of folded, trimmed `p`, moving the
@@ -446,7 +471,9 @@ public struct SpelloutReader: Sendable {
                 while count > 0 && buffer[count - 1] == 0x20 { count -= 1 }
                 if count > 0 && buffer[0] == 0x20 { start = 1 }
                 let text = UnsafeMutableBufferPointer(rebasing: buffer[start..<count])
-                let kept = dropping.isEmpty ? text.count : dropWords(text, dropping)
+                let kept =
+                    dropping.isEmpty || !mayHold(UnsafeRawBufferPointer(text), dropping)
+                    ? text.count : dropWords(text, dropping)
                 guard kept == folded.count else { return false }
                 return folded.withUnsafeBytes { a in memcmp(a.baseAddress!, text.baseAddress!, kept) == 0 }
             }
