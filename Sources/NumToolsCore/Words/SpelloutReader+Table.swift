@@ -92,9 +92,6 @@ struct WordTable: Sendable {
             if pair.contains(.additive) && pair.contains(.multiplier) && known.value == value {
                 meanings[key] = (.multiplier, value)
             } else {
-                if ProcessInfo.processInfo.environment["DEBUGTABLE"] != nil {
-                    print("CONFLICT", String(decoding: key, as: UTF8.self), known, role, value)
-                }
                 meanings[key] = (.unknown, 0)
             }
         }
