@@ -587,9 +587,22 @@ import Testing
                 texts += [words, words.uppercased(), words.capitalized, " " + words + " - "]
             }
         }
+        // The eight-byte pass's edges: runs of letters, spaces and hyphens
+        // of every length, doubled at every place, other bytes among them.
+        let pieces = [
+            "a", "z", "q", " ", "-", "  ", "- ", " -", "\t", "A", "Z", "é", "천", "\u{00A0}", "`", "{", "@", "0",
+        ]
+        var generator = SplitMix64(seed: 29)
+        for _ in 0..<3000 {
+            let count = Int(generator.next() % 40)
+            texts.append((0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+        }
         return texts.map { Array($0.utf8) } + [
             [0xFF, 0x41], [0xE3, 0x80], [0x41, 0xC3], [0xED, 0xA0, 0x80], [0xE0, 0x98, 0x80], [0xC1, 0x81],
-            [0xEA, 0xB0],
+            [0xEA, 0xB0], Array("abcdefg".utf8) + [0xFF] + Array("hijklmnop".utf8),
+            Array("abcdefghijklmn".utf8) + [0xC3], Array("one two-three".utf8) + [0xE3, 0x80],
+            [0xF0, 0x8A, 0xB0, 0x80],
+            [0xED, 0xA0, 0x80, 0x41], [0xEA, 0xB0, 0x80, 0xE2, 0xBA, 0x80, 0xED, 0x9E, 0xA3, 0xEA, 0x99, 0x80],
         ]
     }
 

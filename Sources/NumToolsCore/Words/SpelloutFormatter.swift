@@ -45,10 +45,45 @@ struct SpelloutFormatter: @unchecked Sendable {
     static let maximumDepth = 64
 
     /// Appends `value` written by the rule set to `out`.
-    func format(_ value: Value, into out: inout [UInt8]) throws(Failure) {
+    func format(_ value: Value, into out: inout some RuleOutput) throws(Failure) {
         try compiled.format(compiled.view, Int32(start), value, depth: 0, start: Int32(start), into: &out)
     }
 
+}
+
+/// Where the rules write a number's bytes: an array, or a text it is
+/// compared with as it is written (``WrittenAs``).
+protocol RuleOutput {
+    mutating func append(_ byte: UInt8)
+    /// Appends a plural form's text.
+    mutating func appendText(_ bytes: [UInt8])
+}
+
+extension Array: RuleOutput where Element == UInt8 {
+    mutating func appendText(_ bytes: [UInt8]) { append(contentsOf: bytes) }
+}
+
+/// Compares what the rules write with `text` as it is written, byte by
+/// byte, keeping nothing: whether the writer writes exactly `text` without
+/// building the text (the reader's write-back, ``SpelloutReader/guess(_:as:)``).
+struct WrittenAs: RuleOutput {
+    let text: UnsafeBufferPointer<UInt8>
+    /// The bytes matched so far; past `text.count` once a byte differs.
+    private var at = 0
+
+    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    /// Whether the bytes written are exactly `text`.
+    var isWhole: Bool { at == text.count }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if at < text.count && text[at] == byte { at += 1 } else { at = text.count + 1 }
+    }
+
+    mutating func appendText(_ bytes: [UInt8]) {
+        for b in bytes { append(b) }
+    }
 }
 
 /// ``SpelloutRules`` in flat buffers, allocated once for the process (the
@@ -96,9 +131,16 @@ final class CompiledRules: @unchecked Sendable {
         let rules: UnsafeBufferPointer<Rule>
         let pieces: UnsafeBufferPointer<Piece>
         let text: UnsafeBufferPointer<UInt8>
+        /// The normal rule of each set for each `n` below ``smallNumbers``
+        /// (``CompiledRules/searchNormalRule(_:_:_:)``'s answer, -1 for none), at `set * smallNumbers + n`.
+        let small: UnsafeBufferPointer<Int32>
         let spacedDigits: Bool
         let fractionZeros: Bool
     }
+
+    /// The numbers whose normal rule is looked up rather than searched for
+    /// (the words of most numbers are mostly of numbers below it).
+    static let smallNumbers = 128
 
     let view: View
     let plurals: PluralRules
@@ -183,9 +225,40 @@ final class CompiledRules: @unchecked Sendable {
         }
         plurals = PluralRules(locale: source.locale)
         self.choices = choices
+        var small: [Int32] = []
+        small.reserveCapacity(sets.count * Self.smallNumbers)
+        rules.withUnsafeBufferPointer { rules in
+            for set in sets {
+                for n in 0..<UInt64(Self.smallNumbers) { small.append(Self.searchNormalRule(rules, set, n)) }
+            }
+        }
         view = View(
             sets: permanent(sets), rules: permanent(rules), pieces: permanent(pieces), text: permanent(text),
-            spacedDigits: source.spacedDigits, fractionZeros: source.fractionZeros)
+            small: permanent(small), spacedDigits: source.spacedDigits, fractionZeros: source.fractionZeros)
+    }
+
+    /// ICU's NFRuleSet::findNormalRule: the last rule of `set` whose base
+    /// is at most `n`, or the one before it when `n` is a multiple of the
+    /// rule's divisor but its base is not and it has a remainder (`21:
+    /// twenty->>` gives way to `20: twenty` for 30). The rule's index, -1
+    /// for none.
+    static func searchNormalRule(_ rules: UnsafeBufferPointer<Rule>, _ set: Set, _ n: UInt64) -> Int32 {
+        var lo = Int(set.normalStart)
+        let first = lo
+        var hi = lo + Int(set.normalCount)
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let base = rules[mid].base
+            if base == n { return Int32(mid) }
+            if base > n { hi = mid } else { lo = mid + 1 }
+        }
+        guard hi > first else { return -1 }
+        let rule = rules[hi - 1]
+        if rule.hasRemainder && n % rule.divisor == 0 && rule.base % rule.divisor != 0 {
+            guard hi - 1 > first else { return -1 }
+            return Int32(hi - 2)
+        }
+        return Int32(hi - 1)
     }
 
     deinit {
@@ -193,6 +266,7 @@ final class CompiledRules: @unchecked Sendable {
         UnsafeMutableBufferPointer(mutating: view.rules).deallocate()
         UnsafeMutableBufferPointer(mutating: view.pieces).deallocate()
         UnsafeMutableBufferPointer(mutating: view.text).deallocate()
+        UnsafeMutableBufferPointer(mutating: view.small).deallocate()
     }
 
     /// The text of a plural choice for `n`.
@@ -209,9 +283,9 @@ extension CompiledRules {
 
     /// Writes `value` by the set `setIndex`; `start` is the formatter's own
     /// set (a fraction set's numerator without a named set).
-    func format(_ v: View, _ setIndex: Int32, _ value: Value, depth: Int, start: Int32, into out: inout [UInt8])
-        throws(Failure)
-    {
+    func format(
+        _ v: View, _ setIndex: Int32, _ value: Value, depth: Int, start: Int32, into out: inout some RuleOutput
+    ) throws(Failure) {
         guard depth < SpelloutFormatter.maximumDepth else { throw .unsupported }
         let set = v.sets[Int(setIndex)]
         // Without a negative rule, ICU chooses the rule as for the number's
@@ -233,36 +307,24 @@ extension CompiledRules {
             }
             // ICU rounds to choose the rule, then hands the whole number on.
             let rounded = value.fraction[0] >= 0x35 ? value.integer &+ 1 : value.integer
-            let k = try normalRule(v, set, rounded)
+            let k = try normalRule(v, setIndex, rounded)
             try apply(v, k, setIndex, .normal, value, depth, start, &out)
             return
         }
-        let k = try normalRule(v, set, value.integer)
+        let k = try normalRule(v, setIndex, value.integer)
         try apply(v, k, setIndex, .normal, value, depth, start, &out)
     }
 
-    /// ICU's NFRuleSet::findNormalRule: the last rule whose base is at most
-    /// `n`, or the one before it when `n` is a multiple of the rule's
-    /// divisor but its base is not and it has a remainder (`21: twenty->>`
-    /// gives way to `20: twenty` for 30). Returns the rule's index.
+    /// The normal rule of the set `setIndex` for `n`
+    /// (``CompiledRules/searchNormalRule(_:_:_:)``), looked up for small numbers.
     @inline(__always)
-    private func normalRule(_ v: View, _ set: Set, _ n: UInt64) throws(Failure) -> Int32 {
-        var lo = Int(set.normalStart)
-        let first = lo
-        var hi = lo + Int(set.normalCount)
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            let base = v.rules[mid].base
-            if base == n { return Int32(mid) }
-            if base > n { hi = mid } else { lo = mid + 1 }
-        }
-        guard hi > first else { throw .unsupported }
-        let rule = v.rules[hi - 1]
-        if rule.hasRemainder && n % rule.divisor == 0 && rule.base % rule.divisor != 0 {
-            guard hi - 1 > first else { throw .unsupported }
-            return Int32(hi - 2)
-        }
-        return Int32(hi - 1)
+    private func normalRule(_ v: View, _ setIndex: Int32, _ n: UInt64) throws(Failure) -> Int32 {
+        let k =
+            n < UInt64(Self.smallNumbers)
+            ? v.small[Int(setIndex) &* Self.smallNumbers &+ Int(n)]
+            : Self.searchNormalRule(v.rules, v.sets[Int(setIndex)], n)
+        guard k >= 0 else { throw .unsupported }
+        return k
     }
 
     enum Kind {
@@ -271,7 +333,7 @@ extension CompiledRules {
 
     private func apply(
         _ v: View, _ ruleIndex: Int32, _ setIndex: Int32, _ kind: Kind, _ value: Value, _ depth: Int, _ start: Int32,
-        _ out: inout [UInt8], numerator: UInt64 = 0
+        _ out: inout some RuleOutput, numerator: UInt64 = 0
     ) throws(Failure) {
         let rule = v.rules[Int(ruleIndex)]
         // A normal rule that neither hands the number on nor keeps its
@@ -291,7 +353,7 @@ extension CompiledRules {
             case .plural:
                 let q = kind == .fractionSet ? numerator : value.integer / rule.divisor
                 guard let text = choice(piece.a, ordinal: piece.b == 1, q) else { throw .unsupported }
-                out.append(contentsOf: text)
+                out.appendText(text)
                 continue
             default: break
             }
@@ -371,7 +433,7 @@ extension CompiledRules {
     /// not one; the numerator rounded half up.
     private func formatFraction(
         _ v: View, _ setIndex: Int32, _ digits: UnsafeBufferPointer<UInt8>, _ depth: Int, _ start: Int32,
-        _ out: inout [UInt8]
+        _ out: inout some RuleOutput
     ) throws(Failure) {
         let set = v.sets[Int(setIndex)]
         guard set.normalCount > 0, digits.count <= 18 else { throw .unsupported }

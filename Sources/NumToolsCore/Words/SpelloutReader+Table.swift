@@ -277,26 +277,59 @@ struct WordTable: Sendable {
     /// (``whole``) has one cut, found by looking each up
     /// (``wholeWords(_:)``); any other is cut by ``guessesByCuts(_:)``.
     func guesses(_ input: [UInt8]) -> [SpelloutReader.Number] {
-        if let number = wholeWords(input) { return number }
-        if prefixFree, let number = wordByWord(input) { return number }
-        return guessesByCuts(input)
+        input.withUnsafeBufferPointer { text in
+            switch guess(text) {
+            case .number(let number): [number]
+            case .noNumber: []
+            case .cuts: guessesByCuts(text)
+            }
+        }
+    }
+
+    /// What a text's one cut reads as, or that it has to be cut in every way.
+    enum Guess {
+        /// The one cut reads as this number.
+        case number(SpelloutReader.Number)
+        /// The one cut reads as no number (words out of place, past `UInt64`).
+        case noNumber
+        /// Not cut by whole words or word by word: ``guessesByCuts(_:)`` decides.
+        case cuts
+    }
+
+    /// ``guesses(_:)`` for a text with one cut, with no array: by whole
+    /// words, else word by word where no word begins another.
+    func guess(_ input: UnsafeBufferPointer<UInt8>) -> Guess {
+        let whole = wholeWords(input)
+        if case .cuts = whole, prefixFree { return wordByWord(input) }
+        return whole
     }
 
     /// The guess of a text by a table where no word begins another: at
     /// each place at most one word matches, so the cut is found word by
     /// word. `[]` or the one number; nil for a text not so cut.
     func wordByWord(_ input: [UInt8]) -> [SpelloutReader.Number]? {
-        guard !input.isEmpty, input.count <= SpelloutReader.maximumLength else { return nil }
-        return input.withUnsafeBufferPointer { text in
-            bytes.withUnsafeBufferPointer { words in
-                entries.withUnsafeBufferPointer { entries in
-                    shortEntries.withUnsafeBufferPointer { short in
-                        bucketStarts.withUnsafeBufferPointer { buckets in
-                            withUnsafeTemporaryAllocation(of: Entry.self, capacity: 40) { found in
-                                Self.wordByWord(
-                                    text, Storage(words: words, entries: entries, short: short, buckets: buckets),
-                                    into: found)
-                            }
+        input.withUnsafeBufferPointer { Self.numbers(wordByWord($0)) }
+    }
+
+    /// `guess` as the tests see it: nil for ``Guess/cuts``.
+    private static func numbers(_ guess: Guess) -> [SpelloutReader.Number]? {
+        switch guess {
+        case .number(let number): [number]
+        case .noNumber: []
+        case .cuts: nil
+        }
+    }
+
+    private func wordByWord(_ text: UnsafeBufferPointer<UInt8>) -> Guess {
+        guard !text.isEmpty, text.count <= SpelloutReader.maximumLength else { return .cuts }
+        return bytes.withUnsafeBufferPointer { words in
+            entries.withUnsafeBufferPointer { entries in
+                shortEntries.withUnsafeBufferPointer { short in
+                    bucketStarts.withUnsafeBufferPointer { buckets in
+                        withUnsafeTemporaryAllocation(of: Entry.self, capacity: 40) { found in
+                            Self.wordByWord(
+                                text, Storage(words: words, entries: entries, short: short, buckets: buckets),
+                                into: found)
                         }
                     }
                 }
@@ -308,7 +341,7 @@ struct WordTable: Sendable {
     /// words than it holds: nil, the cuts decide).
     private static func wordByWord(
         _ text: UnsafeBufferPointer<UInt8>, _ table: Storage, into found: UnsafeMutableBufferPointer<Entry>
-    ) -> [SpelloutReader.Number]? {
+    ) -> Guess {
         let n = text.count
         let words = table.words
         var count = 0
@@ -333,36 +366,38 @@ struct WordTable: Sendable {
                     guard i + length <= n else { continue }
                     let start = Int(e.start)
                     if words[start] != b || words[start + 1] != second { continue }
-                    if memcmp(words.baseAddress! + start + 2, text.baseAddress! + i + 2, length - 2) == 0 {
+                    if same(words.baseAddress! + start + 2, text.baseAddress! + i + 2, length - 2) {
                         match = e
                         break
                     }
                 }
             }
-            guard let e = match, count < found.count else { return nil }
+            guard let e = match, count < found.count else { return .cuts }
             found[count] = e
             count += 1
             i += Int(e.count)
         }
-        guard count > 0 else { return nil }
-        return evaluate(UnsafeBufferPointer(rebasing: found[..<count])).map { [$0] } ?? []
+        guard count > 0 else { return .cuts }
+        return evaluate(UnsafeBufferPointer(rebasing: found[..<count])).map(Guess.number) ?? .noNumber
     }
 
     /// The guess of a text whose words are each a whole word of the table:
     /// `[]` or the one number; nil for any other text.
     func wholeWords(_ input: [UInt8]) -> [SpelloutReader.Number]? {
-        guard !slots.isEmpty, !input.isEmpty, input.count <= SpelloutReader.maximumLength else { return nil }
-        return input.withUnsafeBufferPointer { text in
-            bytes.withUnsafeBufferPointer { words in
-                entries.withUnsafeBufferPointer { entries in
-                    shortEntries.withUnsafeBufferPointer { short in
-                        slots.withUnsafeBufferPointer { slots in
-                            whole.withUnsafeBufferPointer { whole in
-                                withUnsafeTemporaryAllocation(of: Entry.self, capacity: 40) { found in
-                                    Self.wholeWords(
-                                        text, words: words, entries: entries, short: short, slots: slots, whole: whole,
-                                        into: found)
-                                }
+        input.withUnsafeBufferPointer { Self.numbers(wholeWords($0)) }
+    }
+
+    private func wholeWords(_ text: UnsafeBufferPointer<UInt8>) -> Guess {
+        guard !slots.isEmpty, !text.isEmpty, text.count <= SpelloutReader.maximumLength else { return .cuts }
+        return bytes.withUnsafeBufferPointer { words in
+            entries.withUnsafeBufferPointer { entries in
+                shortEntries.withUnsafeBufferPointer { short in
+                    slots.withUnsafeBufferPointer { slots in
+                        whole.withUnsafeBufferPointer { whole in
+                            withUnsafeTemporaryAllocation(of: Entry.self, capacity: 40) { found in
+                                Self.wholeWords(
+                                    text, words: words, entries: entries, short: short, slots: slots, whole: whole,
+                                    into: found)
                             }
                         }
                     }
@@ -377,7 +412,7 @@ struct WordTable: Sendable {
         _ text: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<UInt8>, entries: UnsafeBufferPointer<Entry>,
         short: UnsafeBufferPointer<Entry>, slots: UnsafeBufferPointer<Int16>, whole: UnsafeBufferPointer<Bool>,
         into found: UnsafeMutableBufferPointer<Entry>
-    ) -> [SpelloutReader.Number]? {
+    ) -> Guess {
         let n = text.count
         let mask = slots.count - 1
         var count = 0
@@ -397,45 +432,59 @@ struct WordTable: Sendable {
                     let k = Int(slots[slot])
                     let e = k < entries.count ? entries[k] : short[k - entries.count]
                     if Int(e.count) == length
-                        && memcmp(words.baseAddress! + Int(e.start), text.baseAddress! + start, length) == 0
+                        && same(words.baseAddress! + Int(e.start), text.baseAddress! + start, length)
                     {
                         match = k
                         break
                     }
                     slot = (slot + 1) & mask
                 }
-                guard match >= 0, whole[match], count < found.count else { return nil }
+                guard match >= 0, whole[match], count < found.count else { return .cuts }
                 found[count] = match < entries.count ? entries[match] : short[match - entries.count]
                 count += 1
             }
             start = end + 1
         }
-        guard count > 0 else { return nil }
-        return evaluate(UnsafeBufferPointer(rebasing: found[..<count])).map { [$0] } ?? []
+        guard count > 0 else { return .cuts }
+        return evaluate(UnsafeBufferPointer(rebasing: found[..<count])).map(Guess.number) ?? .noNumber
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are the same (a word is a
+    /// few bytes: a loop costs less than a call to `memcmp`).
+    @inline(__always)
+    private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var k = 0
+        while k < count {
+            if a[k] != b[k] { return false }
+            k &+= 1
+        }
+        return true
     }
 
     /// ``guesses(_:)`` by every cut of the text into the table's words.
     func guessesByCuts(_ input: [UInt8]) -> [SpelloutReader.Number] {
-        let n = input.count
+        input.withUnsafeBufferPointer { guessesByCuts($0) }
+    }
+
+    func guessesByCuts(_ text: UnsafeBufferPointer<UInt8>) -> [SpelloutReader.Number] {
+        let n = text.count
         guard n > 0, n <= SpelloutReader.maximumLength else { return [] }
-        return input.withUnsafeBufferPointer { text in
-            bytes.withUnsafeBufferPointer { words in
-                entries.withUnsafeBufferPointer { entries in
-                    shortEntries.withUnsafeBufferPointer { short in
-                        bucketStarts.withUnsafeBufferPointer { buckets in
-                            let table = Storage(words: words, entries: entries, short: short, buckets: buckets)
-                            // 85 edges: 1,020 bytes (what the stack takes); the
-                            // most that can start in a text: a word a byte a place, four a place.
-                            for capacity in [85, 4 * n + 8] {
-                                let found = withUnsafeTemporaryAllocation(of: Edge.self, capacity: capacity) { edges in
-                                    withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 * (n + 2)) { places in
-                                        Self.guesses(table, text, edges, places)
-                                    }
+        return bytes.withUnsafeBufferPointer { words in
+            entries.withUnsafeBufferPointer { entries in
+                shortEntries.withUnsafeBufferPointer { short in
+                    bucketStarts.withUnsafeBufferPointer { buckets in
+                        let table = Storage(words: words, entries: entries, short: short, buckets: buckets)
+                        // 85 edges: 1,020 bytes (what the stack takes); the
+                        // most that can start in a text: a word a byte a place, four a place.
+                        for capacity in [85, 4 * n + 8] {
+                            let found = withUnsafeTemporaryAllocation(of: Edge.self, capacity: capacity) { edges in
+                                withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 * (n + 2)) { places in
+                                    Self.guesses(table, text, edges, places)
                                 }
-                                if let found { return found }
                             }
-                            return []
+                            if let found { return found }
                         }
+                        return []
                     }
                 }
             }

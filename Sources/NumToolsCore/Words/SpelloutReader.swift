@@ -154,12 +154,47 @@ public struct SpelloutReader: Sendable {
 
     /// ``fold(_:dropping:trim:)``'s pass without trimming, into `out` (as
     /// long as `p`): the bytes written, or -1 at a scalar whose case may change.
+    ///
+    /// Eight bytes at a time while they are lowercase ASCII letters,
+    /// hyphens and single spaces (most of a Latin text): each eight are
+    /// stored whole at `out[written...]`, in bounds since `written <= i` and
+    /// `i + 8 <= p.count <= out.count`; only the bytes up to the first other
+    /// byte count, the rest are written again. The byte after them goes
+    /// the byte at a time way.
     private static func foldBytes(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(out.count >= p.count)
         var written = 0
         var lastWasSpace = false
         var i = 0
         let n = p.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = 0x80 &* ones
+        let low = 0x7F &* ones
         while i < n {
+            if n &- i >= 8 && p[i] < 0x80 {
+                var w = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                // By byte (high bit): a letter a-z, a space, a hyphen. Exact for
+                // the bytes before the first byte of 0x80 or more (whose sums
+                // carry into the next byte, which is not counted).
+                let letters = (w &+ 0x1F &* ones) & ~(w &+ 0x05 &* ones) & high
+                let s = w ^ (0x20 &* ones)
+                let h = w ^ (0x2D &* ones)
+                let hyphens = ~(((h & low) &+ low) | h | low)
+                var spaces = ~(((s & low) &+ low) | s | low)
+                w ^= (hyphens >> 7) &* 0x0D  // a hyphen is a space
+                spaces |= hyphens
+                var bad = ~(letters | spaces) & high | w & high | spaces & (spaces << 8)
+                if lastWasSpace { bad |= spaces & 0x80 }
+                let k = bad == 0 ? 8 : bad.trailingZeroBitCount >> 3
+                UnsafeMutableRawPointer(out.baseAddress! + written).storeBytes(of: w, as: UInt64.self)
+                if k > 0 {
+                    written &+= k
+                    i &+= k
+                    lastWasSpace = (spaces >> (8 &* UInt64(k) &- 1)) & 1 != 0
+                    if k == 8 { continue }
+                }
+            }
+            // One byte at a time (`i < n`: fewer than eight were taken above).
             let b = p[i]
             if b >= 0x61 && b <= 0x7A {  // the usual byte: a lowercase letter
                 out[written] = b
@@ -188,6 +223,24 @@ public struct SpelloutReader: Sendable {
                 i += 1
                 continue
             }
+            if b & 0xF0 == 0xE0 && n &- i >= 3 {
+                // The usual scalar past ASCII: three bytes of Han, kana or
+                // Hangul (U+2E80-U+A63F, U+A800-U+D7FF, never overlong), copied.
+                let c1 = p[i &+ 1]
+                let c2 = p[i &+ 2]
+                let scalar = UInt32(b & 0x0F) << 12 | UInt32(c1 & 0x3F) << 6 | UInt32(c2 & 0x3F)
+                if c1 & 0xC0 == 0x80 && c2 & 0xC0 == 0x80
+                    && (scalar &- 0x2E80 <= 0xA63F - 0x2E80 || scalar &- 0xA800 <= 0xD7FF - 0xA800)
+                {
+                    out[written] = b
+                    out[written &+ 1] = c1
+                    out[written &+ 2] = c2
+                    written &+= 3
+                    i &+= 3
+                    lastWasSpace = false
+                    continue
+                }
+            }
             // A scalar of 2-4 bytes (malformed UTF-8: the scalar path decides).
             let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0
             guard length > 0, i + length <= n else { return -1 }
@@ -198,7 +251,7 @@ public struct SpelloutReader: Sendable {
                 scalar = scalar << 6 | UInt32(c & 0x3F)
             }
             // Overlong forms: the scalar path reads them as U+FFFD.
-            guard scalar >= (length == 2 ? 0x80 : 0x800) else { return -1 }
+            guard scalar >= (length == 2 ? 0x80 : length == 3 ? 0x800 : 0x1_0000) else { return -1 }
             switch scalar {
             case 0x00A0, 0x2009, 0x202F, 0x2010, 0x2011:
                 if !lastWasSpace {
@@ -375,6 +428,20 @@ public struct SpelloutReader: Sendable {
 
     /// The exact number `text` writes, as a machine number (`-1234.5`), or the error.
     public func read(_ text: UnsafeBufferPointer<UInt8>) throws(ValueError) -> [UInt8] {
+        // The usual text, at most 1,024 bytes: folded on the stack and read
+        // by its words' arithmetic, with no array but the number's.
+        var guessed = false
+        if text.count <= 1024 {
+            let machine: [UInt8]?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, text.count)) {
+                guard let input = Self.fold(text, into: $0, dropping: dropped) else { return nil }
+                guard !input.isEmpty, let number = guess(input, as: text) else { return .some(nil) }
+                return number.machine
+            }
+            if let machine {
+                if let machine { return machine }
+                guessed = true
+            }
+        }
         let input = Self.fold(text, dropping: dropped)
         guard !input.isEmpty else { throw ValueError(.number(.noDigits), "no number: no words") }
         guard input.count <= Self.maximumLength else {
@@ -384,7 +451,7 @@ public struct SpelloutReader: Sendable {
         }
         // The words' arithmetic first: the one guess the writer writes back
         // as the text is what the walk reads (held to it by SpelloutTableTests).
-        if let number = guess(input, as: text) { return number.machine }
+        if !guessed, let number = guess(input, as: text) { return number.machine }
         // Then the walk, first with the rules whose words are missing left out (which
         // cannot match: the same readings, fewer tries); a text that reads
         // as no number is read again with every rule, so that its error
@@ -418,8 +485,17 @@ public struct SpelloutReader: Sendable {
     /// `text` is the input as read, when known: where the writer writes
     /// exactly it, the folds need not be compared.
     func guess(_ input: [UInt8], as text: UnsafeBufferPointer<UInt8>? = nil) -> Number? {
+        input.withUnsafeBufferPointer { guess($0, as: text) }
+    }
+
+    private func guess(_ input: UnsafeBufferPointer<UInt8>, as text: UnsafeBufferPointer<UInt8>?) -> Number? {
+        switch table.guess(input) {
+        case .number(let number): return writesBack(number, input, as: text) ? number : nil
+        case .noNumber: return nil
+        case .cuts: break
+        }
         var hit: Number? = nil
-        for number in table.guesses(input) where writesBack(number, input, as: text) {
+        for number in table.guessesByCuts(input) where writesBack(number, input, as: text) {
             guard hit == nil else { return nil }
             hit = number
         }
@@ -439,9 +515,27 @@ public struct SpelloutReader: Sendable {
     }
 
     /// Whether the writer writes `number` as `input` (both folded).
-    func writesBack(_ number: Number, _ input: [UInt8], as text: UnsafeBufferPointer<UInt8>? = nil) -> Bool {
+    func writesBack(_ number: Number, _ input: [UInt8]) -> Bool {
+        input.withUnsafeBufferPointer { writesBack(number, $0, as: nil) }
+    }
+
+    private func writesBack(_ number: Number, _ input: UnsafeBufferPointer<UInt8>, as text: UnsafeBufferPointer<UInt8>?)
+        -> Bool
+    {
+        // The text as written first: compared byte by byte as the writer
+        // writes, with no output of its own.
+        if let text {
+            var compared = WrittenAs(text)
+            if write(number, into: &compared) && compared.isWhole { return true }
+        }
         var out: [UInt8] = []
         out.reserveCapacity(input.count + 64)
+        guard write(number, into: &out) else { return false }
+        return Self.folds(out, to: input, dropping: dropped)
+    }
+
+    /// Writes `number` into `out` by the writer: false where it cannot be written.
+    private func write(_ number: Number, into out: inout some RuleOutput) -> Bool {
         do throws(SpelloutFormatter.Failure) {
             try number.fraction.withUnsafeBufferPointer { (digits) throws(SpelloutFormatter.Failure) in
                 try formatter.format(
@@ -451,34 +545,43 @@ public struct SpelloutReader: Sendable {
         } catch {
             return false
         }
-        if let text, text.count == out.count,
-            out.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 })
-        {
-            return true
-        }
-        return Self.folds(out, to: input, dropping: dropped)
+        return true
     }
 
     /// Whether `bytes` fold to `folded` (``fold(_:dropping:trim:)``),
     /// without an array for texts of up to 1,024 bytes.
     static func folds(_ bytes: [UInt8], to folded: [UInt8], dropping: [[UInt8]]) -> Bool {
-        guard bytes.count <= 1024 else { return fold(bytes, dropping: dropping) == folded }
+        folded.withUnsafeBufferPointer { folds(bytes, to: $0, dropping: dropping) }
+    }
+
+    private static func folds(_ bytes: [UInt8], to folded: UnsafeBufferPointer<UInt8>, dropping: [[UInt8]]) -> Bool {
+        guard bytes.count <= 1024 else { return fold(bytes, dropping: dropping).elementsEqual(folded) }
         let equal: Bool? = bytes.withUnsafeBufferPointer { p in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, p.count)) { buffer in
-                var count = foldBytes(p, into: buffer)
-                guard count >= 0 else { return nil }
-                var start = 0
-                while count > 0 && buffer[count - 1] == 0x20 { count -= 1 }
-                if count > 0 && buffer[0] == 0x20 { start = 1 }
-                let text = UnsafeMutableBufferPointer(rebasing: buffer[start..<count])
-                let kept =
-                    dropping.isEmpty || !mayHold(UnsafeRawBufferPointer(text), dropping)
-                    ? text.count : dropWords(text, dropping)
-                guard kept == folded.count else { return false }
-                return folded.withUnsafeBytes { a in memcmp(a.baseAddress!, text.baseAddress!, kept) == 0 }
+                guard let text = fold(p, into: buffer, dropping: dropping) else { return nil }
+                guard text.count == folded.count else { return false }
+                return text.isEmpty || memcmp(folded.baseAddress!, text.baseAddress!, text.count) == 0
             }
         }
-        return equal ?? (fold(bytes, dropping: dropping) == folded)
+        return equal ?? fold(bytes, dropping: dropping).elementsEqual(folded)
+    }
+
+    /// `p` folded into `buffer` (as long as `p`) as ``fold(_:dropping:trim:)``
+    /// folds it, trimmed: the folded bytes in `buffer`, or nil where a
+    /// scalar's case may change (``foldByScalars(_:dropping:trim:)`` decides).
+    private static func fold(
+        _ p: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, dropping: [[UInt8]]
+    ) -> UnsafeBufferPointer<UInt8>? {
+        var count = foldBytes(p, into: buffer)
+        guard count >= 0 else { return nil }
+        var start = 0
+        while count > 0 && buffer[count - 1] == 0x20 { count -= 1 }
+        if count > 0 && buffer[0] == 0x20 { start = 1 }
+        let text = UnsafeMutableBufferPointer(rebasing: buffer[start..<count])
+        let kept =
+            dropping.isEmpty || !mayHold(UnsafeRawBufferPointer(text), dropping)
+            ? text.count : dropWords(text, dropping)
+        return UnsafeBufferPointer(rebasing: text[..<kept])
     }
 
     /// What a rule set's reading may give: integers below `bound`, and
