@@ -186,6 +186,8 @@ import Testing
     static let values = [
         "0", "-0", "007", "1.50", "-12.25", "1234567", "999999999999999999", "1000000000000000000",
         "18446744073709551616", "0.000", "3.", ".5", "1e3", "-0.0", "12345678901234567890",
+        // Words longer than the 1 KiB the fast path writes them into on the stack.
+        "-987654321." + String(repeating: "1234567890", count: 30), "1." + String(repeating: "7", count: 150),
     ]
 
     @Test(arguments: ["en_US", "ko_KR", "fr_FR", "ru_RU", "ja_JP"])

@@ -299,17 +299,34 @@ public struct CoinFormatter: Sendable {
         }
         let fraction = UnsafeBufferPointer(rebasing: p[fractionStart..<fractionEnd])
         let isZero = n == 0 && fraction.isEmpty
+        let value = SpelloutFormatter.Value(integer: n, fraction: fraction, negative: negative && !isZero)
+        let outcome: Outcome = isZero ? .zero : negative ? .negative : .positive
+        // The words on the stack (1 KiB: any number's words but the longest
+        // few), else written again into an array.
+        var tooLong = false
+        let onStack: R?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            var out = BufferOutput(buffer)
+            do throws(SpelloutFormatter.Failure) {
+                try words.format(value, into: &out)
+            } catch {
+                return nil  // the general way words the error
+            }
+            if out.count > limit { return .some(nil) }
+            if out.overflowed {
+                tooLong = true
+                return nil
+            }
+            return emit(out.written, outcome)
+        }
+        guard tooLong else { return onStack }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
+        bytes.reserveCapacity(4096)
         do throws(SpelloutFormatter.Failure) {
-            try words.format(
-                SpelloutFormatter.Value(integer: n, fraction: fraction, negative: negative && !isZero), into: &bytes)
+            try words.format(value, into: &bytes)
         } catch {
-            // The general way words the error.
             return nil
         }
         if bytes.count > limit { return .some(nil) }
-        let outcome: Outcome = isZero ? .zero : negative ? .negative : .positive
         return bytes.withUnsafeBufferPointer { emit($0, outcome) }
     }
 

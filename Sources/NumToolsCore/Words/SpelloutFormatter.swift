@@ -86,6 +86,32 @@ struct WrittenAs: RuleOutput {
     }
 }
 
+/// Writes the rules' bytes into a buffer of a fixed size, with no
+/// allocation: `count` is how many the rules wrote, more than the buffer
+/// holds when they did not fit (``overflowed``, the caller writes again
+/// into an array).
+struct BufferOutput: RuleOutput {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    var overflowed: Bool { count > buffer.count }
+
+    /// The bytes written (all of them unless ``overflowed``).
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[..<min(count, buffer.count)]) }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count < buffer.count { buffer[count] = byte }
+        count &+= 1
+    }
+
+    mutating func appendText(_ bytes: [UInt8]) {
+        for b in bytes { append(b) }
+    }
+}
+
 /// ``SpelloutRules`` in flat buffers, allocated once for the process (the
 /// rules of a locale are derived once and never freed).
 final class CompiledRules: @unchecked Sendable {
