@@ -257,13 +257,16 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
             (["--words", "cheque", "1"], "--words applies only to --style words"),
             (["--style", "number", "--words", "plain", "1"], "--words applies only to --style words"),
             (["--style", "words", "--words", "fancy", "1"], "invalid value 'fancy' for --words"),
-            (["--style", "words", "--currency", "CNY", "-l", "zh_CN", "1"], "no currency words for zh_CN"),
+            (["--style", "words", "--currency", "USD", "-l", "zh_CN", "1"], "no words for USD in zh"),
             (["--style", "words", "--currency", "JPY", "-l", "fr_FR", "1"], "no words for JPY in fr"),
             (["--style", "words", "--words", "cheque", "-l", "ru_RU", "1"], "no currency words for ru_RU"),
         ] {
             let r = try coinfmt(arguments)
             #expect(r.exited(2) && r.err.contains(message) && r.out.isEmpty, "\(arguments): \(r)")
         }
+        // zh's plain form: CNY's units with the ordinary numerals.
+        let yuan = try coinfmt(["--style", "words", "--currency", "CNY", "-l", "zh_CN", "1234.56", "1005", "0.5"])
+        #expect(yuan.exited(0) && yuan.out == "一千二百三十四元五角六分\n一千〇五元\n五角\n", "\(yuan)")
     }
 
     @Test func helpMatchesGoldenFile() throws {

@@ -97,6 +97,9 @@ import Testing
                 "zh_CN", "CNY", .cheque,
                 "人民币零元整|人民币壹元整|人民币壹元零壹分|人民币壹拾贰元伍角|人民币壹仟零伍元整|人民币壹亿元零柒分"
             ),
+            // The plain form: the same units with ICU's ordinary numerals, no 整.
+            ("zh_CN", "CNY", .plain, "〇元|一元|一元零一分|十二元五角|一千〇五元|一亿元零七分"),
+            ("zh_TW", "CNY", .plain, "〇元|一元|一元零一分|十二元五角|一千零五元|一億元零七分"),
         ])
     func everyForm(locale: String, code: String, form: WordsForm, expected: String) {
         let amounts = ["0", "1", "1.01", "12.5", "1005", "100000000.07"]
@@ -146,7 +149,7 @@ import Testing
     /// Where there are no words, a usage error at start-up, never a guess.
     @Test(
         arguments: [
-            ("zh_CN", "CNY", WordsForm.plain), ("ru_RU", "RUB", .plain), ("fr_FR", "JPY", .plain),
+            ("zh_CN", "USD", WordsForm.plain), ("ru_RU", "RUB", .plain), ("fr_FR", "JPY", .plain),
             ("pt_BR", "BRL", .cheque), ("zh_CN", "USD", .cheque),
         ])
     func noWords(locale: String, code: String, form: WordsForm) {

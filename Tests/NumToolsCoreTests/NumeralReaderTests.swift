@@ -211,8 +211,8 @@ import Testing
     static let forms: [(String, String, WordsForm)] = [
         ("en_US", "USD", .plain), ("en_US", "USD", .cheque), ("en_GB", "GBP", .plain), ("fr_FR", "EUR", .plain),
         ("de_DE", "EUR", .plain), ("es_ES", "EUR", .plain), ("it_IT", "EUR", .plain), ("pt_PT", "EUR", .plain),
-        ("ko_KR", "KRW", .plain), ("ko_KR", "KRW", .cheque), ("zh_CN", "CNY", .cheque), ("ja_JP", "JPY", .plain),
-        ("ja_JP", "JPY", .cheque),
+        ("ko_KR", "KRW", .plain), ("ko_KR", "KRW", .cheque), ("zh_CN", "CNY", .cheque), ("zh_CN", "CNY", .plain),
+        ("zh_TW", "CNY", .plain), ("ja_JP", "JPY", .plain), ("ja_JP", "JPY", .cheque),
     ]
 
     static let amounts = [

@@ -51,6 +51,9 @@ struct CurrencyWords: Sendable {
         case korean(SpelloutFormatter)
         /// cn2an's `rmb` form after `人民币`: `人民币壹仟贰佰叁拾肆元伍角陆分`.
         case chinese
+        /// The same units with ICU's ordinary numerals (小写), as prices and
+        /// receipts write an amount in words: `一千二百三十四元五角六分`.
+        case chinesePlain(SpelloutFormatter)
         /// 大字: `金壱萬弐阡参百四拾伍円也` (CLDR's financial rules, 壱 before 拾, 阡 for 千).
         case japanese(SpelloutFormatter)
     }
@@ -104,6 +107,16 @@ struct CurrencyWords: Sendable {
                 return
             default: break
             }
+        }
+        if language == "zh" && code == "CNY" {
+            guard let rules = SpelloutFormatter.words(locale: locale.identifier) else {
+                throw UsageError("--style words: ICU has no spell-out rules for \(locale.identifier)'s language")
+            }
+            writer = .chinesePlain(rules)
+            return
+        }
+        if language == "zh" {
+            throw UsageError("--style words --currency: no words for \(code) in zh (zh writes CNY alone)")
         }
         guard let table = CurrencyWordsData.forms[language], let shape = CurrencyWordsData.languages[language] else {
             let cheque = form == .cheque ? "; --words cheque writes KRW in ko, CNY in zh and JPY in ja" : ""
@@ -194,6 +207,8 @@ struct CurrencyWords: Sendable {
             // cn2an's units end at 仟万亿 (16 digits).
             guard integer < 10_000_000_000_000_000 else { throw .pastNames }
             text = "人民币" + Self.rmb(integer, jiao: minor / 10, fen: minor % 10)
+        case .chinesePlain(let rules):
+            text = try Self.yuan(rules, integer, jiao: minor / 10, fen: minor % 10)
         case .japanese(let rules): text = "金" + Self.daiji(try Self.words(rules, integer)) + "円也"
         }
         out.append(contentsOf: text.utf8)
@@ -255,6 +270,23 @@ struct CurrencyWords: Sendable {
         case (0, _): return integer == 0 ? rmbDigits[Int(fen)] + "分" : int + "元零" + rmbDigits[Int(fen)] + "分"
         default:
             let tail = rmbDigits[Int(jiao)] + "角" + rmbDigits[Int(fen)] + "分"
+            return integer == 0 ? tail : int + "元" + tail
+        }
+    }
+
+    /// The plain Chinese amount: the rmb form's units and zeros (``rmb(_:jiao:fen:)``)
+    /// with ICU's ordinary numerals and no `整` (`一千零五元`... as ICU
+    /// writes the integer: `一千〇五元`, `五角`, `十元零六分`).
+    static func yuan(_ rules: SpelloutFormatter, _ integer: UInt64, jiao: UInt64, fen: UInt64) throws(Failure)
+        -> String
+    {
+        let int = try words(rules, integer)
+        switch (jiao, fen) {
+        case (0, 0): return int + "元"
+        case (_, 0): return integer == 0 ? (try words(rules, jiao)) + "角" : int + "元" + (try words(rules, jiao)) + "角"
+        case (0, _): return integer == 0 ? (try words(rules, fen)) + "分" : int + "元零" + (try words(rules, fen)) + "分"
+        default:
+            let tail = (try words(rules, jiao)) + "角" + (try words(rules, fen)) + "分"
             return integer == 0 ? tail : int + "元" + tail
         }
     }
