@@ -4,13 +4,19 @@
 // reader's bounds); a number read from words in a language whose rules
 // the reader holds writes back, by coinfmt's writer, as words that read
 // as the same number; the byte fold is the fold by scalars; the words'
-// arithmetic (WordTable) guesses only what the complete walk reads.
+// arithmetic (WordTable) guesses only what the complete walk reads; and
+// coinfmt's words of an input that is a plain number (written into 1 KiB
+// on the stack, BufferOutput, or past it into an array) are the writer's.
 import Foundation
 
 nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] =
     ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
     .map { (NumeralReader.words(locale: Locale(identifier: $0))!, SpelloutFormatter.words(locale: $0)!) }
     + ["roman", "grek", "hans"].map { (NumeralReader.numerals($0)!, NumeralSystems.formatter($0)!) }
+/// coinfmt's words of each language of `wordReaders` (nil for the numbering systems).
+nonisolated(unsafe) var wordWriters: [CoinFormatter?] =
+    ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
+    .map { CoinFormatStyle(style: .words, locale: Locale(identifier: $0)).formatter() } + [nil, nil, nil]
 nonisolated(unsafe) let amountReaders: [CurrencyWordsReader] = [
     ("en_US", "USD"), ("fr_FR", "EUR"), ("ko_KR", "KRW"), ("zh_CN", "CNY"), ("ja_JP", "JPY"),
 ].map { try! CurrencyWordsReader(locale: Locale(identifier: $0.0), code: $0.1) }
@@ -27,7 +33,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         return 0
     }
-    let (reader, writer) = wordReaders[(selector >> 1) % wordReaders.count]
+    let index = (selector >> 1) % wordReaders.count
+    let (reader, writer) = wordReaders[index]
+    if wordWriters[index] != nil, value.allSatisfy({ $0 == 0x2D || $0 == 0x2E || ($0 >= 0x30 && $0 <= 0x39) }),
+        let decimal = try? ExactDecimal(parsing: value)
+    {
+        var general: [UInt8] = []
+        if (try? writer.format(decimal, into: &general)) != nil {
+            let fast = try? wordWriters[index]!.format(parsing: value) { out, _ in Array(out) }
+            check(
+                fast == general, "coinfmt's words differ from the writer's: \(String(decoding: value, as: UTF8.self))")
+        }
+    }
     let rules = reader.rules
     let folded = SpelloutReader.fold(value, dropping: rules.dropped)
     check(folded == SpelloutReader.foldByScalars(value, dropping: rules.dropped), "the byte fold differs")
