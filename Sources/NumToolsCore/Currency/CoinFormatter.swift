@@ -301,16 +301,21 @@ public struct CoinFormatter: Sendable {
         let isZero = n == 0 && fraction.isEmpty
         let value = SpelloutFormatter.Value(integer: n, fraction: fraction, negative: negative && !isZero)
         let outcome: Outcome = isZero ? .zero : negative ? .negative : .positive
+        // False where the rules cannot write it: the general way words the error.
+        func write<Out: RuleOutput>(into out: inout Out) -> Bool {
+            do throws(SpelloutFormatter.Failure) {
+                try words.format(value, into: &out)
+            } catch {
+                return false
+            }
+            return true
+        }
         // The words on the stack (1 KiB: any number's words but the longest
         // few), else written again into an array.
         var tooLong = false
         let onStack: R?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
             var out = BufferOutput(buffer)
-            do throws(SpelloutFormatter.Failure) {
-                try words.format(value, into: &out)
-            } catch {
-                return nil  // the general way words the error
-            }
+            guard write(into: &out) else { return nil }
             if out.count > limit { return .some(nil) }
             if out.overflowed {
                 tooLong = true
@@ -321,11 +326,7 @@ public struct CoinFormatter: Sendable {
         guard tooLong else { return onStack }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
-        do throws(SpelloutFormatter.Failure) {
-            try words.format(value, into: &bytes)
-        } catch {
-            return nil
-        }
+        guard write(into: &bytes) else { return nil }
         if bytes.count > limit { return .some(nil) }
         return bytes.withUnsafeBufferPointer { emit($0, outcome) }
     }

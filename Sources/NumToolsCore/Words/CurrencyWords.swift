@@ -263,31 +263,34 @@ struct CurrencyWords: Sendable {
     /// cn2an's `an2cn(amount, "rmb")`, step by step as it does it (its
     /// integer conversion, then 元, 角, 分, 整 by the two fraction digits).
     static func rmb(_ integer: UInt64, jiao: UInt64, fen: UInt64) -> String {
-        let int = rmbInteger(integer)
+        yuanJiaoFen(rmbInteger(integer), integer, jiao: jiao, fen: fen, whole: "整") { rmbDigits[Int($0)] }
+    }
+
+    /// The units and zeros of a Chinese amount, as cn2an's rmb form sets
+    /// them: `int` (the integer in words) and `元`, then `digit` of the jiao
+    /// and `角` and of the fen and `分`; `零` for no jiao before fen; no
+    /// `int元` for an integer of zero with a fraction; `whole` after `元`
+    /// without one.
+    static func yuanJiaoFen<E: Error>(
+        _ int: String, _ integer: UInt64, jiao: UInt64, fen: UInt64, whole: String,
+        _ digit: (UInt64) throws(E) -> String
+    ) throws(E) -> String {
         switch (jiao, fen) {
-        case (0, 0): return int + "元整"
-        case (_, 0): return integer == 0 ? rmbDigits[Int(jiao)] + "角" : int + "元" + rmbDigits[Int(jiao)] + "角"
-        case (0, _): return integer == 0 ? rmbDigits[Int(fen)] + "分" : int + "元零" + rmbDigits[Int(fen)] + "分"
-        default:
-            let tail = rmbDigits[Int(jiao)] + "角" + rmbDigits[Int(fen)] + "分"
-            return integer == 0 ? tail : int + "元" + tail
+        case (0, 0): return int + "元" + whole
+        case (_, 0): return (integer == 0 ? "" : int + "元") + (try digit(jiao)) + "角"
+        case (0, _): return (integer == 0 ? "" : int + "元零") + (try digit(fen)) + "分"
+        default: return (integer == 0 ? "" : int + "元") + (try digit(jiao)) + "角" + (try digit(fen)) + "分"
         }
     }
 
-    /// The plain Chinese amount: the rmb form's units and zeros (``rmb(_:jiao:fen:)``)
-    /// with ICU's ordinary numerals and no `整` (`一千零五元`... as ICU
-    /// writes the integer: `一千〇五元`, `五角`, `十元零六分`).
+    /// The plain Chinese amount: the rmb form's units and zeros
+    /// (``yuanJiaoFen(_:_:jiao:fen:whole:_:)``) with ICU's ordinary numerals
+    /// and no `整`, the integer as ICU writes it (`一千〇五元`, `五角`, `十元零六分`).
     static func yuan(_ rules: SpelloutFormatter, _ integer: UInt64, jiao: UInt64, fen: UInt64) throws(Failure)
         -> String
     {
-        let int = try words(rules, integer)
-        switch (jiao, fen) {
-        case (0, 0): return int + "元"
-        case (_, 0): return integer == 0 ? (try words(rules, jiao)) + "角" : int + "元" + (try words(rules, jiao)) + "角"
-        case (0, _): return integer == 0 ? (try words(rules, fen)) + "分" : int + "元零" + (try words(rules, fen)) + "分"
-        default:
-            let tail = (try words(rules, jiao)) + "角" + (try words(rules, fen)) + "分"
-            return integer == 0 ? tail : int + "元" + tail
+        try yuanJiaoFen(try words(rules, integer), integer, jiao: jiao, fen: fen, whole: "") {
+            (n) throws(Failure) in try words(rules, n)
         }
     }
 

@@ -55,8 +55,14 @@ struct SpelloutFormatter: @unchecked Sendable {
 /// compared with as it is written (``WrittenAs``).
 protocol RuleOutput {
     mutating func append(_ byte: UInt8)
-    /// Appends a plural form's text.
+    /// Appends a plural form's text (by default byte by byte).
     mutating func appendText(_ bytes: [UInt8])
+}
+
+extension RuleOutput {
+    mutating func appendText(_ bytes: [UInt8]) {
+        for b in bytes { append(b) }
+    }
 }
 
 extension Array: RuleOutput where Element == UInt8 {
@@ -80,10 +86,6 @@ struct WrittenAs: RuleOutput {
     mutating func append(_ byte: UInt8) {
         if at < text.count && text[at] == byte { at += 1 } else { at = text.count + 1 }
     }
-
-    mutating func appendText(_ bytes: [UInt8]) {
-        for b in bytes { append(b) }
-    }
 }
 
 /// Writes the rules' bytes into a buffer of a fixed size, with no
@@ -105,10 +107,6 @@ struct BufferOutput: RuleOutput {
     mutating func append(_ byte: UInt8) {
         if count < buffer.count { buffer[count] = byte }
         count &+= 1
-    }
-
-    mutating func appendText(_ bytes: [UInt8]) {
-        for b in bytes { append(b) }
     }
 }
 
