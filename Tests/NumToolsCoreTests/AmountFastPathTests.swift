@@ -55,10 +55,10 @@ import Testing
         return out.filter { !$0.isEmpty }.sorted()
     }
 
-    static func converter(_ sources: [Locale], _ style: AmountStyle, fast: Bool) -> AmountConverter {
+    static func converter(_ sources: [Locale], _ style: AmountStyle, fast: Bool, code: Bool = true) -> AmountConverter {
         AmountConverter(
             from: sources, style: style, to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: nil,
-            writesCode: true, preferring: nil, minimumFraction: nil, maximumFraction: nil, fastPaths: fast)
+            writesCode: code, preferring: nil, minimumFraction: nil, maximumFraction: nil, fastPaths: fast)
     }
 
     @Test(arguments: locales)
@@ -104,5 +104,88 @@ extension AmountFastPathTests {
         let converter = Self.converter([Locale(identifier: id)], .currency, fast: true)
         #expect(converter.reader.hasFastMarks)
         #expect(!Self.converter([Locale(identifier: id)], .currency, fast: false).reader.hasFastMarks)
+    }
+}
+
+extension AmountFastPathTests {
+    /// Scientific texts: what FormatStyle writes, the usual `E` forms at
+    /// the edges of the shortcut (a sign or none, twelve exponent digits
+    /// and thirteen, a second `E`, bidi marks, native digits), and their
+    /// one-character changes.
+    static func scientificTexts(_ locale: Locale) -> [String] {
+        var texts: [String] = []
+        for v in values {
+            texts.append(v.formatted(.number.locale(locale).notation(.scientific)))
+        }
+        let decimal = locale.decimalSeparator ?? "."
+        for mantissa in ["1", "-1", "12\(decimal)5", "0\(decimal)25", "-7\(decimal)0"] {
+            for exponent in [
+                "E3", "e3", "E+3", "E-3", "e-12", "E123456789012", "E-123456789012", "E1234567890123", "E", "E+",
+                "E-", "E+-3", "E3E3", "E3x", "E\u{200F}3", "E\u{200F}-3", "E\u{2212}3", "E٣", "EE3", "E 3",
+            ] {
+                texts.append(mantissa + exponent)
+            }
+        }
+        return texts
+    }
+
+    /// The shortcut for the usual exponent (``AmountReader/readExponent(_:_:_:_:)``)
+    /// reads what the general steps read, error messages included.
+    @Test(arguments: ["en_US", "de_DE", "fr_FR", "ar_EG", "fa_IR", "sv_SE", "hi_IN", "he_IL"])
+    func scientificShortcutReadsAsTheGeneralReading(_ id: String) {
+        let locale = Locale(identifier: id)
+        let texts = Self.scientificTexts(locale).flatMap(Self.variants)
+        var read = 0
+        for style in [AmountStyle.scientific, .auto] {
+            var fast = Self.converter([locale], style, fast: true, code: false)
+            var general = Self.converter([locale], style, fast: false, code: false)
+            for text in texts {
+                let a = AmountRoundTripTests.read(text, with: &fast)
+                #expect(a == AmountRoundTripTests.read(text, with: &general), "\(id) --style \(style) '\(text)'")
+                if !a.hasPrefix("error") { read += 1 }
+            }
+        }
+        // The texts are read, not only refused.
+        #expect(read > texts.count / 10)
+    }
+
+    /// The shortcut is there to be tested: E and e are one-byte symbols in
+    /// the common locales, and none without the fast paths.
+    @Test func scientificShortcutIsTaken() {
+        for id in ["en_US", "de_DE", "fr_FR"] {
+            let locale = Locale(identifier: id)
+            #expect(Self.converter([locale], .scientific, fast: true).reader.exponentBytes.contains(0x45))
+            #expect(Self.converter([locale], .scientific, fast: true).reader.exponentBytes.contains(0x65))
+            #expect(!Self.converter([locale], .scientific, fast: false).reader.exponentBytes.contains(0x45))
+        }
+    }
+
+    /// ``AmountReader/lastDigitEnd(_:_:_:)`` finds what the scalar-by-scalar
+    /// walk finds, on random texts of digits (ASCII and the locale's),
+    /// letters, signs, spaces, bidi marks and other scalars.
+    @Test(arguments: ["en_US", "ar_EG", "fa_IR", "hi_IN", "my_MM", "bn_BD"])
+    func lastDigitEndIsTheWalksEnd(_ id: String) {
+        let reader = AmountReader(locale: Locale(identifier: id), style: .bytes)
+        var pieces = [
+            "0", "7", "9", "a", "K", "i", "B", " ", "-", ".", ",", "\u{A0}", "\u{200F}", "€", "ГБ", "\u{1F600}",
+        ]
+        pieces += reader.nativeDigits.map { String(decoding: $0.bytes, as: UTF8.self) }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { p in
+                // Every scalar boundary as the start, the end as the end.
+                var lo = 0
+                while lo <= p.count {
+                    var walk = p.count
+                    while walk > lo && !reader.digitEnds(p, at: walk, from: lo) {
+                        walk = AmountReader.scalarStart(p, before: walk)
+                    }
+                    #expect(reader.lastDigitEnd(p, lo, p.count) == walk, "\(id) '\(text)' from \(lo)")
+                    lo += lo < p.count ? AmountReader.scalarLength(p[lo]) : 1
+                }
+            }
+        }
     }
 }

@@ -114,3 +114,36 @@ import Testing
         #expect(try written("0", "en_US", binary: true) == "Zero KiB")
     }
 }
+
+/// numconv --style bytes reads the locale's zero label (`Zero kB`) as 0,
+/// any of the spaces Foundation may write standing for its space, and
+/// nothing else that starts the same.
+@Suite struct ByteZeroReadingTests {
+    @Test(arguments: [
+        ("Zero kB", "0"), ("Zero\u{A0}kB", "0"), ("Zero\u{202F}kB", "0"), ("Zero KiB", "0"),
+        ("Zero\u{A0}KiB", "0"), ("-5 GB", "-5000000000"), ("5 GB", "5000000000"),
+        ("Zero kB ", "error"), ("Zero k", "error"), ("Zero kBB", "error"), ("Zero KB", "error"),
+        ("Zero  kB", "error"), ("Zer", "error"), ("Zero\u{2009}kB", "error"), ("Zero kB\u{A0}", "error"),
+    ])
+    func zeroLabel(_ text: String, _ expected: String) {
+        let got = AmountRoundTripTests.read(text, Locale(identifier: "en_US"), .bytes)
+        if expected == "error" {
+            #expect(got.hasPrefix("error"), "'\(text)' read as \(got)")
+        } else {
+            #expect(got == expected, "'\(text)'")
+        }
+    }
+
+    /// In another locale, its own zero label (as coinfmt writes it) is 0.
+    @Test(arguments: ["de_DE", "fr_FR", "ja_JP", "ar_EG", "ru_RU"])
+    func ownZeroLabel(_ id: String) throws {
+        let locale = Locale(identifier: id)
+        for binary in [false, true] {
+            var style = CoinFormatStyle(style: .bytes, locale: locale)
+            if binary { style = style.byteUnits(.binary) }
+            let zero = ByteFormatter(style).zero
+            let text = String(decoding: zero, as: UTF8.self)
+            #expect(AmountRoundTripTests.read(text, locale, .bytes) == "0", "\(id) '\(text)'")
+        }
+    }
+}

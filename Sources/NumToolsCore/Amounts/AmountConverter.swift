@@ -39,6 +39,22 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         var table: [FormatterKey: CoinFormatter] = [:]
     }
 
+    /// `--style bytes`: the locale's zero labels (`Zero kB`), spaces
+    /// normalized, found the first time a value starts with no digit
+    /// (``ByteLabels/of(_:)`` is a few hundred Foundation calls): this
+    /// copy's own, as ``formatters``.
+    let byteZeros = ByteZeros()
+
+    final class ByteZeros: @unchecked Sendable {
+        var labels: [[UInt8]]? = nil
+    }
+
+    /// Whether `value` is the locale's zero (``ByteLabels/isZero(_:)``).
+    func isByteZero(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        if byteZeros.labels == nil { byteZeros.labels = ByteLabels.of(reader.locale).normalizedZeros }
+        return byteZeros.labels!.contains { ByteLabels.equalsSpacesNormalized(value, $0) }
+    }
+
     struct FormatterKey: Hashable {
         var target: Int
         var kind: AmountKind
@@ -157,7 +173,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         throws(ValueError)
     {
         let k = readers.count
-        if reader.style == .bytes, value.count > 0, value[0] &- 48 >= 10, ByteLabels.of(reader.locale).isZero(value) {
+        if reader.style == .bytes, value.count > 0, value[0] &- 48 >= 10, isByteZero(value) {
             // `Zero kB`, as Foundation and coinfmt write zero bytes.
             var zero = UInt8(ascii: "0")
             try withUnsafeMutablePointer(to: &zero) { (digit) throws(ValueError) in

@@ -111,8 +111,7 @@ extension AmountReader {
             // `CHF 1 234,56 francs suisses`: a locale that writes the name after the symbol.
             var end = hi
             while end > lo, case let b = Self.bidiBefore(p, end, start: lo), b > 0 { end -= b }
-            var t = end
-            while t > lo && !digitEnds(p, at: t, from: lo) { t = Self.scalarStart(p, before: t) }
+            let t = lastDigitEnd(p, lo, end)
             var r = t
             if r < end, case let b = Self.space(p, r, end: end), b > 0 { r += b }
             if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks), name.kind == .name,
@@ -126,8 +125,7 @@ extension AmountReader {
         // After: the text after the last digit.
         var e = hi
         while e > lo, case let b = Self.bidiBefore(p, e, start: lo), b > 0 { e -= b }
-        k = e
-        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        k = lastDigitEnd(p, lo, e)
         guard k < e, k > lo else { return }
         var r = k
         var blanks = 0
@@ -284,8 +282,7 @@ extension AmountReader {
         }
         var e = hi
         while e > lo, case let b = Self.bidiBefore(p, e, start: lo), b > 0 { e -= b }
-        var k = e
-        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        let k = lastDigitEnd(p, lo, e)
         if k < e && k > lo {
             var r = k
             var blanks = 0
@@ -337,10 +334,36 @@ extension AmountReader {
         guard lo < hi else { return }
         var q = lo + Self.scalarLength(p[lo])
         while q < hi {
-            // (A symbol starts with a lead byte: the bytes between are passed over.)
+            // (A symbol starts with a lead byte: the bytes between are
+            // passed over; ASCII digits, which lead none, first.)
+            if p[q] &- 48 < 10 && exponentsSkipDigits {
+                q += 1
+                continue
+            }
             guard exponentLeads.contains(p[q]) else {
                 q += 1
                 continue
+            }
+            // The usual case, as the steps below read it: `E` after an ASCII
+            // digit, an ASCII sign or none, and up to twelve ASCII digits to
+            // the end (no bidi mark, no cap on the exponent).
+            if exponentBytes.contains(p[q]) && p[q - 1] &- 48 < 10 && q + 1 < hi {
+                var i = q + 1
+                let negative = p[i] == 0x2D
+                if negative || p[i] == 0x2B { i += 1 }
+                if i < hi && hi - i <= 12 {
+                    var exponent = 0
+                    while i < hi && p[i] &- 48 < 10 {
+                        exponent = exponent &* 10 &+ Int(p[i] &- 48)
+                        i += 1
+                    }
+                    if i == hi {
+                        s.shift += negative ? -exponent : exponent
+                        if s.kind == .number { s.kind = .scientific }
+                        hi = q
+                        return
+                    }
+                }
             }
             for symbol in exponents where Self.has(p, q, symbol, end: hi) && digitEnds(p, at: q, from: lo) {
                 var i = q + symbol.count

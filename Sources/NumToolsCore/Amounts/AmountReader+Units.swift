@@ -27,8 +27,7 @@ extension AmountReader {
             e -= suffix.count
         }
         // The prefix: the text after the number's last digit.
-        var k = e
-        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        let k = lastDigitEnd(p, lo, e)
         guard k > lo else { return false }
         var r = k
         if r < e, case let b = Self.space(p, r, end: e), b > 0 { r += b }
@@ -169,8 +168,7 @@ extension AmountReader {
         if !unitSuffix.isEmpty, e - lo > unitSuffix.count, Self.has(p, e - unitSuffix.count, unitSuffix, end: e) {
             e -= unitSuffix.count
         }
-        var k = e
-        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        let k = lastDigitEnd(p, lo, e)
         guard k > lo else { return }
         var r = k
         if r < e, case let b = Self.space(p, r, end: e), b > 0 { r += b }

@@ -114,6 +114,13 @@ final class AmountReader: Sendable {
     let exponents: [ByteSeq]
     /// The first bytes of ``exponents``.
     let exponentLeads: ByteSet
+    /// Whether no exponent symbol starts with an ASCII digit (the scan for
+    /// one passes digits over first).
+    let exponentsSkipDigits: Bool
+    /// The exponent symbols of one byte (`E`, `e`) that no longer symbol
+    /// starts with: ``readExponent(_:_:_:_:)``'s usual case (none without
+    /// the fast paths).
+    let exponentBytes: ByteSet
     /// The locale's native digits (empty for ASCII digit locales).
     let nativeDigits: [ByteSeq]
     let decimalSeparator: ByteSeq
@@ -219,6 +226,12 @@ final class AmountReader: Sendable {
         readsAccounting = style.readsAccounting
         readsTrailingMinus = style.readsAccounting || marks?.trailingMinus == true
         exponentLeads = ByteSet(exponents.map { $0.byte(0) })
+        let symbols = exponents
+        exponentsSkipDigits = symbols.allSatisfy { $0.byte(0) &- 48 >= 10 }
+        exponentBytes = ByteSet(
+            symbols.filter { e in
+                fastPaths && e.count == 1 && !symbols.contains { $0.count > 1 && $0.byte(0) == e.byte(0) }
+            }.map { $0.byte(0) })
         fastAfter = fast.filter { $0.info.after || anySide }
         fastBefore = fast.filter { $0.info.before || anySide }
         hasFastMarks = fastPaths && !fast.isEmpty
@@ -340,6 +353,19 @@ final class AmountReader: Sendable {
     func digitEnds(_ p: UnsafeBufferPointer<UInt8>, at end: Int, from start: Int) -> Bool {
         let i = Self.scalarStart(p, before: end)
         return i >= start && isDigit(p, i, end: end)
+    }
+
+    /// Where the last digit before `end` ends: `end` when a digit ends
+    /// there, else the first byte after the last digit in `lo..<end`, or
+    /// `lo` when there is none. ASCII other than digits is passed over a
+    /// byte at a time (no digit of the locale's ends in an ASCII byte),
+    /// the rest scalar by scalar.
+    @inline(__always)
+    func lastDigitEnd(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ end: Int) -> Int {
+        var k = end
+        while k > lo && p[k - 1] < 0x80 && p[k - 1] &- 48 >= 10 { k -= 1 }
+        while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
+        return k
     }
 
     /// The length of a bidi mark at `i`, or 0.

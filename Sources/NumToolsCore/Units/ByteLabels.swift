@@ -38,11 +38,31 @@ final class ByteLabels: Sendable {
         return nil
     }
 
-    /// Whether `p` is the locale's zero (`Zero kB`, `Zero KiB`), any of
-    /// U+0020, U+00A0 and U+202F standing for the space Foundation writes.
-    func isZero(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        let given = Self.spacesNormalized(Array(p))
-        return zeros.contains { Self.spacesNormalized($0) == given }
+    /// The locale's zeros (`Zero kB`, `Zero KiB`), any of U+0020, U+00A0
+    /// and U+202F standing for the space Foundation writes: each with its
+    /// spaces as U+0020, for ``equalsSpacesNormalized(_:_:)``
+    /// (``AmountConverter/isByteZero(_:)`` compares a value with them).
+    var normalizedZeros: [[UInt8]] { zeros.map(Self.spacesNormalized) }
+
+    /// Whether `p` with its spaces normalized is `normalized`, without
+    /// building the normalized text.
+    static func equalsSpacesNormalized(_ p: UnsafeBufferPointer<UInt8>, _ normalized: [UInt8]) -> Bool {
+        var i = 0
+        var k = 0
+        while i < p.count {
+            guard k < normalized.count else { return false }
+            var b = p[i]
+            if b == 0xC2, i + 1 < p.count, p[i + 1] == 0xA0 {
+                (b, i) = (0x20, i + 2)
+            } else if b == 0xE2, i + 2 < p.count, p[i + 1] == 0x80, p[i + 2] == 0xAF {
+                (b, i) = (0x20, i + 3)
+            } else {
+                i += 1
+            }
+            guard b == normalized[k] else { return false }
+            k += 1
+        }
+        return k == normalized.count
     }
 
     static func spacesNormalized(_ text: [UInt8]) -> [UInt8] {
