@@ -364,6 +364,7 @@ final class AmountReader: Sendable {
     func lastDigitEnd(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ end: Int) -> Int {
         var k = end
         while k > lo && p[k - 1] < 0x80 && p[k - 1] &- 48 >= 10 { k -= 1 }
+        if k > lo && p[k - 1] &- 48 < 10 { return k }
         while k > lo && !digitEnds(p, at: k, from: lo) { k = Self.scalarStart(p, before: k) }
         return k
     }
@@ -400,7 +401,14 @@ final class AmountReader: Sendable {
     /// The length of a minus sign at `i`, or 0.
     @inline(__always)
     func minus(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
+        // The lead byte inline (most texts have no sign there), the signs apart.
         guard i < end, minusLeads.contains(p[i]) else { return 0 }
+        return minusSign(p, i, end: end)
+    }
+
+    /// The length of the minus sign at `i` whose lead byte is there, or 0.
+    @inline(never)
+    func minusSign(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, end: Int) -> Int {
         for m in minusSigns where Self.has(p, i, m, end: end) { return m.count }
         return 0
     }
