@@ -37,8 +37,10 @@ extension AmountReader {
             s.negative = true
             if readsAccounting { s.kind = .accounting }
         }
-        if try !fastMark(p, &lo, &hi, &s), let marks { try readMark(p, &lo, &hi, &s, marks) }
-        if let compact, !compact.units.isEmpty { try readUnits(p, &lo, &hi, &s, compact) }
+        // (The tables are read where they are used, not bound to a local
+        // first: a binding retains and releases them each value.)
+        if try !fastMark(p, &lo, &hi, &s), marks != nil { try readMark(p, &lo, &hi, &s) }
+        if compact?.units.isEmpty == false { try readUnits(p, &lo, &hi, &s) }
         if !exponents.isEmpty { try readExponent(p, lo, &hi, &s) }
         s.core = lo..<hi
         return s
@@ -47,11 +49,11 @@ extension AmountReader {
     // MARK: Currency
 
     /// Finds a currency mark before or after the number, checks its place
-    /// and takes it (and one space next to it) out of `lo..<hi`.
-    func readMark(
-        _ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape,
-        _ marks: CurrencyMarks
-    ) throws(ValueError) {
+    /// and takes it (and one space next to it) out of `lo..<hi`. Only for a
+    /// reader with ``marks`` (``shape(_:)`` calls it so).
+    func readMark(_ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape)
+        throws(ValueError)
+    {
         // Before: after a sign and bidi marks, the text up to the number.
         var i = lo
         while i < hi, case let b = Self.bidi(p, i, end: hi), b > 0 { i += b }
@@ -82,7 +84,7 @@ extension AmountReader {
             {
                 return
             }
-            guard let entry = try markInfo(p, j, e, marks) else {
+            guard let entry = try markInfo(p, j, e, marks.unsafelyUnwrapped) else {
                 if let compact, compact.power(p, j, e) != nil {
                     throw misplacedUnit(p, j, "\(identifier) writes it after the number")
                 }
@@ -114,7 +116,8 @@ extension AmountReader {
             let t = lastDigitEnd(p, lo, end)
             var r = t
             if r < end, case let b = Self.space(p, r, end: end), b > 0 { r += b }
-            if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks), name.kind == .name,
+            if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks.unsafelyUnwrapped),
+                name.kind == .name,
                 name.after, s.currency < 0 || name.currencies.contains(s.currency)
             {
                 s.markIsName = true
@@ -140,7 +143,7 @@ extension AmountReader {
         let run = UnsafeBufferPointer(rebasing: p[r..<e])
         // Signs and parentheses are the number's to read (and refuse).
         if run[0] == 0x29 || run[0] == 0x28 || minus(run, 0, end: run.count) == run.count { return }
-        if let compact, let power = compact.power(p, r, e) {
+        if compact != nil, let power = compact.unsafelyUnwrapped.power(p, r, e) {
             // `1,235 K` in en_MM: kyats, or thousands? (See ``ambiguousUnits``.)
             if power > 0, !ambiguousUnits.isEmpty,
                 ambiguousUnits.contains(where: { $0.count == e - r && $0.elementsEqual(p[r..<e]) })
@@ -154,11 +157,11 @@ extension AmountReader {
             return
         }
         var markStart = r
-        var entry = try markInfo(p, r, e, marks)
+        var entry = try markInfo(p, r, e, marks.unsafelyUnwrapped)
         if entry == nil, compact != nil {
             var b = r + Self.scalarLength(p[r])
             while b < e {
-                if Self.space(p, b, end: e) == 0, let found = try markInfo(p, b, e, marks) {
+                if Self.space(p, b, end: e) == 0, let found = try markInfo(p, b, e, marks.unsafelyUnwrapped) {
                     var end = b
                     blanks = 0
                     while end > r, case let w = Self.blankBefore(p, end, start: r), w > 0 {
@@ -242,11 +245,12 @@ extension AmountReader {
     // MARK: Compact units
 
     /// Reads the compact unit after (or before) the number; in a locale that
-    /// counts in myriads, every unit group of the amount.
-    func readUnits(
-        _ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape,
-        _ compact: CompactUnits
-    ) throws(ValueError) {
+    /// counts in myriads, every unit group of the amount. Only for a reader
+    /// with ``compact`` units (``shape(_:)`` calls it so).
+    func readUnits(_ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape)
+        throws(ValueError)
+    {
+        let compact = self.compact.unsafelyUnwrapped
         var unused: [UInt8] = []
         if compact.myriad, try readMyriad(p, lo, hi, &s, compact, digits: &unused) {
             if s.myriadDigits < 0 { (lo, hi) = (s.core.lowerBound, s.core.upperBound) }
