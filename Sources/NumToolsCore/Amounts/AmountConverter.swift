@@ -49,7 +49,9 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         var labels: [[UInt8]]? = nil
     }
 
-    /// Whether `value` is the locale's zero (``ByteLabels/isZero(_:)``).
+    /// Whether `value` is one of the locale's zero labels, any of the
+    /// spaces Foundation may write standing for its space
+    /// (``ByteLabels/normalizedZeros``).
     func isByteZero(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         if byteZeros.labels == nil { byteZeros.labels = ByteLabels.of(reader.locale).normalizedZeros }
         return byteZeros.labels!.contains { ByteLabels.equalsSpacesNormalized(value, $0) }

@@ -84,7 +84,7 @@ extension AmountReader {
             {
                 return
             }
-            guard let entry = try markInfo(p, j, e, marks.unsafelyUnwrapped) else {
+            guard let entry = try markInfo(p, j, e, marks!) else {
                 if let compact, compact.power(p, j, e) != nil {
                     throw misplacedUnit(p, j, "\(identifier) writes it after the number")
                 }
@@ -116,7 +116,7 @@ extension AmountReader {
             let t = lastDigitEnd(p, lo, end)
             var r = t
             if r < end, case let b = Self.space(p, r, end: end), b > 0 { r += b }
-            if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks.unsafelyUnwrapped),
+            if r < end, let name = lookup(UnsafeBufferPointer(rebasing: p[r..<end]), marks!),
                 name.kind == .name,
                 name.after, s.currency < 0 || name.currencies.contains(s.currency)
             {
@@ -143,7 +143,7 @@ extension AmountReader {
         let run = UnsafeBufferPointer(rebasing: p[r..<e])
         // Signs and parentheses are the number's to read (and refuse).
         if run[0] == 0x29 || run[0] == 0x28 || minus(run, 0, end: run.count) == run.count { return }
-        if compact != nil, let power = compact.unsafelyUnwrapped.power(p, r, e) {
+        if let power = compact?.power(p, r, e) {
             // `1,235 K` in en_MM: kyats, or thousands? (See ``ambiguousUnits``.)
             if power > 0, !ambiguousUnits.isEmpty,
                 ambiguousUnits.contains(where: { $0.count == e - r && $0.elementsEqual(p[r..<e]) })
@@ -157,11 +157,11 @@ extension AmountReader {
             return
         }
         var markStart = r
-        var entry = try markInfo(p, r, e, marks.unsafelyUnwrapped)
+        var entry = try markInfo(p, r, e, marks!)
         if entry == nil, compact != nil {
             var b = r + Self.scalarLength(p[r])
             while b < e {
-                if Self.space(p, b, end: e) == 0, let found = try markInfo(p, b, e, marks.unsafelyUnwrapped) {
+                if Self.space(p, b, end: e) == 0, let found = try markInfo(p, b, e, marks!) {
                     var end = b
                     blanks = 0
                     while end > r, case let w = Self.blankBefore(p, end, start: r), w > 0 {
@@ -250,7 +250,7 @@ extension AmountReader {
     func readUnits(_ p: UnsafeBufferPointer<UInt8>, _ lo: inout Int, _ hi: inout Int, _ s: inout AmountShape)
         throws(ValueError)
     {
-        let compact = self.compact.unsafelyUnwrapped
+        let compact = self.compact!
         var unused: [UInt8] = []
         if compact.myriad, try readMyriad(p, lo, hi, &s, compact, digits: &unused) {
             if s.myriadDigits < 0 { (lo, hi) = (s.core.lowerBound, s.core.upperBound) }
