@@ -9,13 +9,15 @@
 // on the stack, BufferOutput, or past it into an array) are the writer's.
 import Foundation
 
+/// The languages whose words the target reads and writes.
+let wordLanguages = ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
 nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] =
-    ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
+    wordLanguages
     .map { (NumeralReader.words(locale: Locale(identifier: $0))!, SpelloutFormatter.words(locale: $0)!) }
     + ["roman", "grek", "hans"].map { (NumeralReader.numerals($0)!, NumeralSystems.formatter($0)!) }
 /// coinfmt's words of each language of `wordReaders` (nil for the numbering systems).
 nonisolated(unsafe) var wordWriters: [CoinFormatter?] =
-    ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
+    wordLanguages
     .map { CoinFormatStyle(style: .words, locale: Locale(identifier: $0)).formatter() } + [nil, nil, nil]
 nonisolated(unsafe) let amountReaders: [CurrencyWordsReader] = [
     ("en_US", "USD"), ("fr_FR", "EUR"), ("ko_KR", "KRW"), ("zh_CN", "CNY"), ("ja_JP", "JPY"),

@@ -39,22 +39,20 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         var table: [FormatterKey: CoinFormatter] = [:]
     }
 
-    /// `--style bytes`: the locale's zero labels (`Zero kB`), spaces
-    /// normalized, found the first time a value starts with no digit
-    /// (``ByteLabels/of(_:)`` is a few hundred Foundation calls): this
-    /// copy's own, as ``formatters``.
-    let byteZeros = ByteZeros()
+    /// `--style bytes`: the locale's byte labels, found the first time a
+    /// value starts with no digit (``ByteLabels/of(_:)`` is a few hundred
+    /// Foundation calls the first time, and a lookup by the locale's name
+    /// after): this copy's own, as ``formatters``.
+    let byteLabels = ByteLabelsCache()
 
-    final class ByteZeros: @unchecked Sendable {
-        var labels: [[UInt8]]? = nil
+    final class ByteLabelsCache: @unchecked Sendable {
+        var labels: ByteLabels? = nil
     }
 
-    /// Whether `value` is one of the locale's zero labels, any of the
-    /// spaces Foundation may write standing for its space
-    /// (``ByteLabels/normalizedZeros``).
+    /// Whether `value` is the locale's zero (``ByteLabels/isZero(_:)``).
     func isByteZero(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        if byteZeros.labels == nil { byteZeros.labels = ByteLabels.of(reader.locale).normalizedZeros }
-        return byteZeros.labels!.contains { ByteLabels.equalsSpacesNormalized(value, $0) }
+        if byteLabels.labels == nil { byteLabels.labels = ByteLabels.of(reader.locale) }
+        return byteLabels.labels!.isZero(value)
     }
 
     struct FormatterKey: Hashable {

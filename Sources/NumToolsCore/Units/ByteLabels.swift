@@ -9,7 +9,8 @@ import Foundation
 final class ByteLabels: Sendable {
     /// The locale's labels and their powers of 1000, every plural form.
     let localized: [(label: [UInt8], power: Int)]
-    /// The texts of zero (`Zero kB`, and `Zero KiB` as `--bytes binary` writes it).
+    /// The texts of zero (`Zero kB`, and `Zero KiB` as `--bytes binary`
+    /// writes it), their spaces as U+0020 (``spacesNormalized(_:)``).
     let zeros: [[UInt8]]
 
     /// The ASCII unit `p[a..<b]` names: its base (1000 or 1024) and power,
@@ -38,49 +39,42 @@ final class ByteLabels: Sendable {
         return nil
     }
 
-    /// The locale's zeros (`Zero kB`, `Zero KiB`), any of U+0020, U+00A0
-    /// and U+202F standing for the space Foundation writes: each with its
-    /// spaces as U+0020, for ``equalsSpacesNormalized(_:_:)``
-    /// (``AmountConverter/isByteZero(_:)`` compares a value with them).
-    var normalizedZeros: [[UInt8]] { zeros.map(Self.spacesNormalized) }
-
-    /// Whether `p` with its spaces normalized is `normalized`, without
-    /// building the normalized text.
-    static func equalsSpacesNormalized(_ p: UnsafeBufferPointer<UInt8>, _ normalized: [UInt8]) -> Bool {
-        var i = 0
-        var k = 0
-        while i < p.count {
-            guard k < normalized.count else { return false }
-            var b = p[i]
-            if b == 0xC2, i + 1 < p.count, p[i + 1] == 0xA0 {
-                (b, i) = (0x20, i + 2)
-            } else if b == 0xE2, i + 2 < p.count, p[i + 1] == 0x80, p[i + 2] == 0xAF {
-                (b, i) = (0x20, i + 3)
-            } else {
-                i += 1
+    /// Whether `p` is the locale's zero (`Zero kB`, `Zero KiB`), any of
+    /// U+0020, U+00A0 and U+202F standing for the space Foundation writes:
+    /// compared in place with ``zeros``, without building the normalized text.
+    func isZero(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        zeros.contains { zero in
+            var (i, k) = (0, 0)
+            while i < p.count && k < zero.count {
+                let space = Self.spaceLength(p, i)
+                guard (space > 0 ? 0x20 : p[i]) == zero[k] else { return false }
+                i += max(space, 1)
+                k += 1
             }
-            guard b == normalized[k] else { return false }
-            k += 1
+            return i == p.count && k == zero.count
         }
-        return k == normalized.count
     }
 
+    /// `text` with each U+00A0 and U+202F written as U+0020.
     static func spacesNormalized(_ text: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var i = 0
-        while i < text.count {
-            if text[i] == 0xC2, i + 1 < text.count, text[i + 1] == 0xA0 {
-                out.append(0x20)
-                i += 2
-            } else if text[i] == 0xE2, i + 2 < text.count, text[i + 1] == 0x80, text[i + 2] == 0xAF {
-                out.append(0x20)
-                i += 3
-            } else {
-                out.append(text[i])
-                i += 1
+        text.withUnsafeBufferPointer { p in
+            var out: [UInt8] = []
+            var i = 0
+            while i < p.count {
+                let space = spaceLength(p, i)
+                out.append(space > 0 ? 0x20 : p[i])
+                i += max(space, 1)
             }
+            return out
         }
-        return out
+    }
+
+    /// The length of the U+00A0 (C2 A0) or U+202F (E2 80 AF) at `i`, or 0.
+    @inline(__always)
+    static func spaceLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        if p[i] == 0xC2, i + 1 < p.count, p[i + 1] == 0xA0 { return 2 }
+        if p[i] == 0xE2, i + 2 < p.count, p[i + 1] == 0x80, p[i + 2] == 0xAF { return 3 }
+        return 0
     }
 
     /// The labels of `locale`, derived once a process and locale (a few
@@ -118,6 +112,6 @@ final class ByteLabels: Sendable {
         }
         localized = found
         let binary = ByteFormatter(CoinFormatStyle(style: .bytes, locale: locale).byteUnits(.binary))
-        zeros = [formatter.zero, binary.zero]
+        zeros = [formatter.zero, binary.zero].map(Self.spacesNormalized)
     }
 }
