@@ -16,8 +16,11 @@
 #                   scale-out workloads use 10 times as many
 #   --quick         --records 100000 --runs 3
 #   --only LIST     comma-separated subset of: numgroup numconv amounts units words phonefmt
-#                   coinfmt csv width startup memory scaleout (default all); scaleout runs
-#                   each tool with -j 2 against -j 1, then GNU parallel
+#                   coinfmt csv width unitsin phoneopts csvopts floor startup hello memory
+#                   growth scaleout (default all); scaleout runs each tool with -j 2
+#                   against -j 1, then GNU parallel; hello, start-up against a static
+#                   Swift hello world; floor, numgroup against a C memchr+copy loop;
+#                   growth, every new style at 10^5, 10^6 and 10^7 records
 #   --bin DIR       benchmark the executables in DIR instead of building (a
 #                   numtools there is installed first, and its links measured)
 #   --no-static     measure the plain release build (shared Swift runtime)
@@ -506,15 +509,19 @@ variant() {
 }
 # pair WORKLOAD KIND TARGET SPEC BASEKIND BASE_CMD -- CMD...: CMD on the data of
 # KIND against BASE_CMD on the same numbers written plainly (BASEKIND): how
-# much a notation costs (the amount styles against plain numconv).
+# much a notation costs (the amount styles against plain numconv); or, with
+# the same KIND twice, how much an option costs. The base's column reads
+# "plain numbers: BASE_CMD", or $pair_label when it is set
+# (pair_label=TEXT pair ...).
 pair() {
     local workload=$1 kind=$2 ttext=$3 tspec=$4 basekind=$5; shift 5
     local base_cmd=()
     while [ $# -gt 0 ] && [ "$1" != -- ]; do base_cmd+=("$1"); shift; done
     shift
     local file base; file=$(data "$kind"); base=$(data "$basekind")
+    local blabel=${pair_label:-"plain numbers: ${base_cmd[*]##*/}"}
     local why; why=$(tool_ready "$file" "$@")
-    if [ -n "$why" ]; then skip_row "$workload" "plain numbers" "$ttext" "skipped: $why"; return; fi
+    if [ -n "$why" ]; then skip_row "$workload" "$blabel" "$ttext" "skipped: $why"; return; fi
     local tw= tc= tr= bw= bc= br= r
     for ((r = 1; r <= runs; r++)); do
         log "$workload: run $r of $runs"
@@ -531,7 +538,7 @@ pair() {
     if cmp -s "$tmp/out.tool" "$tmp/out.base"; then same="same output"
     else same="$(grep -c '^error' "$tmp/out.tool") error records; outputs differ"; fi
     row " $workload " " $(fmt_mbps "$(wc -c <"$file")" "$twm") " " $(fmt_rate "$records" "$twm") " " $(fmt_rss "$(median <<<"$tr")") " \
-        " plain numbers: ${base_cmd[*]##*/} " " $(fmt_mbps "$(wc -c <"$base")" "$bwm") " " $(fmt_rate "$records" "$bwm") " \
+        " $blabel " " $(fmt_mbps "$(wc -c <"$base")" "$bwm") " " $(fmt_rate "$records" "$bwm") " \
         " $(fmt_rss "$(median <<<"$br")") " " $(fmt_ratio "$twm" "$bwm") " " $(fmt_ratio "$tcm" "$bcm") " " $ttext " \
         " $(check "$tspec" "$ratio" "$cratio") " " $same "
 }
@@ -693,7 +700,7 @@ fi
 if wants phonefmt; then
     f=$(data phone)
     throughput "phonefmt KR, pasted shapes" "$f" "$records" "$tools/phonefmt" --region KR --format national \
-        -- "phonenumbers parse+valid+format" "$pn_skip" "≥30x and ≥2M rec/s" "ratio>=30,rps>=2000000" \
+        -- "phonenumbers parse+valid+format" "$pn_skip" "≥100x and ≥2M rec/s" "ratio>=100,rps>=2000000" \
         "${anchors_py[@]}" phonefmt KR national
     shapes "phonefmt KR" phone "$tools/phonefmt" --region KR --format national
 fi
@@ -710,7 +717,7 @@ fi
 if wants csv; then
     f=$(data csv)
     throughput "CSV: numgroup --csv -f 3, 6 columns" "$f" "$records" "$tools/numgroup" --csv --header -f 3 \
-        -- "mlr --csv (regex loop on field 3)" "$mlr_skip" "≥100 MB/s and ≥5x" "mbps>=100,ratio>=5" \
+        -- "mlr --csv (regex loop on field 3)" "$mlr_skip" "≥100 MB/s and ≥25x" "mbps>=100,ratio>=25" \
         mlr --csv put 'while ($amount =~ "^(-?[0-9]+)([0-9]{3})(.*)$") { $amount = "\1,\2\3" }'
 fi
 
@@ -723,6 +730,72 @@ if wants width; then
     padded "numgroup, plain numbers --width 16" plain 16 "≥0.9x of without" "ratio>=0.9" "$tools/numgroup"
 fi
 
+if wants unitsin; then
+    # numconv reading numfmt's notations against numfmt --from on the same
+    # file (issue 31: numconv 10x numfmt). numfmt rounds to an integer where
+    # numconv keeps every digit (1.2345K is 1234.5 to numconv, 1235 to
+    # numfmt), so the outputs differ on the values with fraction digits.
+    f=$(data plain_k)
+    throughput "numconv --style si, 1234.5K" "$f" "$records" "$tools/numconv" --style si --from en_US --to C \
+        -- "numfmt --from=si" "$numfmt_skip" "≥10x" "ratio>=10" "${numfmt_env[@]}" numfmt --from=si
+    f=$(data plain_ki)
+    throughput "numconv --style iec-i, 1234.5Ki" "$f" "$records" "$tools/numconv" --style iec-i --from en_US --to C \
+        -- "numfmt --from=iec-i" "$numfmt_skip" "≥10x" "ratio>=10" "${numfmt_env[@]}" numfmt --from=iec-i
+fi
+
+if wants phoneopts; then
+    # phonefmt's other formats and fields against --format e164 on the same
+    # numbers (issue 31: at least 0.8x of it); --match on two columns of those
+    # numbers (every other row the same number twice) against --format e164
+    # on both columns.
+    pf="$tools/phonefmt"
+    pair_label="phonefmt --format e164" pair "phonefmt KR --short --format e164" phone "≥0.8x of e164" "ratio>=0.8" phone \
+        "$pf" --region KR --format e164 -- "$pf" --region KR --short --format e164
+    pair_label="phonefmt --format e164" pair "phonefmt KR --format out-of-country --from-region US" phone \
+        "≥0.8x of e164" "ratio>=0.8" phone \
+        "$pf" --region KR --format e164 -- "$pf" --region KR --format out-of-country --from-region US
+    pair_label="phonefmt --format e164" pair "phonefmt KR --format key" phone "≥0.8x of e164" "ratio>=0.8" phone \
+        "$pf" --region KR --format e164 -- "$pf" --region KR --format key
+    pairs=$tmp/data.phone_pairs.1  # (data phone_pairs)
+    [ -s "$pairs" ] || awk '{ print $0 "," (NR % 2 ? $0 : prev); prev = $0 }' "$(data phone)" >"$pairs"
+    pair_label="phonefmt --csv -f 1,2 --format e164" pair "phonefmt KR --csv -f 1,2 --match" phone_pairs \
+        "≥0.8x of e164" "ratio>=0.8" phone_pairs \
+        "$pf" --region KR --csv -f 1,2 --format e164 -- "$pf" --region KR --csv -f 1,2 --match
+fi
+
+if wants csvopts; then
+    # The CSV options against the same job without them (issue 31: within
+    # 10%): a field by its header name, the result appended as a field of its
+    # own, and a bad cell kept in place (on the CSV with 30% bad amounts,
+    # against error records).
+    ng="$tools/numgroup"
+    pair_label="numgroup --csv --header -f 3" pair "CSV: numgroup --csv --header -f amount" csv \
+        "≥0.9x of -f 3" "ratio>=0.9" csv "$ng" --csv --header -f 3 -- "$ng" --csv --header -f amount
+    pair_label="numgroup --csv --header -f 3" pair "CSV: numgroup --csv --header -f 3 --append" csv \
+        "≥0.9x of without" "ratio>=0.9" csv "$ng" --csv --header -f 3 -- "$ng" --csv --header -f 3 --append
+    pair_label="numgroup --csv --header -f 3 (error records)" pair \
+        "CSV, 30% bad amounts: numgroup --csv --header -f 3 --on-error field" csv-invalid \
+        "≥0.9x of without" "ratio>=0.9" csv-invalid "$ng" --csv --header -f 3 -- "$ng" --csv --header -f 3 --on-error field
+fi
+
+if wants floor; then
+    # numgroup against the floor of its job on the same file: a C program
+    # that finds each line with memchr and copies it out
+    # (scripts/bench/floor.c; issue 31: numgroup within 1.25x of it). The
+    # floor writes its input unchanged, so the outputs differ where numgroup
+    # groups.
+    floor_bin=$tmp/floor floor_skip=
+    if ! have cc; then floor_skip="no C compiler (cc)"
+    elif ! cc -O2 -o "$floor_bin" "$here/bench/floor.c" 2>"$tmp/cc.err"; then
+        floor_skip="cc -O2 scripts/bench/floor.c failed: $(head -n 1 "$tmp/cc.err")"
+    fi
+    for spec in "plain|plain numbers" "price|prices"; do
+        IFS='|' read -r kind name <<<"$spec"
+        throughput "numgroup, $name, against the floor" "$(data "$kind")" "$records" "$tools/numgroup" \
+            -- "C memchr+copy floor" "$floor_skip" "within 1.25x (≥0.80x)" "ratio>=0.8" "$floor_bin"
+    done
+fi
+
 # startup NAME CMD...: median seconds for 200 runs of CMD (output discarded).
 startup_time() {
     local samples= r i start end
@@ -733,6 +806,33 @@ startup_time() {
         samples+=" $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')"
     done
     median <<<"$samples"
+}
+per_run() { awk -v s="$1" 'BEGIN { printf "%.0f runs/s (%.2f ms a run)", 200 / s, s / 200 * 1000 }'; }
+# startup_row LABEL TARGET COMPARE ANCHOR_LABEL CMD... -- ANCHOR...: 200 runs
+# of CMD against 200 of ANCHOR, one sample each in turn, $runs times; TARGET
+# is the most times ANCHOR's start-up CMD may take ("" to report only);
+# COMPARE true compares their outputs.
+startup_row() {
+    local label=$1 target=$2 compare=$3 alabel=$4; shift 4
+    local cmd=() r ts= as= tm am trss arss same=— want=report spec=
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do cmd+=("$1"); shift; done
+    shift
+    if [ -n "$target" ]; then
+        want="within ${target}x (≥$(awk -v t="$target" 'BEGIN { printf "%.2f", 1 / t }')x)"
+        spec="ratio>=$(awk -v t="$target" 'BEGIN { print 1 / t - 0.00005 }')"
+    fi
+    log "$label"
+    for ((r = 1; r <= runs; r++)); do  # alternate, one sample each
+        ts+=" $(runs=1 startup_time "${cmd[@]}")"
+        as+=" $(runs=1 startup_time "$@")"
+    done
+    tm=$(median <<<"$ts"); am=$(median <<<"$as")
+    run_once /dev/null "$tmp/out.tool" "${cmd[@]}"; trss=$R_RSS
+    run_once /dev/null "$tmp/out.anchor" "$@"; arss=$R_RSS
+    $compare && same=$(compare_outputs "$tmp/out.tool" "$tmp/out.anchor")
+    row " $label " " — " " $(per_run "$tm") " " $(fmt_rss "$trss") " " $alabel ×200 " " — " \
+        " $(per_run "$am") " " $(fmt_rss "$arss") " " $(fmt_ratio "$tm" "$am") " " — " " $want " \
+        " $(check "$spec" "$(awk -v t="$tm" -v x="$am" 'BEGIN { print x / t }')") " " $same "
 }
 if wants startup; then
     # NAME|TARGET RATIO|TOOL ARGUMENTS: each run against numfmt in the same loop.
@@ -754,24 +854,33 @@ if wants startup; then
         read -ra cmd <<<"$cmdline"
         cmd[0]="$dir/${cmd[0]}"
         label="start-up: $cmdline ×200 ($build)"
-        want="within ${target}x (≥$(awk -v t="$target" 'BEGIN { printf "%.2f", 1 / t }')x)"
-        if [ -n "$numfmt_skip" ]; then skip_row "$label" "numfmt --grouping 1234 ×200" "$want" "$numfmt_skip"; continue; fi
-        log "$label"
-        ts=; as=
-        for ((r = 1; r <= runs; r++)); do  # alternate, one sample each
-            ts+=" $(runs=1 startup_time "${cmd[@]}")"
-            as+=" $(runs=1 startup_time "${numfmt_env[@]}" numfmt --grouping 1234)"
-        done
-        tm=$(median <<<"$ts"); am=$(median <<<"$as")
-        run_once /dev/null "$tmp/out.tool" "${cmd[@]}"; trss=$R_RSS
-        run_once /dev/null "$tmp/out.anchor" "${numfmt_env[@]}" numfmt --grouping 1234; arss=$R_RSS
+        if [ -n "$numfmt_skip" ]; then
+            skip_row "$label" "numfmt --grouping 1234 ×200" "within ${target}x" "$numfmt_skip"; continue
+        fi
         # Only numgroup's output is numfmt's to compare.
-        same="—"; [ "$name" = numgroup ] && same=$(compare_outputs "$tmp/out.tool" "$tmp/out.anchor")
-        ratio=$(awk -v t="$tm" -v x="$am" 'BEGIN { print x / t }')
-        per() { awk -v s="$1" 'BEGIN { printf "%.0f runs/s (%.2f ms a run)", 200 / s, s / 200 * 1000 }'; }
-        row " $label " " — " " $(per "$tm") " " $(fmt_rss "$trss") " " numfmt --grouping 1234 ×200 " " — " \
-            " $(per "$am") " " $(fmt_rss "$arss") " " $(fmt_ratio "$tm" "$am") " " — " " $want " \
-            " $(check "ratio>=$(awk -v t="$target" 'BEGIN { print 1 / t - 0.00005 }')" "$ratio") " " $same "
+        startup_row "$label" "$target" "$([ "$name" = numgroup ] && echo true || echo false)" \
+            "numfmt --grouping 1234" "${cmd[@]}" -- "${numfmt_env[@]}" numfmt --grouping 1234
+    done
+fi
+
+if wants hello; then
+    # Each installed tool against a static Swift hello world (swiftc -O
+    # -static-executable, as the install links numtools), the least a Swift
+    # program's start-up costs (issue 31: phonefmt within 1.2x of it, numconv
+    # and coinfmt within 1.8x, numgroup reported).
+    hello=$tmp/hello hello_skip=
+    printf 'print("1,234")\n' >"$tmp/hello.swift"
+    log "building a static Swift hello world"
+    swiftc -O -static-executable -o "$hello" "$tmp/hello.swift" >"$tmp/hello.err" 2>&1 \
+        || hello_skip="swiftc -O -static-executable failed: $(head -n 1 "$tmp/hello.err")"
+    for spec in "numgroup||numgroup 1234" "numconv|1.8|numconv --from en_US --to de_DE 1234" \
+                "phonefmt|1.2|phonefmt 01012345678" "coinfmt|1.8|coinfmt 1234"; do
+        IFS='|' read -r name target cmdline <<<"$spec"
+        read -ra cmd <<<"$cmdline"
+        cmd[0]="$tools/${cmd[0]}"
+        label="start-up: $cmdline ×200, against a static Swift hello world"
+        if [ -n "$hello_skip" ]; then skip_row "$label" "hello world ×200" "${target:-report}" "$hello_skip"; continue; fi
+        startup_row "$label" "$target" false "static Swift hello world" "${cmd[@]}" -- "$hello"
     done
 fi
 
@@ -794,6 +903,68 @@ if wants memory; then
         row " $label " " $(fmt_mbps "$bytes" "$R_WALL") " " $(fmt_rate "$big" "$R_WALL") " " $(fmt_rss "$R_RSS") " \
             " — " " — " " — " " — " " — " " — " " peak RSS ≤ 32 MiB " " $(check "rss<=32768" "" "" "" "" "$R_RSS") " \
             " one run; exit $R_STATUS "
+    done
+fi
+
+# loop_time N IN CMD...: wall seconds of N runs of CMD <IN >/dev/null in a row.
+loop_time() {
+    local n=$1 in=$2 i start; shift 2
+    start=$EPOCHREALTIME
+    for ((i = 0; i < n; i++)); do "$@" <"$in" >/dev/null 2>&1; done
+    awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.6f", b - a }'
+}
+if wants growth; then
+    # Every style this round added, on 10^5, 10^6 and 10^7 records (the first
+    # tenth of the 1M file, the file, the file 10 times): the time a record
+    # at each size past the first 1,000 (the run's time less a run on those
+    # 1,000 alone: start-up, and what the first values derive once, such as
+    # a locale's byte labels), flat within 15% (the ratio column: the
+    # largest over the smallest), and the peak RSS at 10^7 (issue 31: ≤ 32
+    # MiB). The 1,000 and 10^5 are timed as 10 runs in a row, the median of
+    # $runs such loops; 10^6 the median of $runs runs; 10^7 one run.
+    words_en=$tmp/data.words-en_US.1  # (data words-en_US)
+    [ -s "$words_en" ] || "$tools/coinfmt" --style words --locale en_US <"$(data integers)" >"$words_en"
+    nc="numconv --from en_US --to C"
+    for spec in "numconv --style currency|de_DE_eur_minus|numconv --style currency --from de_DE --to C" \
+                "numconv --style accounting|de_DE_eur|numconv --style accounting --from de_DE --to C" \
+                "numconv --style auto|en_US_usd|$nc --style auto" "numconv --style compact|plain_k|$nc --style compact" \
+                "numconv --style scientific|plain_e|$nc --style scientific" "numconv --style si|plain_k|$nc --style si" \
+                "numconv --style iec-i|plain_ki|$nc --style iec-i" "numconv --style bytes|plain_gb|$nc --style bytes" \
+                "numconv --style words|words-en_US|$nc --style words" \
+                "coinfmt --style si|bytes|coinfmt --style si" "coinfmt --style iec|bytes|coinfmt --style iec" \
+                "coinfmt --style bytes|bytes|coinfmt --style bytes" \
+                "coinfmt --style words|integers|coinfmt --style words --locale en_US"; do
+        IFS='|' read -r name kind cmdline <<<"$spec"
+        read -ra cmd <<<"$cmdline"
+        cmd[0]="$tools/${cmd[0]}"
+        label="growth: $name, 10^5 to 10^7 records"
+        one=$(data "$kind")
+        why=$(tool_ready "$one" "${cmd[@]}")
+        if [ -n "$why" ]; then skip_row "$label" "—" "flat within 15%" "skipped: $why"; log "$label: skipped: $why"; continue; fi
+        head -n 1000 "$one" >"$tmp/growth.first"
+        head -n $((records / 10)) "$one" >"$tmp/growth.small"
+        big=$(data "$kind" 10)
+        log "$label"
+        e= s= m=
+        for ((r = 1; r <= runs; r++)); do
+            e+=" $(loop_time 10 "$tmp/growth.first" "${cmd[@]}")"
+            s+=" $(loop_time 10 "$tmp/growth.small" "${cmd[@]}")"
+            m+=" $(loop_time 1 "$one" "${cmd[@]}")"
+        done
+        run_once "$big" /dev/null "${cmd[@]}"
+        per=$(awk -v e="$(median <<<"$e")" -v s="$(median <<<"$s")" -v m="$(median <<<"$m")" -v b="$R_WALL" -v n="$records" 'BEGIN {
+            e /= 10; s /= 10
+            a[1] = (s - e) / (n / 10 - 1000) * 1e9; a[2] = (m - e) / (n - 1000) * 1e9; a[3] = (b - e) / (n * 10 - 1000) * 1e9
+            lo = a[1]; hi = a[1]
+            for (i = 2; i <= 3; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
+            printf "%.0f / %.0f / %.0f ns|%s", a[1], a[2], a[3], (lo > 0 ? hi / lo : "") }')
+        spread=${per#*|}
+        row " $label " " $(fmt_mbps "$(wc -c <"$big")" "$R_WALL") " " $(fmt_rate $((records * 10)) "$R_WALL") " \
+            " $(fmt_rss "$R_RSS") " " a record at 10^5 / 10^6 / 10^7, past the first 1,000 " " — " " ${per%|*} " " — " \
+            " $(awk -v x="$spread" 'BEGIN { printf (x == "" ? "n/a" : "%.2fx"), x }') " " — " \
+            " peak RSS ≤ 32 MiB; flat within 15% " " $(check "ratio<=1.15,rss<=32768" "$spread" "" "" "" "$R_RSS") " \
+            " exit $R_STATUS at 10^7 "
+        rm -f "$big"
     done
 fi
 
