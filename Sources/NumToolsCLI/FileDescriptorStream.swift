@@ -80,6 +80,16 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
         return fstat(fd, &info) == 0 ? regularFile(info) : nil
     }
 
+    /// Whether standard output and standard error are one file, pipe or
+    /// terminal (`2>&1`, both on a terminal), where a reader sees the two in
+    /// the order they are written; also when either cannot be examined.
+    public static func outputAndErrorShareAFile() -> Bool {
+        var out = stat()
+        var err = stat()
+        guard fstat(1, &out) == 0, fstat(2, &err) == 0 else { return true }
+        return out.st_dev == err.st_dev && out.st_ino == err.st_ino
+    }
+
     /// Refuses an `--errors FILE` that ``create(_:)`` would open (truncating
     /// it) when FILE, symbolic links followed as `>` follows them, is the
     /// regular file standard input comes from (while it is read: it would

@@ -135,6 +135,8 @@ public enum StreamOptions {
         -> StreamConfiguration
     {
         var configuration = StreamConfiguration(toolName: name)
+        configuration.diagnosticsFollowOutput =
+            isatty(STDERR_FILENO) != 0 || FileDescriptorStream.outputAndErrorShareAFile()
         configuration.zeroTerminated = try invocation.value(zeroTerminated)
         configuration.csv = try invocation.value(csv)
         let selection = try invocation.value(field)

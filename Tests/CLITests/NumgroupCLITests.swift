@@ -231,6 +231,51 @@ private func expectUsageError(
         }
     }
 
+    /// A diagnostic follows the output of the records before it where
+    /// standard output and standard error are one file (`2>&1`, a pipe), and
+    /// each stream holds the same bytes where they are two files (there the
+    /// diagnostics are written with the output they follow, in blocks).
+    @Test(arguments: ["keep", "skip", "field"])
+    func diagnosticsInOrderOrApart(policy: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("numtools-diag-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var input = ""
+        for k in 1...3000 { input += k % 3 == 0 ? "\(k)x\n" : "\(k)000\n" }
+        try input.write(to: dir.appendingPathComponent("in"), atomically: true, encoding: .utf8)
+        let options = "--on-error=\(policy)" + (policy == "field" ? " -d , -f 1" : "")
+        let together = try ToolProcess.shell("cd '\(dir.path)' && numgroup \(options) <in 2>&1 | cat")
+        let apart = try ToolProcess.shell("cd '\(dir.path)' && numgroup \(options) <in >out 2>err; echo $?")
+        #expect(apart.out == "1\n", "\(apart)")
+        let out = try String(contentsOf: dir.appendingPathComponent("out"), encoding: .utf8)
+        let err = try String(contentsOf: dir.appendingPathComponent("err"), encoding: .utf8)
+        let outLines = out.split(separator: "\n")
+        let errLines = err.split(separator: "\n")
+        #expect(outLines.count == (policy == "skip" ? 2000 : 3000))
+        #expect(outLines.first == "1,000")
+        #expect(errLines.count == 1000)
+        #expect(
+            errLines.first
+                == "numgroup: record 3, field \(policy == "field" ? 1 : 0): invalid-character: "
+                + "'x' at offset 1 is not a digit, grouping separator or decimal point")
+        // Together: each diagnostic right after the output of the records
+        // before it.
+        var expected = ""
+        var o = outLines.makeIterator()
+        var e = errLines.makeIterator()
+        for k in 1...3000 {
+            if k % 3 == 0 {
+                // (`field` writes the record, then says what was wrong in it.)
+                if policy == "field" { expected += o.next()! + "\n" }
+                expected += e.next()! + "\n"
+                if policy == "keep" { expected += o.next()! + "\n" }
+            } else {
+                expected += o.next()! + "\n"
+            }
+        }
+        #expect(together.out == expected)
+    }
+
     /// `--on-error=abort` stops at the bad record without waiting for more input.
     @Test func abortReadsNoFurther() throws {
         let tool = try RunningTool("numgroup", ["--on-error=abort"])

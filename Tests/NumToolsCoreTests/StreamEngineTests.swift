@@ -50,6 +50,18 @@ struct SharedSink: ByteSink {
     }
 }
 
+/// A sink that keeps its own bytes and writes them to a shared stream too
+/// (output and diagnostics, each alone and interleaved).
+struct TeeSink: ByteSink {
+    let own: SharedBytes
+    let both: SharedBytes
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOFailure) {
+        own.bytes.append(contentsOf: bytes)
+        own.writes += 1
+        both.bytes.append(contentsOf: bytes)
+    }
+}
+
 /// A source that records what each read was offered and how much output had
 /// been written by then.
 struct ProbeSource: ByteSource {
@@ -496,6 +508,36 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
         case .skip: #expect(text == "<1>\n" + diag + "<2>\n")
         default: #expect(text == "<1>\n" + diag)
         }
+    }
+
+    /// Where standard error is another file (`diagnosticsFollowOutput`
+    /// false), diagnostics are gathered and written after the output they
+    /// follow, when it is written: the same bytes in each stream as when
+    /// each is written at once, in one write here (under 64 KiB of them, one
+    /// read), after all the output.
+    @Test(arguments: [ErrorPolicy.keep, .skip, .field, .abort])
+    func gatheredDiagnosticsFollowTheirOutput(policy: ErrorPolicy) throws {
+        var input = ""
+        for k in 0..<1500 { input += k % 3 == 1 ? "x\(k)\n" : "\(k)\n" }
+        func run(followOutput: Bool) throws -> (output: SharedBytes, diagnostics: SharedBytes, both: SharedBytes) {
+            var c = config(fields: policy == .field ? "1" : nil, onError: policy)
+            c.diagnosticsFollowOutput = followOutput
+            let (output, diagnostics, both) = (SharedBytes(), SharedBytes(), SharedBytes())
+            var engine = StreamEngine(
+                configuration: c, transform: Bracket(), output: TeeSink(own: output, both: both),
+                diagnostics: TeeSink(own: diagnostics, both: both))
+            var source = MemorySource(bytes(input))
+            _ = try engine.run(&source)
+            return (output, diagnostics, both)
+        }
+        let atOnce = try run(followOutput: true)
+        let gathered = try run(followOutput: false)
+        #expect(gathered.output.bytes == atOnce.output.bytes)
+        #expect(gathered.diagnostics.bytes == atOnce.diagnostics.bytes)
+        #expect(atOnce.diagnostics.writes == (policy == .abort ? 1 : 500))
+        #expect(gathered.diagnostics.writes == 1)
+        #expect(gathered.both.bytes == gathered.output.bytes + gathered.diagnostics.bytes)
+        #expect(atOnce.both.bytes != gathered.both.bytes || policy == .abort)
     }
 
     /// `--on-error=abort` reads nothing after the bad record's read.

@@ -67,6 +67,13 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     private var abortAfterLongRecord = false
     /// An output failure met where it could not be thrown; the next flush throws it.
     private var deferredFailure: IOFailure?
+    /// Each diagnostic is written at once, after the output so far (see
+    /// ``StreamConfiguration/diagnosticsFollowOutput``); else diagnostics
+    /// wait for the output they follow to be written.
+    var diagnosticsFollowOutput = true
+    /// The diagnostic lines not yet written: written by every ``flush()``,
+    /// after the output (even when writing the output fails).
+    private var pendingDiagnostics: OutputBuffer
 
     /// How many bytes of output the engine gathers before it writes them.
     static var flushThreshold: Int { 1 << 16 }
@@ -84,6 +91,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         routesErrors = errors != nil
         out = OutputBuffer(capacity: Self.flushThreshold * 2)
         errorOut = OutputBuffer(capacity: errors == nil ? 16 : Self.flushThreshold)
+        pendingDiagnostics = OutputBuffer(capacity: 16)
     }
 
     // MARK: Writing out
@@ -91,6 +99,7 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
     /// Writes what is pending to the output, or throws the failure held since
     /// the last flush.
     mutating func flush() throws(IOFailure) {
+        defer { writePendingDiagnostics() }
         if let failure = deferredFailure { throw failure }
         if !errorOut.isEmpty { try flushErrorRecords() }
         guard !out.isEmpty else { return }
@@ -117,6 +126,14 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         }
         errorOut.removeAll()
         if let failure { throw failure }
+    }
+
+    /// Writes the diagnostic lines gathered so far to `diagnostics` (a
+    /// failure to write them is not the run's).
+    mutating func writePendingDiagnostics() {
+        guard !pendingDiagnostics.isEmpty else { return }
+        pendingDiagnostics.withUnsafeBytes { b in try? diagnostics.write(b) }
+        pendingDiagnostics.removeAll()
     }
 
     /// Flushes where a failure cannot be thrown; it surfaces at the next flush.
@@ -276,13 +293,35 @@ struct RecordWriter<Output: ByteSink, Diagnostics: ByteSink>: ~Copyable {
         line.withUnsafeBufferPointer { b in try? diagnostics.write(b) }
     }
 
-    /// `TOOL: record N, field F: CODE: MESSAGE` on stderr, after the output so far.
+    /// `TOOL: record N, field F: CODE: MESSAGE` on stderr, after the output
+    /// so far: at once when ``diagnosticsFollowOutput``, else with the next
+    /// flush of the output (or once 64 KiB of them wait). Written in bytes,
+    /// as an error record is (no String a line).
     mutating func diagnose(field: Int, _ error: ValueError) {
-        flushDeferringFailure()
-        var line = Array("\(toolName): record \(recordNumber), field \(field): \(error.code): ".utf8)
-        error.text.write(escapingNUL: escapesNUL, into: &line)
-        line.append(0x0A)
-        line.withUnsafeBufferPointer { b in try? diagnostics.write(b) }
+        var name = toolName
+        name.withUTF8 { pendingDiagnostics.append(contentsOf: $0) }
+        // Bound: ": record " (9 bytes), two numbers of at most 20 bytes
+        // (`writeDecimal`), ", field " (8) and ": " (2): 59.
+        pendingDiagnostics.appendWithUnsafeMutableBytes(maximumCount: 59) { buffer in
+            let q = buffer.baseAddress!
+            var at = 0
+            for b in ": record ".utf8 { q[at] = b; at &+= 1 }
+            at &+= ErrorText.writeDecimal(recordNumber, to: q + at)
+            for b in ", field ".utf8 { q[at] = b; at &+= 1 }
+            at &+= ErrorText.writeDecimal(field, to: q + at)
+            q[at] = UInt8(ascii: ":")
+            q[at &+ 1] = UInt8(ascii: " ")
+            return at &+ 2
+        }
+        var code = error.code.name
+        code.withUTF8 { pendingDiagnostics.append(contentsOf: $0) }
+        pendingDiagnostics.append(UInt8(ascii: ":"))
+        pendingDiagnostics.append(UInt8(ascii: " "))
+        error.text.write(escapingNUL: escapesNUL, into: &pendingDiagnostics)
+        pendingDiagnostics.append(0x0A)
+        if diagnosticsFollowOutput || pendingDiagnostics.count >= Self.flushThreshold {
+            flushDeferringFailure()  // the output so far, then the diagnostics
+        }
     }
 
     // MARK: Records too long to hold

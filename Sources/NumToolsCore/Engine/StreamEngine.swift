@@ -47,6 +47,14 @@ public struct StreamConfiguration: Sendable {
     /// Each transformed value padded with spaces to a number of display
     /// columns (`--width`); nil pads nothing.
     public var padding: Padding? = nil
+    /// Each diagnostic line is written at once, after the output so far,
+    /// so that the two read in order where they are one file (`2>&1`) and
+    /// a terminal shows each as it comes. False: diagnostics are gathered
+    /// and written after the output they follow, whenever it is written
+    /// (every 64 KiB, and at the end), which spares a run with many bad
+    /// values two writes a diagnostic; the tools set it so where standard
+    /// error is neither standard output's file nor a terminal.
+    public var diagnosticsFollowOutput = true
 
     /// The most bytes one record's output may take: a longer one is an
     /// `output-too-long` error, decided (by the transform) before its memory
@@ -267,6 +275,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         writer = RecordWriter(
             policy: configuration.onError, toolName: configuration.toolName,
             escapesNUL: configuration.zeroTerminated, output: output, diagnostics: diagnostics, errors: errors)
+        writer.diagnosticsFollowOutput = configuration.diagnosticsFollowOutput
         setUpColumns(delimiter: delimiter)
         if let padding = configuration.padding, wholeRecordLane, !padding.keepsColumnsOnly {
             transformPadsRuns = self.transform.padRecordRuns(padding)
