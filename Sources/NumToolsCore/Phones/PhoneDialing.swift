@@ -68,9 +68,7 @@ public struct PhoneDialing: Sendable {
         }
         out.append(bytes: internationalPrefix)
         out.append(UInt8(ascii: " "))
-        var international: [UInt8] = []
-        PhoneNumberFormatter.append(number, .international, extension: `extension`, to: &international)
-        out.append(bytes: Array(international.dropFirst()))  // (its "+")
+        PhoneNumberFormatter.append(number, .international, extension: `extension`, plus: false, to: &out)
     }
 
     /// `format_number_for_mobile_dialing(number, region, True)`: the format

@@ -29,15 +29,17 @@ public struct PhoneNumberFormatter: Sendable {
     /// `number` in `format`, with its extension where the format writes one
     /// (national and international: the region's extension prefix, ` ext. `
     /// by default; RFC 3966: `;ext=`; E.164 and digits: none), unless
-    /// `extension` is false.
+    /// `extension` is false; `plus` false leaves out the international
+    /// format's leading `+` (what follows an international call prefix).
     static func append<Output: ByteOutput & ~Copyable>(
-        _ number: PhoneNumber, _ format: PhoneNumberFormat, extension: Bool = true, to out: inout Output
+        _ number: PhoneNumber, _ format: PhoneNumberFormat, extension: Bool = true, plus: Bool = true,
+        to out: inout Output
     ) {
         guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else {
             appendDigits(number.nsn, to: &out)
             return
         }
-        appendNumber(number, format, meta, to: &out)
+        appendNumber(number, format, meta, plus: plus, to: &out)
         if `extension` && !number.extensionDigits.isEmpty {
             switch format {
             case .national, .international:
@@ -54,7 +56,8 @@ public struct PhoneNumberFormatter: Sendable {
 
     /// `number` in `format` without its extension.
     private static func appendNumber<Output: ByteOutput & ~Copyable>(
-        _ number: PhoneNumber, _ format: PhoneNumberFormat, _ meta: PhoneRegionMetadata, to out: inout Output
+        _ number: PhoneNumber, _ format: PhoneNumberFormat, _ meta: PhoneRegionMetadata, plus: Bool = true,
+        to out: inout Output
     ) {
         let cc = meta.countryCodeASCII
         switch format {
@@ -71,7 +74,7 @@ public struct PhoneNumberFormatter: Sendable {
         case .national:
             break
         case .international:
-            out.append(UInt8(ascii: "+"))
+            if plus { out.append(UInt8(ascii: "+")) }
             out.append(bytes: cc)
             out.append(UInt8(ascii: " "))
         case .rfc3966:

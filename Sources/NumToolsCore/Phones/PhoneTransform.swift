@@ -274,7 +274,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// ``fields`` of the number in `value`, separated by ``separator``. A value that does
     /// not parse is an error; so is an invalid number, unless the fields
     /// report validity (`valid`, `possible`) and no ``types`` filter is given.
-    private func appendFields<Output: ByteOutput & ~Copyable>(
+    private mutating func appendFields<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, _ facts: PhoneFacts, into output: inout Output
     ) throws(ValueError) {
         let number: PhoneNumber
