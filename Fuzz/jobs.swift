@@ -82,6 +82,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     c.csv = o[0] & 1 != 0
     c.zeroTerminated = o[0] & 2 != 0
     if o[0] & 4 != 0 { c.fields = try? FieldList("2") }
+    // `--append`: the field put in front of its value in the output
+    // (OutputBuffer.insert, through raw pointers).
+    c.append = c.fields != nil && o[3] & 1 != 0
     c.onError = ErrorPolicy.allCases[Int(o[0] >> 3 & 3)]
     c.headerRecords = Int(o[0] >> 5 & 3)
     c.maxRecordBytes = jobMaxRecordBytes[Int(o[1] & 3)]

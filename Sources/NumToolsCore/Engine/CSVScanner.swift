@@ -14,10 +14,14 @@ struct Delimiter {
     /// tabs. The engine splits only the record less the blanks at its ends
     /// (``fieldSpan(_:_:_:)``), so that no field is empty.
     let blanks: Bool
+    /// The delimiter's one byte, or -1 when it has several: read without
+    /// touching (and retaining) ``bytes``.
+    let single: Int
 
     init(bytes: [UInt8], blanks: Bool = false) {
         self.bytes = blanks ? [0x20] : bytes
         self.blanks = blanks
+        single = self.bytes.count == 1 ? Int(self.bytes[0]) : -1
     }
 
     var count: Int { bytes.count }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Somewhere a ``ValueTransform`` appends bytes: the engine's
 /// ``OutputBuffer`` on the hot path, a `[UInt8]` for library use and tests.
 public protocol ByteOutput: ~Copyable {
@@ -133,6 +139,18 @@ public struct OutputBuffer: ~Copyable, ByteOutput {
         var q = base + n
         padding.padInPlace(base + mark, &q, terminatorLength: 0, width: width)
         written = q - base
+    }
+
+    /// Puts `first`, then `second`, at byte `mark`, after the bytes before
+    /// it and before those from it on (which move up).
+    mutating func insert(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, at mark: Int) {
+        precondition(mark >= 0 && mark <= count, "insert past the end")
+        let n = first.count &+ second.count
+        if capacity &- written < n { grow(toHold: n) }
+        memmove(base + mark + n, base + mark, written &- mark)
+        if let f = first.baseAddress { (base + mark).update(from: f, count: first.count) }
+        if let b = second.baseAddress { (base + mark + first.count).update(from: b, count: second.count) }
+        written &+= n
     }
 
     /// Drops everything from byte `mark` on.

@@ -77,6 +77,21 @@ extension StreamEngine {
         writer.out.append(bytes: scanner.delimiter.bytes)
     }
 
+    /// `--append`: the selected field `[fieldStart, fieldEnd)` as it is,
+    /// quotes included, and the delimiter, put in the output at `mark`, in
+    /// front of what was written for it since.
+    mutating func insertFieldForAppend(_ p: UnsafePointer<UInt8>, _ fieldStart: Int, _ fieldEnd: Int, at mark: Int) {
+        let field = UnsafeBufferPointer(start: p + fieldStart, count: fieldEnd - fieldStart)
+        if scanner.delimiter.single >= 0 {
+            var byte = UInt8(truncatingIfNeeded: scanner.delimiter.single)
+            withUnsafePointer(to: &byte) {
+                writer.out.insert(field, UnsafeBufferPointer(start: $0, count: 1), at: mark)
+            }
+        } else {
+            scanner.delimiter.bytes.withUnsafeBufferPointer { writer.out.insert(field, $0, at: mark) }
+        }
+    }
+
     /// `--on-error field`: transforms the selected field starting at
     /// `fieldStart` as ``transformFields(_:_:_:_:)`` does, but a field that
     /// fails is written as it was (with `--append`, the fields added are

@@ -31,7 +31,14 @@ extension StreamEngine {
             } else {
                 coverage.selectedSeen = true
                 writer.out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: fieldStart - copied))
-                if configuration.append { copyFieldForAppend(p, fieldStart, stop) }
+                // `--append`: the field as it was, then the delimiter, before
+                // the fields added; written before the value where a padding
+                // log holds positions in the output, else put in front of the
+                // value once it is written (where the field's end is known:
+                // the field is scanned once).
+                let appendsInFront = configuration.append && configuration.padding == nil
+                if configuration.append && !appendsInFront { copyFieldForAppend(p, fieldStart, stop) }
+                let valueMark = writer.out.count
                 if scanner.delimiter.blanks {
                     blanksBefore = fieldStart - max(runStart, copied)
                     blanksKept = runStart == start ? 0 : 1
@@ -44,6 +51,7 @@ extension StreamEngine {
                     i = scanner.delimiter.next(p, i, stop)
                     try transformValue(p, fieldStart, i, field: field)
                 }
+                if appendsInFront { insertFieldForAppend(p, fieldStart, i, at: valueMark) }
                 copied = columnsOver > 0 ? giveBackColumns(p, i, stop, end) : i
             }
             if i >= stop {
