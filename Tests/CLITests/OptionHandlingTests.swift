@@ -142,6 +142,20 @@ private let usage = Int32(2)
     ])
     fileprivate func nulInsideQuotesUnderZ(_ c: OptionCase) throws { try run(c) }
 
+    /// A field is quoted again whenever it holds the delimiter, a quote, CR,
+    /// LF or the record terminator, whatever the transform did: a value that
+    /// --text leaves as it was keeps the NUL it holds inside quotes under -z,
+    /// so the record stays one (issue 44 item 15, the records fuzz target's find).
+    @Test(arguments: [
+        OptionCase(
+            "numgroup", ["--text", "-z", "--csv", "-f", "2"], input: "a,\"1\u{0}2\",3\u{0}", status: 0,
+            out: "a,\"1\u{0}2\",3\u{0}"),
+        OptionCase(
+            "numgroup", ["--text", "-z", "--csv", "-f", "2"], input: "a,\"x 1234567 \u{0}y\",3\u{0}b,1468\u{0}",
+            status: 0, out: "a,\"x 1,234,567 \u{0}y\",3\u{0}b,1468\u{0}"),
+    ])
+    fileprivate func terminatorInsideQuotesIsQuotedAgain(_ c: OptionCase) throws { try run(c) }
+
     /// A delimiter is one character, of any number of bytes; under --csv
     /// none of its bytes may be a quote.
     @Test(arguments: [

@@ -212,6 +212,15 @@ let engineCases: [EngineCase] = [
     EngineCase("csv quoted value with delimiter", "a,\"b,c\",d\n", config(fields: "2", csv: true), "a,\"<b,c>\",d\n"),
     EngineCase("csv doubled quotes", "\"a\"\"b\",c\n", config(fields: "1", csv: true), "\"<a\"\"b>\",c\n"),
     EngineCase("csv output with a quote is quoted", "q,k\n", config(fields: "1-", csv: true), "\"a\"\"b\",\"a,b\"\n"),
+    // A value holding the record terminator is quoted again, whatever the
+    // transform did (-z: NUL; issue 44 item 15), long or short (the eight-byte search).
+    EngineCase(
+        "csv -z value holding NUL is quoted again", "a,\"1\u{0}2\",3\u{0}b,1\u{0}",
+        config(zero: true, fields: "2", csv: true),
+        "a,\"<1\u{0}2>\",3\u{0}b,<1>\u{0}"),
+    EngineCase(
+        "csv -z long value holding NUL is quoted again", "\"123456789\u{0}123456789\"\u{0}",
+        config(zero: true, fields: "1", csv: true), "\"<123456789\u{0}123456789>\"\u{0}"),
     EngineCase("csv untouched field keeps its quotes", "\"a\",\"b\"\n", config(fields: "2", csv: true), "\"a\",<b>\n"),
     EngineCase(
         "csv multi-line field", "a,\"b\nc\",d\ne,f,g\n", config(fields: "2", csv: true), "a,\"<b\nc>\",d\ne,<f>,g\n"),

@@ -315,26 +315,29 @@ struct CSVScanner {
     }
 
     /// Quotes the field written to `out` since `mark` when it holds the
-    /// delimiter, a quote, CR or LF, so that it reads back as one field.
+    /// delimiter, a quote, CR, LF or the record terminator (NUL with `-z`),
+    /// whatever the transform did, so that it reads back as one field of
+    /// one record.
     func requoteIfNeeded(_ out: inout OutputBuffer, from mark: Int) {
         let n = out.count
         let delimiter = self.delimiter
         let first = delimiter.bytes[0]
+        let terminator = self.terminator
         let (needs, quotes) = out.withUnsafeBytes { o -> (Bool, Int) in
             guard let p = o.baseAddress else { return (false, 0) }
             var needs = false
             var quotes = 0
             var i = mark
             if delimiter.count == 1 {
-                // Eight bytes at a time: the quotes counted, CR, LF and the
-                // delimiter looked for (loads within `[mark, n)`).
+                // Eight bytes at a time: the quotes counted, CR, LF, the
+                // terminator and the delimiter looked for (loads within `[mark, n)`).
                 while n &- i >= 8 {
                     let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
                     quotes &+= UTF8Bytes.bytesEqual(Self.quote, in: w).nonzeroBitCount
                     needs =
                         needs
                         || UTF8Bytes.bytesEqual(first, in: w) | UTF8Bytes.bytesEqual(0x0A, in: w)
-                            | UTF8Bytes.bytesEqual(0x0D, in: w) != 0
+                            | UTF8Bytes.bytesEqual(0x0D, in: w) | UTF8Bytes.bytesEqual(terminator, in: w) != 0
                     i &+= 8
                 }
             }
@@ -342,7 +345,7 @@ struct CSVScanner {
                 let b = p[i]
                 if b == Self.quote {
                     quotes &+= 1
-                } else if b == 0x0A || b == 0x0D || (b == first && delimiter.matches(p, i, n)) {
+                } else if b == 0x0A || b == 0x0D || b == terminator || (b == first && delimiter.matches(p, i, n)) {
                     needs = true
                 }
                 i &+= 1
