@@ -80,6 +80,19 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
         return fstat(fd, &info) == 0 ? regularFile(info) : nil
     }
 
+    /// The device and inode of the pipe or FIFO `info` describes; nil for
+    /// anything else. Writing to the pipe standard input comes from puts
+    /// the bytes written back into the input.
+    private static func pipe(_ info: stat) -> [UInt64]? {
+        info.st_mode & S_IFMT == S_IFIFO ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
+    }
+
+    /// The pipe or FIFO descriptor `fd` is open on, if it is one.
+    private static func pipe(fd: Int32) -> [UInt64]? {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? pipe(info) : nil
+    }
+
     /// Whether standard output and standard error are one file, pipe or
     /// terminal (`2>&1`, both on a terminal), where a reader sees the two in
     /// the order they are written; also when either cannot be examined.
@@ -98,10 +111,30 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
     /// records). Compared by device and inode, before anything is opened,
     /// so that nothing is truncated. `/dev/stdout` and its kin are not
     /// opened and stay allowed: they share the descriptor.
+    ///
+    /// Likewise the pipe or FIFO standard input comes from, when it is read
+    /// (`--errors /dev/stdin` in a pipeline, or the FIFO's name): the tool
+    /// would read its own error records back as input, for ever. `/dev/fd/0`
+    /// is standard input itself, refused when it is a file or a pipe. A
+    /// terminal or /dev/null on both sides stays allowed: nothing written
+    /// there comes back.
     public static func checkErrorsFile(_ path: String, readsStandardInput: Bool) throws(UsageError) {
-        guard namedDescriptor(path) == nil else { return }
+        if let named = namedDescriptor(path) {
+            if readsStandardInput, named == 0, regularFile(fd: 0) != nil || pipe(fd: 0) != nil {
+                throw UsageError(
+                    "invalid value '\(path)' for --errors: it is standard input, which the error records would be written into"
+                )
+            }
+            return
+        }
         var info = stat()
-        guard stat(path, &info) == 0, let target = regularFile(info) else { return }
+        guard stat(path, &info) == 0 else { return }
+        if readsStandardInput, let target = pipe(info), pipe(fd: 0) == target {
+            throw UsageError(
+                "invalid value '\(path)' for --errors: it is the pipe standard input comes from, from which the error records would be read back as input"
+            )
+        }
+        guard let target = regularFile(info) else { return }
         if readsStandardInput, regularFile(fd: 0) == target {
             throw UsageError(
                 "invalid value '\(path)' for --errors: it is the file standard input comes from, which opening it would empty before it is read"

@@ -61,6 +61,36 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("same.txt"), encoding: .utf8) == "kept\n")
     }
 
+    /// `--errors` naming the pipe or FIFO standard input comes from: the
+    /// tool would read its own error records back as input, for ever (issue
+    /// 44 item 19). A usage error, before anything is read or written.
+    @Test(arguments: [
+        (
+            "printf '1234\\nx\\n' | numgroup --errors /dev/stdin",
+            "numgroup: invalid value '/dev/stdin' for --errors: it is the pipe standard input comes from, from which the error records would be read back as input\n"
+        ),
+        (
+            "printf '1234\\nx\\n' | numgroup --errors /proc/self/fd/0",
+            "numgroup: invalid value '/proc/self/fd/0' for --errors: it is the pipe standard input comes from, from which the error records would be read back as input\n"
+        ),
+        (
+            "printf '1234\\nx\\n' | numgroup --errors /dev/fd/0",
+            "numgroup: invalid value '/dev/fd/0' for --errors: it is standard input, which the error records would be written into\n"
+        ),
+        (
+            "mkfifo fifo && { printf '1234\\nx\\n' > fifo & } && numgroup --errors fifo < fifo; s=$?; wait; exit $s",
+            "numgroup: invalid value 'fifo' for --errors: it is the pipe standard input comes from, from which the error records would be read back as input\n"
+        ),
+    ])
+    func standardInputPipe(command: String, message: String) throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try ToolProcess.shell("cd '\(dir.path)' && \(command)")
+        #expect(result.exited(2), "\(result)")
+        #expect(result.out == "")
+        #expect(result.err == message + "Try 'numgroup --help' for more information.\n")
+    }
+
     /// What stays allowed: another file; /dev/stdout, which shares the
     /// descriptor; standard input's file when operands are given (standard
     /// input is not read); a terminal-like or null device on both sides.
@@ -79,5 +109,11 @@ import Testing
         #expect(operands.out == "1,234\n0\n", "\(operands)")
         let null = try ToolProcess.shell("numgroup --errors /dev/null < /dev/null > /dev/null; echo $?")
         #expect(null.out == "0\n", "\(null)")
+        // A pipe on standard input, and error records to another pipe or file.
+        let piped = try ToolProcess.shell(
+            "cd '\(dir.path)' && printf '1234\\nx\\n' | numgroup --errors /dev/stdout | cat; echo $?")
+        #expect(piped.out.contains("1,234\n") && piped.out.contains("error\t2\t0\t"), "\(piped)")
+        let operandsOnPipe = try ToolProcess.shell("printf 'x\\n' | numgroup --errors /dev/stdin 1234; echo $?")
+        #expect(operandsOnPipe.out == "1,234\n0\n", "\(operandsOnPipe)")
     }
 }
