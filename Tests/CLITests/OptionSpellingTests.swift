@@ -130,7 +130,8 @@ import Testing
         ("numgroup", ["--ungroup", "--separator", ".", "--decimal", ",", "1.234,5"], "1234,5\n"),
         ("numgroup", ["--sanitize", "--min-digits", "5", "x1234", "12345"], "1234\n12,345\n"),
         ("numgroup", ["--text", "--min-digits", "4", "in 1234 days"], "in 1,234 days\n"),
-        ("numgroup", ["-d", ",", "-f", "2", "a,1234"], "a,1,234\n"),
+        // (A grouped value holding the delimiter is delimiter-in-value, issue 44: `;` here.)
+        ("numgroup", ["-d", ";", "-f", "2", "a;1234"], "a;1,234\n"),
         ("phonefmt", ["--as-you-type", "--region", "US", "650253"], "650-253\n"),
     ])
     func meaningfulCombinationsStay(tool: String, arguments: [String], out: String) throws {

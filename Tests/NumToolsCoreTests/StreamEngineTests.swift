@@ -221,6 +221,19 @@ let engineCases: [EngineCase] = [
     EngineCase(
         "csv -z long value holding NUL is quoted again", "\"123456789\u{0}123456789\"\u{0}",
         config(zero: true, fields: "1", csv: true), "\"<123456789\u{0}123456789>\"\u{0}"),
+    // Without --csv, a result that holds the delimiter would split its
+    // field: a delimiter-in-value error (issue 44 item 1); a field not
+    // selected, or another delimiter, is no matter.
+    EngineCase(
+        "result holding the delimiter", "k,1\n", config(fields: "1", delimiter: ","),
+        "error\t1\t1\tdelimiter-in-value\tresult holds the delimiter ',' at offset 1, which would split its field: use --csv to quote it, or another mark\tk,1\n",
+        errors1),
+    EngineCase(
+        "result holding a quote delimiter", "q\"1\n", config(fields: "1-", delimiter: "\""),
+        "error\t1\t1\tdelimiter-in-value\tresult holds the delimiter '\"' at offset 1, which would split its field: use --csv to quote it, or another mark\tq\"1\n",
+        errors1),
+    EngineCase("result holding another delimiter", "k\t1\n", config(fields: "1-"), "a,b\t<1>\n"),
+    EngineCase("delimiter in a field not selected", "1,k\n", config(fields: "1", delimiter: ","), "<1>,k\n"),
     EngineCase("csv untouched field keeps its quotes", "\"a\",\"b\"\n", config(fields: "2", csv: true), "\"a\",<b>\n"),
     EngineCase(
         "csv multi-line field", "a,\"b\nc\",d\ne,f,g\n", config(fields: "2", csv: true), "a,\"<b\nc>\",d\ne,<f>,g\n"),
@@ -735,7 +748,9 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
     /// selected value trimmed of blanks, transformed, its blanks kept around
     /// it, re-quoted in CSV when it holds the delimiter, a quote, CR or LF
     /// (a quoted one unquoted first, a blank one left as it stands); every
-    /// other field and every delimiter as it stands. Random records of
+    /// other field and every delimiter as it stands. Without CSV, a record
+    /// one of whose results holds the delimiter is a `delimiter-in-value`
+    /// error record instead (issue 44 item 1). Random records of
     /// short and long fields (around the eight-byte searches), one- and
     /// multi-byte delimiters, and field lists that start, end or skip.
     @Test(arguments: [(false, "\t"), (true, ","), (false, ","), (true, "€"), (false, "::"), (true, ";")])
@@ -758,9 +773,10 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
             let selection = try FieldList(list)
             var input: [UInt8] = []
             var expected: [UInt8] = []
-            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+            for record in 1...Int.random(in: 1...6, using: &rng) {
                 var raws: [[UInt8]] = []
                 var outs: [[UInt8]] = []
+                var failed: (field: Int, offset: Int)? = nil
                 for f in 1...Int.random(in: 1...7, using: &rng) {
                     var value: [UInt8] = []
                     switch Int.random(in: 0..<10, using: &rng) {
@@ -785,14 +801,25 @@ let chunkSizes = [1, 2, 3, 4, 5, 7, 11, 1 << 16]
                     }
                     let lead = value.prefix(while: isBlank)
                     let trail = value.reversed().prefix(while: isBlank)
-                    var out = Array(lead) + bracket(Array(value.dropFirst(lead.count).dropLast(trail.count))) + trail
+                    let result = bracket(Array(value.dropFirst(lead.count).dropLast(trail.count)))
+                    if !csv, failed == nil, contains(result, d) {
+                        failed = (f, (0...(result.count - d.count)).first { Array(result[$0..<$0 + d.count]) == d }!)
+                    }
+                    var out = Array(lead) + result + trail
                     if csv && (contains(out, d) || out.contains(0x22) || out.contains(0x0A) || out.contains(0x0D)) {
                         out = [0x22] + out.flatMap { $0 == 0x22 ? [0x22, 0x22] : [$0] } + [0x22]
                     }
                     outs.append(out)
                 }
                 input += Array(raws.joined(separator: d)) + [0x0A]
-                expected += Array(outs.joined(separator: d)) + [0x0A]
+                if let failed {
+                    expected +=
+                        Array(
+                            "error\t\(record)\t\(failed.field)\tdelimiter-in-value\tresult holds the delimiter '\(delimiter)' at offset \(failed.offset), which would split its field: use --csv to quote it, or another mark\t"
+                                .utf8) + Array(raws.joined(separator: d)) + [0x0A]
+                } else {
+                    expected += Array(outs.joined(separator: d)) + [0x0A]
+                }
             }
             let got = try runEngine(
                 input, config(fields: list, delimiter: delimiter, csv: csv), chunkSize: 1 << 16, transform: Bracket())

@@ -33,6 +33,9 @@ public enum EngineErrorCode: String, ErrorCode {
     case unterminatedQuote = "unterminated-quote"
     /// With `--csv`, a selected quoted field has text after its closing quote.
     case invalidCSV = "invalid-csv"
+    /// Without `--csv`, a result holds the field delimiter (with `-w`, a
+    /// blank): written, it would split its field in two.
+    case delimiterInValue = "delimiter-in-value"
 
     public var summary: String {
         switch self {
@@ -42,6 +45,8 @@ public enum EngineErrorCode: String, ErrorCode {
         case .outputTooLong: "the record's output would be longer than the output limit"
         case .unterminatedQuote: "with --csv, a quoted field is still open at the end of the input"
         case .invalidCSV: "with --csv, a selected quoted field has text after its closing quote"
+        case .delimiterInValue:
+            "without --csv, a result holds the field delimiter (with -w, a blank) and would split its field"
         }
     }
 }

@@ -11,11 +11,11 @@ extension StreamEngine {
             // each value a field of its own, unless --output-delimiter joins
             // them into one.
             let bytes = configuration.outputDelimiter ?? (configuration.fields == nil ? [0x09] : delimiter)
-            // Each value is quoted (CSV) or padded (--width) on its own:
+            // Each value is quoted (CSV), padded (--width) or searched on its own:
             // the engine needs to know where they are.
-            if configuration.outputDelimiter == nil,
-                configuration.csv && configuration.fields != nil || configuration.padding != nil
-            {
+            // Without --csv, the values of a field are searched for the
+            // delimiter between the separators (``delimiterInValue(from:)``).
+            if configuration.outputDelimiter == nil, configuration.fields != nil || configuration.padding != nil {
                 separatorOffsets = SeparatorOffsets()
             }
             transform.separator = ValueSeparator(bytes, offsets: separatorOffsets)

@@ -83,6 +83,11 @@ extension StreamEngine {
             writer.out.truncate(to: mark)
             throw FieldFailure(field: field, error: error)
         }
+        if checksDelimiter, let (value, hit) = delimiterInValue(from: mark) {
+            let error = delimiterInValueError(value: value, at: hit)
+            writer.out.truncate(to: mark)
+            throw FieldFailure(field: field, error: error)
+        }
         if let padding = configuration.padding { pad(p, start, end, from: mark, padding) }
         if end > hi && !trim { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
         // The record's output so far, this value's included: a transform
@@ -91,6 +96,71 @@ extension StreamEngine {
         if writer.out.count - recordMark > limit {
             writer.out.truncate(to: mark)
             throw FieldFailure(field: field, error: .outputTooLong(limit))
+        }
+    }
+}
+
+extension StreamEngine {
+    /// Where the result written from `mark` on holds the field delimiter
+    /// (with `-w`, a space or a tab) outside the separators the transform
+    /// wrote between its values (each value a field of its own): where
+    /// the value that holds it starts, and where it stands, in the output;
+    /// nil when none does. Such a result would split its field
+    /// (`1,234,567` in a field of a `,`-delimited record), so without
+    /// `--csv`, which quotes it, it is a `delimiter-in-value` error.
+    @inline(__always)
+    func delimiterInValue(from mark: Int) -> (Int, Int)? {
+        let n = writer.out.count
+        let delimiter = scanner.delimiter
+        let separators = separatorOffsets?.list ?? []
+        let width = separators.isEmpty ? 0 : transform.separator.bytes.count
+        return writer.out.withUnsafeBytes { o -> (Int, Int)? in
+            guard let p = o.baseAddress else { return nil }
+            // The values between the separators, each searched within its bounds.
+            var from = mark
+            for offset in separators where offset >= from && offset <= n {
+                let hit = delimiter.next(p, from, offset)
+                if hit < offset { return (from, hit) }
+                from = offset + width
+            }
+            guard from < n else { return nil }
+            let hit = delimiter.next(p, from, n)
+            return hit < n ? (from, hit) : nil
+        }
+    }
+
+    /// The `delimiter-in-value` error of the value written from output
+    /// offset `value` on, which holds the delimiter at output offset `hit`:
+    /// it names the delimiter and where it stands in the value (in
+    /// characters), and says how to keep the field one.
+    @inline(never)
+    func delimiterInValueError(value: Int, at hit: Int) -> ValueError {
+        let offset = writer.out.withUnsafeBytes { o -> Int in
+            guard let p = o.baseAddress else { return 0 }
+            return UTF8Bytes.scalarOffset(UnsafeBufferPointer(start: p + value, count: hit - value), hit - value)
+        }
+        let advice = Self.otherMarkAdvice(configuration.toolName)
+        if scanner.delimiter.blanks {
+            return ValueError(
+                .engine(.delimiterInValue),
+                "result holds a blank at offset \(offset), which would split its field under -w: use \(advice), or -d and --csv to quote it"
+            )
+        }
+        return ValueError(
+            .engine(.delimiterInValue),
+            "result holds the delimiter \(configuration.delimiterName) at offset \(offset), which would split its field: use --csv to quote it, or \(advice)"
+        )
+    }
+
+    /// How a tool writes a result without the delimiter: the option that
+    /// chooses its marks.
+    static func otherMarkAdvice(_ tool: String) -> String {
+        switch tool {
+        case "numgroup": "another separator with -s"
+        case "numconv": "a --to locale that writes other marks"
+        case "coinfmt": "a -l locale that writes other marks"
+        case "phonefmt": "--format e164"
+        default: "another mark"
         }
     }
 }

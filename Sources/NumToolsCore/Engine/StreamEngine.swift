@@ -219,8 +219,13 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// The transform's ``ValueTransform/contextField``, when fields are selected.
     let contextField: Int?
     /// Where the transform notes its separators, when each of its values
-    /// is quoted as a CSV field of its own (`--csv` with fields).
+    /// is quoted as a CSV field of its own (`--csv` with fields), padded
+    /// (`--width`), or searched for the delimiter (fields without `--csv`).
     var separatorOffsets: SeparatorOffsets?
+    /// Fields are selected without `--csv`: a result that holds the
+    /// delimiter (with `-w`, a blank) would split its field, and is a
+    /// `delimiter-in-value` error (``delimiterInValue(from:)``).
+    let checksDelimiter: Bool
     /// The failed cells of the record being written (`--on-error field`),
     /// reported once its output is written.
     var fieldFailures: [FieldFailure] = []
@@ -268,6 +273,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         self.transform = transform
         self.transform.outputLimit = configuration.outputLimit
         contextField = context
+        checksDelimiter = configuration.fields != nil && !configuration.csv
         let delimiter = configuration.delimiterBytes
         scanner = CSVScanner(
             delimiter: Delimiter(bytes: delimiter, blanks: configuration.whitespace),
