@@ -3,6 +3,27 @@ import NumToolsCLI
 import NumToolsCore
 
 extension Numconv {
+    /// `-c`'s currency as an ISO code: the value is a code, a symbol or a
+    /// form of ``CurrencyForms`` (the symbols of the `--from` locales);
+    /// one that names several currencies, or none, is a usage error.
+    static func currencyCode(_ invocation: ToolInvocation, from: NumberSource) throws(UsageError) -> String? {
+        guard let given = try invocation.value(Options.currency) else { return nil }
+        let locales: [Locale]
+        switch from {
+        case .locale(let locale): locales = [locale]
+        case .auto(let candidates): locales = candidates
+        }
+        let codes = CurrencyForms.currencies(named: given, in: locales)
+        if codes.count == 1 { return codes[0] }
+        if codes.isEmpty {
+            throw UsageError(
+                "unknown currency '\(given)' for --currency: expected an ISO 4217 code, a symbol or a form such as C$"
+                    + didYouMean(CurrencyCatalog.suggestions(for: given)))
+        }
+        throw UsageError(
+            "--currency '\(given)' names several currencies (\(codes.joined(separator: ", "))): give one's ISO code")
+    }
+
     /// The transform of the amount styles (``AmountConverter``).
     static func amounts(
         _ invocation: ToolInvocation, style: AmountStyle, from: NumberSource, currency: String?, writesCode: Bool,
@@ -96,7 +117,7 @@ extension Numconv {
         let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: .number) }
         let writer = NumberConverter(
             from: machine, to: targets, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum)
-        if let currency = try invocation.value(Options.currency) {
+        if let currency = try currencyCode(invocation, from: from) {
             return .words(
                 WordsConverter(amounts: try CurrencyWordsReader(locale: locale, code: currency), writer: writer))
         }

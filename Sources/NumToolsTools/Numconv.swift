@@ -29,10 +29,12 @@ public enum Numconv {
         ).suggested(for: "numbering-system", "numbers")
         static let suffix: Option<String?> = .string(
             "suffix", "STR", help: "si, iec, iec-i, auto: the unit after the prefix (B: 1.5KB), removed when there")
-        static let currency: Option<String?> = .currency(
+        static let currency: Option<String?> = .value(
             "currency", short: "c", "CODE",
-            help: "the column's currency: settles a shared symbol, refuses others; with --style words, amounts in words"
-        )
+            help:
+                "the column's currency (ISO code, symbol or a form such as C$, yen, RMB): settles a shared symbol, refuses others; with --style words, amounts in words",
+            completion: .currencies
+        ) { $0 }
         static let code: Option<Bool> = .flag(
             "code", help: "one more output value: the amount's ISO 4217 code")
         static let minFraction: Option<Int?> = .fractionDigits(
@@ -79,7 +81,7 @@ public enum Numconv {
             let from = try invocation.value(Options.from)
             let fraction = try invocation.fractionRange(Options.minFraction, Options.maxFraction)
             let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
-            let code = try invocation.value(Options.currency)
+            let code = try currencyCode(invocation, from: from)
             let writesCode = try invocation.value(Options.code)
             if invocation.has(Options.suffix) && ![.si, .iec, .iecI, .bytes, .auto].contains(amountStyle) {
                 throw UsageError(

@@ -12,7 +12,7 @@ import Testing
     @Test func mixedCurrencyColumnWithCodes() throws {
         let r = try numconv(
             ["--csv", "-f", "3", "--from", "auto", "--to", "C", "--style", "auto", "--code"],
-            input: "a,b,\"1.234,56 €\"\na,b,\"$1,234.56\"\na,b,\"(£12.00)\"\n")
+            input: "a,b,\"1.234,56 €\"\na,b,\"US$1,234.56\"\na,b,\"(GBP 12.00)\"\n")
         #expect(r.exited(0), "\(r)")
         #expect(r.out == "a,b,1234.56,EUR\na,b,1234.56,USD\na,b,-12.00,GBP\n")
     }

@@ -145,7 +145,9 @@ import Testing
         let locales = AutoNumberConverter.defaultCandidates.map { Locale(identifier: $0) }
         let machine = Locale(identifier: LocaleSupport.machineIdentifier)
         let table: [(String, String)] = [
-            ("1.234,56 €", "1234.56\tEUR"), ("$1,234.56", "1234.56\tUSD"), ("(£12.00)", "-12.00\tGBP"),
+            ("1.234,56 €", "1234.56\tEUR"), ("US$1,234.56", "1234.56\tUSD"), ("(GBP 12.00)", "-12.00\tGBP"),
+            // Marks several currencies write (issue 44): no one locale settles them.
+            ("$1,234.56", "error ambiguous-currency"), ("(£12.00)", "error ambiguous-currency"),
             ("€ 0,00", "0.00\tEUR"), ("CHF 1’234.50", "1234.50\tCHF"), ("1,234 €", "error ambiguous-notation"),
             ("12 XYZ", "error unknown-currency"), ("1.234,56", "error ambiguous-currency"),
         ]

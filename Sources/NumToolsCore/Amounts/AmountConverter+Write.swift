@@ -25,15 +25,37 @@ extension AmountConverter {
     }
 
     /// The ISO 4217 code of a reading: its mark's, or `-c`'s for a value
-    /// without a mark; `ambiguous-currency` when neither fixes one.
+    /// without a mark; under `--from auto`, the one currency every
+    /// candidate's marks give the mark; `ambiguous-currency`, naming the
+    /// candidates, when none of these fixes one.
     func currencyCode(of r: Reading) throws(ValueError) -> Int32 {
         if r.currency >= 0 { return r.currency }
-        if r.currency == AmountShape.noCurrency && currency >= 0 { return currency }
-        let why =
-            r.currency == AmountShape.noCurrency
-            ? "the value has no currency mark and no -c names the column's currency"
-            : "its mark stands for several currencies here; name the column's with -c"
-        throw ValueError(.number(.ambiguousCurrency), "the currency cannot be known: \(why)")
+        if r.currency == AmountShape.noCurrency {
+            if currency >= 0 { return currency }
+            throw ValueError(
+                .number(.ambiguousCurrency),
+                "the currency cannot be known: the value has no currency mark and no -c names the column's currency")
+        }
+        let candidates = candidates(of: r.mark)
+        if readers.count > 1 && candidates.count == 1 { return candidates[0] }
+        let text = String(decoding: r.mark, as: UTF8.self)
+        let names = candidates.map { CurrencyCatalog.codes[Int($0)] }.joined(separator: ", ")
+        let notations = readers.map(\.identifier).joined(separator: ", ")
+        throw ValueError(
+            .number(.ambiguousCurrency),
+            "the currency cannot be known: '\(text)' stands for \(names) in \(notations); name the column's with -c")
+    }
+
+    /// Every currency `mark` stands for in the notations read, sorted (the
+    /// last mark's kept: a column repeats its mark).
+    func candidates(of mark: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        if !mark.isEmpty && formatters.lastMark.elementsEqual(mark) { return formatters.lastCandidates }
+        let key = Array(mark)
+        var found = Set<Int32>()
+        for r in readers { if let marks = r.marks { found.formUnion(marks.currencies(key)) } }
+        formatters.lastMark = key
+        formatters.lastCandidates = found.sorted()
+        return formatters.lastCandidates
     }
 
     /// Writes a reading in target `t`.

@@ -37,6 +37,9 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
 
     final class FormatterCache: @unchecked Sendable {
         var table: [FormatterKey: CoinFormatter] = [:]
+        /// The last mark whose currencies were looked up, and them (``candidates(of:)``).
+        var lastMark: [UInt8] = []
+        var lastCandidates: [Int32] = []
     }
 
     /// `--style bytes`: the locale's byte labels, found the first time a
@@ -101,7 +104,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         readers = sources.map {
             AmountReader(
                 locale: $0, style: style, currency: currency, anySide: sources.count > 1, fastPaths: fastPaths,
-                unitSuffix: Array(suffix.utf8))
+                unitSuffix: Array(suffix.utf8), others: sources.count > 1 ? sources : [])
         }
         reader = readers[0]
         self.preferred = preferred
@@ -135,6 +138,9 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         var digits: DigitString
         var currency: Int32
         var kind: AmountKind
+        /// The currency mark in the value (empty when none), for the
+        /// currencies it may stand for when ``currency`` is -1.
+        var mark = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
         func reads(like other: Reading) -> Bool {
             guard negative == other.negative, digits.fractionCount == other.digits.fractionCount,
@@ -224,9 +230,13 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
             guard let first = readings.first?.1 else { throw failure! }
             if readings.allSatisfy({ $0.1.reads(like: first) }) {
                 var chosen = first
-                // The currency: the one every notation that fixes one agrees on.
-                let fixed = Set(readings.map(\.1.currency).filter { $0 >= 0 })
-                chosen.currency = fixed.count == 1 ? fixed.first! : (fixed.isEmpty ? first.currency : -1)
+                if let marked = readings.first(where: { $0.1.currency != AmountShape.noCurrency })?.1 {
+                    // The currency: `-c`'s (every reading took it), else none
+                    // yet: one only when every candidate's marks agree on one
+                    // (``currencyCode(of:)``), not the reading of one of them.
+                    chosen.currency = currency >= 0 ? currency : -1
+                    chosen.mark = marked.mark
+                }
                 try write(chosen, into: &output)
                 return
             }
@@ -330,7 +340,9 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
             }
         }
         if shape.binaryPower > 0 { digits.multiplyByPowerOf1024(shape.binaryPower) }
-        return Reading(negative: negative, digits: digits, currency: shape.currency, kind: shape.kind)
+        return Reading(
+            negative: negative, digits: digits, currency: shape.currency, kind: shape.kind,
+            mark: UnsafeBufferPointer(rebasing: value[shape.mark]))
     }
 }
 

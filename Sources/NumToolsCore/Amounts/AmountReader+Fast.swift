@@ -31,7 +31,7 @@ extension AmountReader {
                 }
                 let d = e - Self.spaceBefore(p, e, start: j)
                 guard d > j, p[d - 1] &- 48 < 10 else { continue }
-                (s.currency, s.markIsName) = (m.info.currency, false)
+                (s.currency, s.markIsName, s.mark) = (m.info.currency, false, e..<hi)
                 if s.kind == .number { s.kind = .currency }
                 hi = d
                 return true
@@ -49,7 +49,7 @@ extension AmountReader {
                 if s.negative { throw misplacedSign(p, lo) }
                 s.negative = true
             }
-            (s.currency, s.markIsName) = (m.info.currency, false)
+            (s.currency, s.markIsName, s.mark) = (m.info.currency, false, j..<(j + m.seq.count))
             if s.kind == .number { s.kind = .currency }
             lo = k
             return true

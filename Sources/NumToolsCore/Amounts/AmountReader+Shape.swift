@@ -62,9 +62,12 @@ extension AmountReader {
         while j < hi, case let b = Self.bidi(p, j, end: hi), b > 0 { j += b }
         var k = j
         while k < hi && !isDigit(p, k, end: hi) && minus(p, k, end: hi) == 0 && p[k] != 0x28 && p[k] != 0x29 {
-            // `$.50`: a decimal separator before a digit starts the number; `රු.` is a symbol.
+            // `$.50`: a decimal separator before a digit starts the number;
+            // `රු.` is a symbol, and so is `Rs.` in `Rs.500` (a mark that
+            // ends with the separator is the mark).
             if Self.has(p, k, decimalSeparator, end: hi), k + decimalSeparator.count < hi,
-                isDigit(p, k + decimalSeparator.count, end: hi)
+                isDigit(p, k + decimalSeparator.count, end: hi),
+                k == j || lookup(UnsafeBufferPointer(rebasing: p[j..<(k + decimalSeparator.count)]), marks!) == nil
             {
                 break
             }
@@ -100,6 +103,7 @@ extension AmountReader {
             }
             s.currency = entry.currency
             s.markIsName = entry.isName
+            s.mark = j..<e
             if s.kind == .number { s.kind = .currency }
             lo = k
             // `€- 1,234.56` (luy): the sign after the mark, a space after it.
@@ -185,6 +189,7 @@ extension AmountReader {
         }
         s.currency = entry.currency
         s.markIsName = entry.isName
+        s.mark = markStart..<e
         if s.kind == .number { s.kind = .currency }
         hi = k
     }
@@ -213,7 +218,10 @@ extension AmountReader {
                 return own.entry
             }
         }
-        return marks.lookup(mark)
+        if let entry = marks.lookup(mark) { return entry }
+        // `--from auto`: a mark another candidate writes (see ``otherMarks``).
+        for other in otherMarks { if let entry = other.lookup(mark) { return entry } }
+        return nil
     }
 
     /// ``lookup(_:_:)`` for the end of a compact amount's text: a mark of

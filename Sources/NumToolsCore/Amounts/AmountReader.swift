@@ -82,6 +82,9 @@ struct AmountShape {
     /// for the units' reading not to look again; nil when it did not, or
     /// saw a bidi mark there.
     var unitAfter: (end: Int, start: Int, power: Int, blanks: Int)? = nil
+    /// Where the currency mark stands (empty when there is none), for the
+    /// currencies it may stand for when ``currency`` does not fix one.
+    var mark: Range<Int> = 0..<0
 
     static let noCurrency: Int32 = -2
 }
@@ -103,6 +106,10 @@ final class AmountReader: Sendable {
     let parserCurrency: Int32
     let format: LocaleNumberFormat
     let marks: CurrencyMarks?
+    /// `--from auto`: the marks of the other notations read, where a mark
+    /// this locale does not write is looked up (a mark is no evidence for
+    /// the notation: `AU$ 1,175` is read by every candidate alike).
+    let otherMarks: [CurrencyMarks]
     let compact: CompactUnits?
     /// `-c`: the currency the column is in, or -1.
     let currency: Int32
@@ -157,7 +164,7 @@ final class AmountReader: Sendable {
 
     init(
         locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true,
-        unitSuffix: [UInt8] = []
+        unitSuffix: [UInt8] = [], others: [Locale] = []
     ) {
         self.fastPaths = fastPaths
         self.unitSuffix = unitSuffix
@@ -193,8 +200,10 @@ final class AmountReader: Sendable {
                     )
                 }
             amountParser = Self.parser(format, m.separators(of: parserCurrency)) ?? parser
+            otherMarks = others.map(CurrencyMarks.of).filter { $0 !== m }
         } else {
             marks = nil
+            otherMarks = []
             ownMarks = []
             amountParser = parser
             parserCurrency = -1

@@ -124,6 +124,12 @@ final class CurrencyMarks: @unchecked Sendable {
         // a currency no symbol of their own write, read in every locale.
         let root = Self.mark(code, locale: Self.root, display: .symbol, value: "1").mark
         if !root.isEmpty { add(root, .symbol, currency, before: symbolIsPrefix, after: !symbolIsPrefix) }
+        // The forms people write (`C$`, `Rs`, `yen`: ``CurrencyForms``), read in every locale.
+        for (form, place) in CurrencyForms.forms(of: code) {
+            let before = place == .either || (place == .symbol && symbolIsPrefix)
+            let after = place != .symbol || !symbolIsPrefix
+            add(Array(form.utf8), .symbol, currency, before: before, after: after)
+        }
     }
 
     private func addNames(_ currency: Int32, _ code: String) {
@@ -208,9 +214,42 @@ final class CurrencyMarks: @unchecked Sendable {
         let key = Array(mark)
         lock.lock()
         defer { lock.unlock() }
+        return find(key, from: 0)
+    }
+
+    /// Every currency `mark` stands for in this locale (the table derived
+    /// at least to every symbol, so that a mark found among the locale's own
+    /// is not taken for its currency alone), sorted; empty when none.
+    func currencies(_ mark: [UInt8]) -> [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        return find(mark, from: 1)?.currencies ?? []
+    }
+
+    /// The currencies whose symbol, narrow symbol, root symbol or form
+    /// (``CurrencyForms``) `mark` is here (not a name), sorted.
+    func symbolCurrencies(_ mark: [UInt8]) -> [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        load(upTo: 1)
+        guard let entry = table[mark], entry.kind != .name else { return [] }
+        return entry.currencies
+    }
+
+    /// `key`'s entry once the table is derived to at least `minimum`,
+    /// deriving the next tiers until it is found; under the lock.
+    private func find(_ key: [UInt8], from minimum: Int) -> Entry? {
+        load(upTo: minimum)
         while true {
             if let entry = table[key] { return entry }
             guard tier < 2 else { return nil }
+            load(upTo: tier + 1)
+        }
+    }
+
+    /// Derives the tiers up to `wanted`; under the lock.
+    private func load(upTo wanted: Int) {
+        while tier < wanted {
             tier += 1
             for k in CurrencyCatalog.codes.indices {
                 addCurrency(Int32(k), names: tier == 2, symbols: tier == 1)
