@@ -55,6 +55,12 @@ private func expectUsageError(
             ["--text", "took 1234567 ms at 2024-12-23 12:30:45 (v1.2.3)"],
             "took 1,234,567 ms at 2024-12-23 12:30:45 (v1.2.3)\n"
         ),
+        // Issue 44: identifiers (glued after + = : # @ /, or before =) are left alone.
+        (
+            ["--text", "phone +821012345678, user_id=123456, ts=1733561956, key:123456"],
+            "phone +821012345678, user_id=123456, ts=1733561956, key:123456\n"
+        ),
+        (["--text", "-1234567 (1234567) $1234567 12:30"], "-1,234,567 (1,234,567) $1,234,567 12:30\n"),
         (["--", "-1234"], "-1,234\n"),
         (["-1234", "-.5"], "-1,234\n-.5\n"),
         (["-1,234", "-u"], "-1234\n"),
@@ -184,7 +190,7 @@ private func expectUsageError(
         #expect(result.exited(0))
         #expect(
             result.out == """
-                2024-12-23T12:30:45Z INFO request id=42 bytes=1,048,576 took 12,345 ms from 10.0.0.12
+                2024-12-23T12:30:45Z INFO request id=42 bytes=1048576 took 12,345 ms from 10.0.0.12
                 2024-12-23T12:30:46Z WARN v1.2.3 queue depth 1,234,567, user_12345 retry 000123456
 
                 """)

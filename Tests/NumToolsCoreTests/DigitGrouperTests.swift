@@ -432,7 +432,16 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
         ("2024\u{2212}12345", "2024\u{2212}12345"),
         ("total: 12345.", "total: 12,345."),
         ("12345, 67890", "12,345, 67,890"),
-        ("+12345", "+12,345"),
+        // Issue 44: a digit run glued after +, =, :, #, @ or / (or a number
+        // glued before =) is an identifier: an E.164 number, a key=value pair.
+        ("+12345", "+12345"),
+        (
+            "phone +821012345678, user_id=123456, ts=1733561956, key:123456",
+            "phone +821012345678, user_id=123456, ts=1733561956, key:123456"
+        ),
+        ("x=-123456 y=+123456 123456=z u@123456 #123456", "x=-123456 y=+123456 123456=z u@123456 #123456"),
+        ("-123456 (123456) $123456 + 123456 = 123456", "-123,456 (123,456) $123,456 + 123,456 = 123,456"),
+        ("-123456.5 x:\u{2212}123456", "-123,456.5 x:\u{2212}123456"),
         // Digits touching a letter or `_`.
         ("abc12345 12345abc a_12345 12345_b", "abc12345 12345abc a_12345 12345_b"),
         ("x-123456", "x-123456"),
@@ -461,7 +470,7 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
 
     @Test func textMinimumDigitsAndLocale() {
         #expect(apply(grouper(mode: .text(minimumDigits: 4)), "1234 123") == "1,234 123")
-        #expect(apply(grouper(primary: 3, secondary: 2, mode: .text(minimumDigits: 5)), "n=1234567") == "n=12,34,567")
+        #expect(apply(grouper(primary: 3, secondary: 2, mode: .text(minimumDigits: 5)), "n 1234567") == "n 12,34,567")
         let de = localeGrouper("de_DE", mode: .text(minimumDigits: 5))
         #expect(apply(de, "Summe 1234567,89 EUR") == "Summe 1.234.567,89 EUR")
     }

@@ -66,7 +66,7 @@ private func groupText(_ input: String, locale id: String? = nil) -> String {
         var rng = SplitMix64(seed: 18)
         let style = GroupingStyle(locale: Locale(identifier: id), identifier: id)
         let separator = String(decoding: style.separator, as: UTF8.self)
-        let alphabet = Array("01234567890123456789 .,-:/\\[]\"{}\ta")
+        let alphabet = Array("01234567890123456789 .,-:/\\[]\"{}\ta=+@#")
         var failures: [String] = []
         for _ in 0..<20_000 {
             var text = ""

@@ -7,7 +7,7 @@ extension DigitGrouper {
     /// dashed, slashed or colon sequence (versions, dates, times, addresses),
     /// nor a path component, a side of a `..` range or a JSON value
     /// (``isPathRangeOrJSON(_:from:to:brackets:)``), nor an identifier
-    /// (``isIdentifier(_:from:to:)``).
+    /// (``isIdentifier(_:from:digits:to:)``).
     /// Never an error but `output-too-long`, thrown before the separator
     /// that would pass ``outputLimit`` is written. Linear: each byte is read
     /// a bounded number of times (the look-arounds stay within the gaps
@@ -42,7 +42,7 @@ extension DigitGrouper {
                 style.grouping.groups(count: runEnd - runStart),
                 standsAlone(p, before: runStart, after: numberEnd),
                 !isPathRangeOrJSON(p, from: signed(p, runStart), to: numberEnd, brackets: &brackets),
-                !isIdentifier(p, from: signed(p, runStart), to: numberEnd)
+                !isIdentifier(p, from: signed(p, runStart), digits: runStart, to: numberEnd)
             else { continue }
             let separators = separatorCount(digits: runEnd - runStart)
             guard separators <= separatorsLeft else { throw ValueError.outputTooLong(outputLimit) }
@@ -150,17 +150,27 @@ extension DigitGrouper {
         return before == UInt8(ascii: "[") || brackets.isOpen(p, at: start)
     }
 
-    /// Whether the number in `[start, end)` (sign and fraction included)
-    /// is an identifier, left alone:
+    /// Whether the number in `[start, end)` (sign and fraction included),
+    /// whose digits start at `digits`, is an identifier, left alone:
     /// - the whole content of a quoted string: `"` just before and just
     ///   after it (`{"id":"12345"}`; a number among words, as in
     ///   `"moved 50000 rows"`, is prose and is grouped);
-    /// - a number right after `#` (`order #12345`, `#12345` at the start).
-    func isIdentifier(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        let quote = UInt8(ascii: "\"")
+    /// - a digit run glued after `+`, `=`, `:`, `#`, `@` or `/` (`+821012345678`,
+    ///   `user_id=123456`, `key:123456`, `order #12345`, `@12345`), or after one
+    ///   of them and a sign (`delta=-12345`);
+    /// - a number glued before `=` (`12345=`).
+    func isIdentifier(_ p: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int, to end: Int) -> Bool {
+        if end < p.count, p[end] == UInt8(ascii: "=") { return true }
+        if digits > 0, isIdentifierMark(p[digits - 1]) { return true }
         guard start > 0 else { return false }
-        if p[start - 1] == UInt8(ascii: "#") { return true }
-        return p[start - 1] == quote && end < p.count && p[end] == quote
+        if isIdentifierMark(p[start - 1]) { return true }
+        return p[start - 1] == UInt8(ascii: "\"") && end < p.count && p[end] == UInt8(ascii: "\"")
+    }
+
+    /// `+`, `=`, `:`, `#`, `@` and `/`: a digit run glued after one is an identifier.
+    func isIdentifierMark(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "+") || b == UInt8(ascii: "=") || b == UInt8(ascii: ":") || b == UInt8(ascii: "#")
+            || b == UInt8(ascii: "@") || b == UInt8(ascii: "/")
     }
 
     func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
