@@ -186,8 +186,14 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
             if aborted { return try stop() }
             try front.flush()
             do throws(IOFailure) { try reader.fill(from: &source) } catch {
-                // What was read is written before the failure ends the run, as one thread does.
-                try drain()
+                // Every complete record read before the failure is written
+                // before it ends the run, as one thread does: those the
+                // front still holds are cut into blocks first (an incomplete
+                // one is not written, nor with one thread). An abort among
+                // them ends the run as one thread ends it, before the read.
+                if !reader.readingThrough && !atInputStart { try cutBlocks(&reader) }
+                if !aborted { try drain() }
+                if aborted { return try stop() }
                 try front.flush()
                 throw error
             }
