@@ -157,8 +157,12 @@ private func randomStream(_ rng: inout SplitMix64, _ configuration: StreamConfig
         #expect(one.outcome == (policy == .abort ? .aborted : .completed(errors: 3)))
     }
 
-    /// A signal: every record read before it is written, whole, and the run says so.
-    @Test func signalWritesEveryCompleteRecordRead() throws {
+    /// A signal: the workers drop the blocks they have not done (issue 44:
+    /// one signal stops the threads within about a second), so what is
+    /// written is whole records, in input order, a start of what one thread
+    /// writes, and the run says it was interrupted. (Until issue 44 every
+    /// record read before the signal was written first.)
+    @Test func signalWritesWholeRecordsInOrder() throws {
         let signal = Atomic(false)
         struct Source: ByteSource {
             var chunks: [[UInt8]]
@@ -182,7 +186,9 @@ private func randomStream(_ rng: inout SplitMix64, _ configuration: StreamConfig
         stream.jobBlockBytes = 2
         stream.inputReady = { true }
         #expect(try StreamRun.engine(Bracket(), &stream) == .interrupted(signal: 2))
-        #expect(String(decoding: output.bytes, as: UTF8.self) == "<1>\n<2>\n<34>\n<5>\n")
+        let written = String(decoding: output.bytes, as: UTF8.self)
+        #expect(
+            "<1>\n<2>\n<34>\n<5>\n".hasPrefix(written) && (written.isEmpty || written.hasSuffix("\n")), "\(written)")
     }
 
     /// Blocks of the default size, which the front hands over in its

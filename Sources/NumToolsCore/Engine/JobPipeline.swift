@@ -21,6 +21,9 @@ final class JobBlock: @unchecked Sendable {
     let capacity: Int
     /// How many records come before the block's first.
     let firstRecord: Int
+    /// Longer than ``ParallelStream/longBlockBytes`` (it holds a long
+    /// record): transformed by the first worker only, one at a time.
+    var isLong: Bool { count > ParallelStream.longBlockBytes }
     /// The worker took the memory (only the worker sets it, before it ends
     /// with the block; the block is freed after).
     private var bytesTaken = false
@@ -73,7 +76,8 @@ final class JobPipeline: @unchecked Sendable {
     private var waiting: [JobBlock] = []
     /// No more blocks will come: workers end once the queue is empty.
     private var closed = false
-    /// The run stopped early: workers drop what they do.
+    /// The run stopped early: workers drop what they do, and the blocks
+    /// waiting are dropped.
     private var cancelled = false
     private var workers = 0
     // Who waits, so that a change wakes the threads only when one waits for
@@ -99,17 +103,25 @@ final class JobPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// A worker's next block; nil once there are no more.
-    func take() -> JobBlock? {
+    /// The next block of worker number `worker` (from 0), in input order;
+    /// nil once there are no more. A long block (``JobBlock/isLong``) is
+    /// worker 0's alone: long records are transformed one at a time, so
+    /// that what a transformation takes for a long record (a multiple of
+    /// it) is taken once, not once a thread; the others wait behind it.
+    func take(worker: Int) -> JobBlock? {
         condition.lock()
         defer { condition.unlock() }
-        while waiting.isEmpty && !closed && !cancelled {
+        while !cancelled {
+            if let next = waiting.first {
+                if worker == 0 || !next.isLong { return waiting.removeFirst() }
+            } else if closed {
+                return nil
+            }
             idleWorkers += 1
             condition.wait()
             idleWorkers -= 1
         }
-        guard !cancelled, !waiting.isEmpty else { return nil }
-        return waiting.removeFirst()
+        return nil
     }
 
     /// Records a write of `block`'s engine; waits while the block holds more
@@ -127,6 +139,7 @@ final class JobPipeline: @unchecked Sendable {
             condition.wait()
             workersWaitingForRoom -= 1
         }
+        if cancelled { throw IOFailure.failed("cancelled") }
     }
 
     func finish(_ block: JobBlock, _ outcome: StreamOutcome?, _ coverage: FieldCoverage) {
@@ -134,7 +147,8 @@ final class JobPipeline: @unchecked Sendable {
         block.done = true
         block.outcome = outcome
         block.coverage = coverage
-        if frontWaitsFor === block { condition.broadcast() }
+        // (A worker may wait behind a long block for worker 0.)
+        if frontWaitsFor === block || (idleWorkers > 0 && !waiting.isEmpty) { condition.broadcast() }
         condition.unlock()
     }
 
@@ -146,13 +160,24 @@ final class JobPipeline: @unchecked Sendable {
     }
 
     /// Takes what `block` has recorded; with `wait`, waits until it is done
-    /// or has recorded ``collectAt`` bytes (its worker waits past twice that).
-    func collect(_ block: JobBlock, wait: Bool) -> (writes: [(RecordedStream, ByteChunk)], done: Bool) {
+    /// or has recorded ``collectAt`` bytes (its worker waits past twice that),
+    /// or until `stopping` says the run is to stop (it is asked every 50 ms:
+    /// a signal does not wake a condition); after ``cancel()``, waits until
+    /// the block is done or `deadline` has passed.
+    func collect(_ block: JobBlock, wait: Bool, stopping: () -> Bool = { false }, deadline: Date? = nil) -> (
+        writes: [(RecordedStream, ByteChunk)], done: Bool
+    ) {
         condition.lock()
         defer { condition.unlock() }
-        while wait && !block.done && block.recordedBytes < Self.collectAt && !cancelled {
+        while wait && !block.done {
+            if cancelled {
+                if let deadline, Date() >= deadline { break }
+            } else if block.recordedBytes >= Self.collectAt || stopping() {
+                break
+            }
             frontWaitsFor = block
-            condition.wait()
+            let tick = Date(timeIntervalSinceNow: 0.05)
+            _ = condition.wait(until: deadline.map { min($0, tick) } ?? tick)
         }
         frontWaitsFor = nil
         let writes = block.recorded
@@ -163,13 +188,34 @@ final class JobPipeline: @unchecked Sendable {
     }
 
     /// Ends the run: no more blocks, and whatever is unfinished is dropped;
-    /// returns once every worker has ended.
-    func shutDown() {
+    /// returns once every worker has ended, or at `deadline` (a run stopped
+    /// by a signal: a worker in the middle of a long record is left to
+    /// the process's exit; it holds what it uses, and writes nothing more).
+    func shutDown(waitingUntil deadline: Date? = nil) {
         condition.lock()
         closed = true
         cancelled = true
         condition.broadcast()
-        while workers > 0 { condition.wait() }
+        while workers > 0 {
+            if let deadline {
+                if Date() >= deadline { break }
+                _ = condition.wait(until: deadline)
+            } else {
+                condition.wait()
+            }
+        }
+        condition.unlock()
+    }
+
+    /// Stops the run early: the blocks waiting are dropped (done, without
+    /// an outcome), and each worker stops at its engine's next write (a
+    /// flush, at a record's end), its block done without an outcome.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        for block in waiting { block.done = true }
+        waiting.removeAll()
+        condition.broadcast()
         condition.unlock()
     }
 

@@ -21,6 +21,13 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
     let inputReady: () -> Bool
     /// Blocks handed out and not yet written, oldest first.
     var inFlight: [JobBlock] = []
+    /// The memory of their input.
+    var inFlightBytes = 0
+    /// A wait for a block gave up for a signal: the run stops
+    /// (``stop(for:)``) as soon as the front is back in its loop.
+    var signalled = false
+    /// Once stopping for a signal: how long the workers are waited for.
+    var stopDeadline: Date?
     /// Records handed to blocks or read through by the front so far.
     var records = 0
     /// Errors of the blocks written.
@@ -50,7 +57,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
     /// Starts the workers, each with its own copy of the transform (one it
     /// makes, for a ``ThreadCopyable`` transform).
     func start(transform: Transform, errorsWanted: Bool) {
-        for _ in 0..<jobs {
+        for worker in 0..<jobs {
             pipeline.workerStarted()
             let (pipeline, configuration) = (self.pipeline, self.configuration)
             let thread = Thread { [transform] in
@@ -58,7 +65,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
                 if let copyable = transform as? any ThreadCopyable, let copy = copyable.copyForThread() as? Transform {
                     transform = copy
                 }
-                Self.work(transform, pipeline, configuration, errorsWanted: errorsWanted)
+                Self.work(transform, pipeline, configuration, worker: worker, errorsWanted: errorsWanted)
             }
             thread.start()
         }
@@ -67,10 +74,11 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
     /// A worker: runs an engine on each block it takes, its records
     /// numbered from the block's first, recording what it writes.
     static func work(
-        _ transform: Transform, _ pipeline: JobPipeline, _ configuration: StreamConfiguration, errorsWanted: Bool
+        _ transform: Transform, _ pipeline: JobPipeline, _ configuration: StreamConfiguration, worker: Int,
+        errorsWanted: Bool
     ) {
         var transform = transform
-        while let block = pipeline.take() {
+        while let block = pipeline.take(worker: worker) {
             var engine = StreamEngine(
                 configuration: configuration, transform: transform,
                 output: RecordingSink(pipeline: pipeline, block: block, stream: .output),
@@ -128,20 +136,20 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
             }
             if !reader.readingThrough && !atInputStart {
                 // Blocks are cut once enough is held, and whenever the front
-                // would otherwise wait: at the end, on a signal, before a
-                // read that would block.
-                var cut = reader.atEnd || reader.count - reader.pos >= holdLimit || front.pendingSignal() != nil
+                // would otherwise wait: at the end, before a read that would
+                // block. (Not on a signal: the run stops with what is done.)
+                var cut = reader.atEnd || reader.count - reader.pos >= holdLimit
                 if !cut {
                     ready = inputReady()
                     cut = ready == false
                 }
                 if cut {
                     try cutBlocks(&reader)
-                    if aborted { return try stop() }
+                    if aborted || signalled { return try stop() }
                     if let part = reader.startReadingThrough() {
                         // One thread writes it as it reads it: everything before it first.
                         try drain()
-                        if aborted { return try stop() }
+                        if aborted || signalled { return try stop() }
                         records += 1
                         front.writer.recordNumber = records
                         if records > configuration.headerRecords { front.coverage.selectedSeen = true }
@@ -165,17 +173,19 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
                             firstRecord: records))
                     records += 1
                 }
-                pipeline.close()
-                try drain()
+                if !signalled {
+                    pipeline.close()
+                    try drain()
+                }
                 return try stop()
             }
             if let signal = front.pendingSignal() {
-                // Every record read completely before it is written; of a
-                // record too long to hold, what was read (as one thread).
-                if !reader.readingThrough && !atInputStart { try cutBlocks(&reader) }
-                try drain()
-                try front.flush()
-                return aborted ? .aborted : .interrupted(signal: signal)
+                // The workers drop what they have not done; what they did
+                // is written, in order, up to the first block not done:
+                // the output ends on a record boundary. (A record too long
+                // to hold is the front's: what was read of it is written,
+                // as with one thread.)
+                return try stop(for: signal)
             }
             // Never sit on output while a read waits for input.
             if reader.readingThrough || atInputStart || !(ready ?? inputReady()) {
@@ -183,11 +193,17 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
             } else {
                 try write(waitingForOne: false)
             }
-            if aborted { return try stop() }
+            if aborted || signalled { return try stop() }
             try front.flush()
             do throws(IOFailure) { try reader.fill(from: &source) } catch {
-                // What was read is written before the failure ends the run, as one thread does.
-                try drain()
+                // Every complete record read before the failure is written
+                // before it ends the run, as one thread does: those the
+                // front still holds are cut into blocks first (an incomplete
+                // one is not written, nor with one thread). An abort among
+                // them ends the run as one thread ends it, before the read.
+                if !reader.readingThrough && !atInputStart { try cutBlocks(&reader) }
+                if !aborted && !signalled { try drain() }
+                if aborted || signalled { return try stop() }
                 try front.flush()
                 throw error
             }
@@ -197,15 +213,47 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
     /// Flushes the front's output and ends the run as it stands: an abort
     /// is an abort, as with one thread, even when a signal came too.
     mutating func stop() throws(IOFailure) -> StreamOutcome {
+        if signalled, let signal = front.pendingSignal() { return try stop(for: signal) }
         try front.flush()
         return aborted || front.writer.aborted ? .aborted : outcome
+    }
+
+    /// Stops the run for `signal` within about a second, whatever is in
+    /// flight: the blocks waiting for a worker are dropped, each worker
+    /// stops at its next write (a record's end), and what the blocks wrote
+    /// is written in input order up to the first one not done, so the
+    /// output ends on the last record boundary written. An abort written
+    /// before is an abort, as with one thread.
+    mutating func stop(for signal: Int32) throws(IOFailure) -> StreamOutcome {
+        pipeline.cancel()
+        // A worker in the middle of a record writes it at its end: waited
+        // for half a second at most (the rest of the second is the output's).
+        let deadline = Date(timeIntervalSinceNow: ParallelStream.stoppingPatience)
+        stopDeadline = deadline
+        while let head = inFlight.first, !aborted {
+            let (writes, done) = pipeline.collect(head, wait: true, deadline: deadline)
+            if !writes.isEmpty { try replay(writes) }
+            guard done else { break }  // what it wrote ends on a record boundary
+            inFlight.removeFirst()
+            guard let outcome = head.outcome else { break }  // stopped or dropped
+            blockCoverage.merge(head.coverage)
+            switch outcome {
+            case .completed(let errors): blockErrors += errors
+            case .aborted: aborted = true
+            case .interrupted: break
+            }
+        }
+        inFlight.removeAll()
+        inFlightBytes = 0
+        try front.flush()
+        return aborted || front.writer.aborted ? .aborted : .interrupted(signal: signal)
     }
 
     /// Cuts the whole records the reader holds into blocks and hands them out.
     mutating func cutBlocks(_ reader: inout RecordReader) throws(IOFailure) {
         while let block = nextBlock(&reader) {
             try submit(block)
-            if aborted { return }
+            if aborted || signalled { return }
         }
     }
 
@@ -249,33 +297,43 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
         return block
     }
 
-    /// Hands `block` to the workers, first writing the oldest block when
-    /// as many as the bound allows are in flight.
+    /// Hands `block` to the workers, first writing the oldest block while
+    /// as many as the bound allows are in flight: two blocks a thread, and
+    /// ``ParallelStream/inFlightBytesPerThread`` of input a thread (one
+    /// block whatever its length). Dropped when a signal stops the run.
     mutating func submit(_ block: JobBlock) throws(IOFailure) {
-        while inFlight.count >= 2 * jobs {
+        let byteBound = jobs * ParallelStream.inFlightBytesPerThread
+        while inFlight.count >= 2 * jobs || (!inFlight.isEmpty && inFlightBytes + block.capacity > byteBound) {
             try write(waitingForOne: true)
-            if aborted { return }
+            if aborted || signalled { return }
         }
         inFlight.append(block)
+        inFlightBytes += block.capacity
         pipeline.enqueue(block)
     }
 
     /// Writes every block in flight, in order.
     mutating func drain() throws(IOFailure) {
-        while !inFlight.isEmpty && !aborted { try write(waitingForOne: true) }
+        while !inFlight.isEmpty && !aborted && !signalled { try write(waitingForOne: true) }
     }
 
     /// Writes what the oldest blocks have recorded, and drops those that are
     /// done; `waitingForOne` waits until the oldest is done.
     mutating func write(waitingForOne: Bool) throws(IOFailure) {
         while let head = inFlight.first {
-            let (writes, done) = pipeline.collect(head, wait: waitingForOne)
+            let signal = front.pendingSignal
+            let (writes, done) = pipeline.collect(head, wait: waitingForOne, stopping: { signal() != nil })
             if !writes.isEmpty { try replay(writes) }
             if !done {
+                if waitingForOne && front.pendingSignal() != nil {
+                    signalled = true
+                    return
+                }
                 if waitingForOne { continue }
                 return
             }
             inFlight.removeFirst()
+            inFlightBytes -= head.capacity
             blockCoverage.merge(head.coverage)
             switch head.outcome {
             case .completed(let errors)?: blockErrors += errors

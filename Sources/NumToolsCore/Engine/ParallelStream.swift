@@ -33,8 +33,12 @@ import Foundation
 /// last block's, whose engine meets the end of input.
 ///
 /// Streaming: before a read that would block (``StreamRun/inputReady``),
-/// the front cuts what it holds into blocks and writes every block's output;
-/// a signal is handled there too, once every complete record read is written.
+/// the front cuts what it holds into blocks and writes every block's output.
+/// A read error is met as one thread meets it: every complete record read
+/// before it is cut into blocks and written first. A signal stops the run
+/// within about a second (``ParallelFront/stop(for:)``): the blocks waiting
+/// are dropped, the workers stop at their next write, and what the blocks
+/// wrote is written in order up to the first not done: whole records.
 ///
 /// Copies: none a byte on the way, as with one thread. A block that starts
 /// at the start of the front's read buffer and fills half of it or more (the
@@ -48,21 +52,37 @@ import Foundation
 /// the copies, and the count of terminators eight bytes at a time with a
 /// bit count in software; now 4.)
 ///
-/// Memory: at most two blocks in flight a thread; a block's recorded output
-/// is held up to ``recordingLimit`` bytes of memory, past which its worker waits for
-/// the front to write it (which it does once the block is the oldest), so
-/// memory stays bounded by a constant times the threads, plus what one
-/// thread takes.
+/// Memory: at most two blocks and ``inFlightBytesPerThread`` of input in
+/// flight a thread; a block's recorded output is held up to
+/// ``recordingLimit`` bytes of memory, past which its worker waits for the
+/// front to write it (which it does once the block is the oldest); and a
+/// block of a long record (``longBlockBytes``) is the first worker's alone,
+/// since what a transformation takes grows with its record. So memory stays
+/// bounded by a constant times the threads, plus what one thread takes.
 enum ParallelStream {
     /// The most output bytes a block's worker holds before it waits.
     static let recordingLimit = 1 << 21
+
+    /// A block longer than this holds a record of more than 64 KiB (blocks
+    /// of shorter records are cut at ``StreamRun/jobBlockBytes``, 256 KiB):
+    /// such blocks go to the first worker alone, one at a time
+    /// (``JobPipeline/take(worker:)``), since what a transformation takes
+    /// grows with its record (phonefmt `--find`: about 30 bytes a byte).
+    static let longBlockBytes = (1 << 18) + (1 << 16)
+
+    /// How long a run stopped by a signal waits for its workers, in seconds.
+    static let stoppingPatience: TimeInterval = 0.5
+
+    /// The most input bytes in flight a thread (blocks handed out and not
+    /// yet written; one block whatever its length).
+    static let inFlightBytesPerThread = 1 << 19
 
     /// Runs `run` on `run.jobs` threads.
     static func run<T: ValueTransform & Sendable>(_ transform: T, _ run: inout StreamRun) throws(IOFailure)
         -> StreamOutcome
     {
         var front = ParallelFront(transform: transform, run: run)
-        defer { front.pipeline.shutDown() }
+        defer { front.pipeline.shutDown(waitingUntil: front.stopDeadline) }
         front.start(transform: transform, errorsWanted: run.errors != nil)
         let outcome = try front.run(&run.input)
         run.coverage = front.coverage
