@@ -837,7 +837,7 @@ startup_row() {
 if wants startup; then
     # NAME|TARGET RATIO|TOOL ARGUMENTS: each run against numfmt in the same loop.
     specs=("numgroup|2|numgroup 1234" "numconv|3|numconv --from en_US --to de_DE 1234"
-           "phonefmt|2|phonefmt 01012345678" "coinfmt|3|coinfmt 1234")
+           "phonefmt|2|phonefmt -r KR 01012345678" "coinfmt|3|coinfmt -c USD 1234")
     # The installed links; and, for comparison, numgroup of the plain build
     # (shared Swift runtime), when this run built it.
     builds=()
@@ -874,7 +874,7 @@ if wants hello; then
     swiftc -O -static-executable -o "$hello" "$tmp/hello.swift" >"$tmp/hello.err" 2>&1 \
         || hello_skip="swiftc -O -static-executable failed: $(head -n 1 "$tmp/hello.err")"
     for spec in "numgroup||numgroup 1234" "numconv|1.8|numconv --from en_US --to de_DE 1234" \
-                "phonefmt|1.2|phonefmt 01012345678" "coinfmt|1.8|coinfmt 1234"; do
+                "phonefmt|1.2|phonefmt -r KR 01012345678" "coinfmt|1.8|coinfmt -c USD 1234"; do
         IFS='|' read -r name target cmdline <<<"$spec"
         read -ra cmd <<<"$cmdline"
         cmd[0]="$tools/${cmd[0]}"

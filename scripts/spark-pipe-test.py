@@ -98,10 +98,11 @@ class Renumbering(unittest.TestCase):
 
     def test_errors_dataset_equals_errors_file(self):
         for policy in ("skip", "keep"):
-            command = [tool("coinfmt"), "--on-error=%s" % policy]
+            # (-c: since issue #44 coinfmt names no currency without one.)
+            command = [tool("coinfmt"), "-c", "USD", "--on-error=%s" % policy]
             want_out, want_err, _ = one_process(command, MIXED, errors_file=True)
             for sizes in ([], [3, 4], [2, 2, 2, 2, 2, 2, 2]):
-                got_out, got_err, _ = partitioned([command[0]], MIXED, sizes, split_errors=True, policy=policy)
+                got_out, got_err, _ = partitioned(command[:3], MIXED, sizes, split_errors=True, policy=policy)
                 self.assertEqual(got_out, want_out, (policy, sizes))
                 self.assertEqual(got_err, want_err, (policy, sizes))
 
@@ -136,7 +137,7 @@ class Renumbering(unittest.TestCase):
             partitioned([tool("coinfmt"), "--max-fraction", "x"], MIXED, [3])
         self.assertIn("exited with status 2", str(e.exception))
         with self.assertRaises(sp.ToolFailed) as e:  # operands: stdin is not read
-            partitioned([tool("coinfmt"), "1"], MIXED, [3])
+            partitioned([tool("coinfmt"), "-c", "USD", "1"], MIXED, [3])
         self.assertIn("lines for", str(e.exception))
 
 

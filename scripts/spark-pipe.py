@@ -40,7 +40,8 @@ INPUT: files, directories (their files, sorted by name, without those whose
 name begins with `_` or `.`) or Hadoop globs, on any file system Spark reads;
 read in the order given. They must be UTF-8 (Spark's text reader replaces
 invalid bytes with U+FFFD). The tool runs with the LC_ALL, LC_NUMERIC,
-LC_MONETARY and LANG of this script's environment (unset when unset here).
+LC_MONETARY, LC_TELEPHONE and LANG of this script's environment (unset when
+unset here).
 
 Refused, because they mean something else on partitions: the tool's --header
 (use ours), --errors (use ours), --on-error=abort, -z. A CSV line that ends
@@ -66,7 +67,7 @@ import tempfile
 import threading
 import time
 
-LOCALE_VARIABLES = ("LC_ALL", "LC_NUMERIC", "LC_MONETARY", "LANG")
+LOCALE_VARIABLES = ("LC_ALL", "LC_NUMERIC", "LC_MONETARY", "LC_TELEPHONE", "LANG")
 BOM = "\ufeff"
 
 # Short options of the four tools that take a value (a cluster such as -zf3

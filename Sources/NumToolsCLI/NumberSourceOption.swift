@@ -4,7 +4,7 @@ import NumToolsCore
 /// What numconv's `--from` names: one notation, or `auto` and the
 /// candidate notations to read each value in.
 public enum NumberSource: Sendable {
-    /// One locale's notation (given, or the environment's).
+    /// One locale's notation (given, or machine notation, C, when not given).
     case locale(Locale)
     /// `auto` (the default candidates, then the environment's locale) or
     /// `auto:L1,L2,...` (those alone), in order, duplicates kept.
@@ -12,10 +12,11 @@ public enum NumberSource: Sendable {
 }
 
 extension Option where Value == NumberSource {
-    /// A locale, `auto` or `auto:LOCALE[,...]`; the environment's locale
-    /// for `category` when not given (a locale variable that names no known
-    /// locale is not fatal: the tool warns once and uses en_US). `auto`
-    /// tries `defaults` and then the environment's locale.
+    /// A locale, `auto` or `auto:LOCALE[,...]`; machine notation (`C`) when
+    /// not given, whatever the environment says, so that a value means the
+    /// same interactively and under cron. `auto` tries `defaults` and then
+    /// the environment's locale for `category` (a locale variable that names
+    /// no known locale is not fatal: the tool warns once and uses en_US).
     public static func numberSource(
         _ long: String, _ name: String, environment category: String, defaults: [String], help: String
     ) -> Option<NumberSource> {
@@ -23,11 +24,9 @@ extension Option where Value == NumberSource {
             invocation throws(UsageError) in
             let option = "--" + long
             let given = invocation.arguments.last(long)
-            guard let text = given, text.lowercased() == "auto" || text.lowercased().hasPrefix("auto:") else {
-                return .locale(
-                    try LocaleSupport.resolve(
-                        option: option, value: given, environment: invocation.environment, category: category,
-                        warn: ToolRunner.warnOnce))
+            guard let text = given else { return .locale(Locale(identifier: LocaleSupport.machineIdentifier)) }
+            guard text.lowercased() == "auto" || text.lowercased().hasPrefix("auto:") else {
+                return .locale(try LocaleSupport.resolve(text, option: option))
             }
             if text.count == 4 {
                 var locales: [Locale] = []

@@ -201,17 +201,18 @@ extension Option {
 
     /// A region code of the phone metadata, upper-cased (an alias such as
     /// `UK` is its code, `GB`); when not given, the territory of the
-    /// environment's locale (`LC_ALL`, `LC_TELEPHONE`, `LANG`), else
-    /// `fallback` (see ``LocaleSupport/environmentRegion(_:fallback:)``). A
-    /// locale variable naming a territory the metadata does not have is
-    /// not fatal: the tool warns once on stderr and uses `fallback`.
-    public static func region(
-        _ long: String, short: Character? = nil, _ name: String, default fallback: String, help: String
-    ) -> Option<String> where Value == String {
-        Option<String>(OptionSpec(long, short: short, .required(name), help: help, completion: .regions)) {
+    /// environment's locale (`LC_ALL`, `LC_TELEPHONE`, `LANG`), else nil:
+    /// no region, never a fallback (see
+    /// ``LocaleSupport/environmentRegion(_:)``). A locale variable naming a
+    /// territory the metadata does not have is not fatal: the tool warns
+    /// once on stderr and goes on with no region.
+    public static func region(_ long: String, short: Character? = nil, _ name: String, help: String)
+        -> Option<String?> where Value == String?
+    {
+        Option<String?>(OptionSpec(long, short: short, .required(name), help: help, completion: .regions)) {
             invocation throws(UsageError) in
             guard let given = invocation.arguments.last(long) else {
-                let (region, warning) = LocaleSupport.environmentRegion(invocation.environment, fallback: fallback)
+                let (region, warning) = LocaleSupport.environmentRegion(invocation.environment)
                 if let warning { ToolRunner.warnOnce(warning) }
                 return region
             }

@@ -40,6 +40,32 @@ extension Coinfmt {
 }
 
 extension Coinfmt {
+    /// A style that writes a currency (currency, accounting, words of an
+    /// amount) takes it from `-c`, else from the territory of the locale
+    /// (`-l`, else LC_ALL, LC_MONETARY, LANG); a locale with none (`C`,
+    /// `POSIX`, unset, `en`) is a usage error, never a default currency.
+    static func checkCurrencyNamed(_ style: CoinFormatStyle, _ invocation: ToolInvocation) throws(UsageError) {
+        guard style.currencyCode == nil else { return }
+        let writesCurrency =
+            (style.style == .currency && style.symbol == nil) || (style.style == .words && style.wordsForm != nil)
+        guard writesCurrency else { return }
+        let given = invocation.has(Options.locale)
+        if given || LocaleSupport.environmentNamesLocale(invocation.environment, category: "LC_MONETARY") {
+            if CurrencyCatalog.territoryCurrency(for: style.locale) != nil { return }
+        }
+        let what =
+            style.style == .words ? "--words writes an amount of a currency" : "--style currency writes a currency"
+        let why =
+            given
+            ? "locale '\(invocation.text(Options.locale) ?? "")' names no territory with a currency of its own"
+            : "the environment names no locale with a territory (LC_ALL, LC_MONETARY and LANG are unset, C, POSIX or unknown)"
+        throw UsageError(
+            "\(what), and none is named: \(why); give one with -c CODE (such as -c EUR), or a locale with a territory (such as -l de_DE)"
+        )
+    }
+}
+
+extension Coinfmt {
     /// `--style words` needs spell-out rules of the locale's own, `--style
     /// numerals` an algorithmic numbering system (`--system`, or the
     /// locale's traditional one); `--system` applies to numerals only.

@@ -12,7 +12,8 @@ public enum Coinfmt {
                 "currency (default), percent, number, compact, scientific, engineering, si, iec, iec-i, bytes or myriad"
         ).suggested(for: "notation")
         static let currency: Option<String?> = .currency(
-            "currency", short: "c", "CODE", help: "ISO 4217 code (default: the locale's currency)")
+            "currency", short: "c", "CODE",
+            help: "ISO 4217 code (default: the currency of the locale's territory; none without one)")
         static let locale: Option<Locale> = .locale(
             "locale", short: "l", "ID", environment: "LC_MONETARY",
             help: "notation of this locale (default from LC_ALL, LC_MONETARY, LANG)"
@@ -74,11 +75,11 @@ public enum Coinfmt {
             Listing.currencies,
         ],
         examples: [
-            "coinfmt 1234.5                                  # $1,234.50",
+            "coinfmt -l en_US 1234.5                         # $1,234.50",
             "coinfmt --currency JPY --locale ja_JP 1234.5    # ¥1,234",
             "coinfmt --style percent --sign always 2.3456    # +2.35%",
             "coinfmt --style compact --currency USD --significant 3..3 1234567890123   # $1.23T",
-            "coinfmt --sign accounting -- -1234.5            # ($1,234.50)",
+            "coinfmt -l en_US --sign accounting -- -1234.5   # ($1,234.50)",
             "coinfmt --style scientific 6.022e23             # 6.022E23",
             "coinfmt --style iec --suffix B 1536             # 1.5KB",
             "coinfmt --style myriad -l ko_KR -c KRW 123456789   # 1억 2,345만 6,789원",
@@ -87,7 +88,7 @@ public enum Coinfmt {
             "coinfmt --style words --words cheque -l zh_CN 1234.56    # 人民币壹仟贰佰叁拾肆元伍角陆分",
             "coinfmt --style numerals --system roman 1994    # MCMXCIV",
             "coinfmt --currency CHF --locale de_CH --cash 12.33   # CHF 12.35",
-            "coinfmt -f 3 --min-fraction 2 --max-fraction 6 < prices.tsv",
+            "coinfmt -f 3 -c USD --min-fraction 2 --max-fraction 6 < prices.tsv",
         ])
 
     /// Runs coinfmt on the command line's arguments after the first `count`
@@ -126,6 +127,7 @@ public enum Coinfmt {
             if invocation.has(Options.ratio) { style = style.ratio(true) }
             style = try applyUnitOptions(style, invocation)
             style = try applyStepOptions(style, invocation)
+            try checkCurrencyNamed(style, invocation)
             return CoinTransform(style: style, colored: try invocation.value(Options.color).isOn)
         }
     }

@@ -9,7 +9,7 @@ public enum Numconv {
         static let from: Option<NumberSource> = .numberSource(
             "from", "LOCALE|auto[:LOCALE,...]", environment: "LC_NUMERIC",
             defaults: AutoNumberConverter.defaultCandidates,
-            help: "notation of the input (default from LC_ALL, LC_NUMERIC, LANG); auto: read in several"
+            help: "notation of the input (default C: machine notation, whatever LANG says); auto: read in several"
         ).suggested(for: "from-locale", "input-locale", "source-locale")
         static let prefer: Option<Locale?> = .locale(
             "prefer", "LOCALE", help: "with --from auto, take this notation's reading of an ambiguous value")

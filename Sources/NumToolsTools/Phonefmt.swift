@@ -6,9 +6,10 @@ import NumToolsCore
 /// `Sources/phonefmt/main.swift` and the `numtools` multi-call binary run it.
 public enum Phonefmt {
     enum Options {
-        static let region: Option<String> = .region(
-            "region", short: "r", "CC", default: "KR",
-            help: "region of numbers without a country code (default from LC_ALL, LC_TELEPHONE, LANG; else KR)"
+        static let region: Option<String?> = .region(
+            "region", short: "r", "CC",
+            help:
+                "region of numbers without a country code (default: the territory of LC_ALL, LC_TELEPHONE or LANG; else none)"
         ).suggested(for: "country", "default-region", "country-code")
         static let regionField: Option<Int?> = .integer(
             "region-field", in: 1...Int.max,
@@ -88,19 +89,19 @@ public enum Phonefmt {
             Options.replace, Options.noExtension, Listing.regions,
         ],
         examples: [
-            "phonefmt 01012345678                       # 010-1234-5678",
-            "phonefmt --format e164 'Tel: 02 123 4567'  # +8221234567",
+            "phonefmt -r KR 01012345678                  # 010-1234-5678",
+            "phonefmt -r KR --format e164 'Tel: 02 123 4567' # +8221234567",
             "phonefmt --region US '(650) 253-0000'      # (650) 253-0000",
-            "phonefmt --csv -f 3 --format e164 < users.csv",
+            "phonefmt -r KR --csv -f 3 --format e164 < users.csv",
             "phonefmt --csv -f 2 --region-field 3 --format e164 < contacts.csv",
-            "phonefmt --type mobile --on-error=skip < numbers.txt",
-            "phonefmt --format e164,type,region,location --lang ko < contacts.txt",
-            "phonefmt --format out-of-country --from-region US 010-1234-5678  # 011 82 10-1234-5678",
-            "cut -d, -f3 contacts.csv | phonefmt --format key | sort | uniq -d  # numbers listed twice",
-            "phonefmt --short --format national,emergency,cost 119 1330",
-            "phonefmt --csv --header -f phone,mobile --match < contacts.csv",
-            "phonefmt --as-you-type 0101234             # 010-1234",
-            "phonefmt --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
+            "phonefmt -r KR --type mobile --on-error=skip < numbers.txt",
+            "phonefmt -r KR --format e164,type,region,location --lang ko < contacts.txt",
+            "phonefmt -r KR --format out-of-country --from-region US 010-1234-5678  # 011 82 10-1234-5678",
+            "cut -d, -f3 contacts.csv | phonefmt -r KR --format key | sort | uniq -d  # numbers listed twice",
+            "phonefmt -r KR --short --format national,emergency,cost 119 1330",
+            "phonefmt -r KR --csv --header -f phone,mobile --match < contacts.csv",
+            "phonefmt -r KR --as-you-type 0101234        # 010-1234",
+            "phonefmt -r KR --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
         ])
 
     /// Runs phonefmt on the command line's arguments after the first `count`
@@ -138,6 +139,7 @@ public enum Phonefmt {
                     "--find writes each number found in one format: give --format one of e164, international, national, rfc3966, digits, out-of-country, mobile-dialing, key"
                 )
             }
+            try checkRegionNamed(region, regionField: regionField, fields: fields, find: find, invocation)
             let noExtension = invocation.has(Options.noExtension)
             if noExtension
                 && (asYouType || !fields.contains(where: { $0.format != nil || $0 == .outOfCountry || $0 == .key }))
@@ -168,6 +170,29 @@ public enum Phonefmt {
         ]
         if let given = other.first(where: invocation.has) {
             throw UsageError("--match writes the match type alone: it cannot be used with --\(given.long)")
+        }
+    }
+
+    /// What needs a region when none is named (no `-r`, no territory in the
+    /// environment): typing a number, finding numbers in text (but per
+    /// record, with `--region-field`) and the forms dialled from a region.
+    static func checkRegionNamed(
+        _ region: String?, regionField: Int?, fields: [PhoneField], find: PhoneFind?, _ invocation: ToolInvocation
+    ) throws(UsageError) {
+        guard region == nil else { return }
+        let how = "give one with -r REGION (such as -r DE), or set LC_TELEPHONE or LANG to a locale with a territory"
+        if invocation.has(Options.asYouType) {
+            throw UsageError("--as-you-type types a number as a region's dialler shows it: no region is named; \(how)")
+        }
+        if find != nil && regionField == nil {
+            throw UsageError("--find finds numbers as a region writes them: no region is named; \(how)")
+        }
+        if (fields.contains(.outOfCountry) || fields.contains(.mobileDialing))
+            && !invocation.has(Options.fromRegion)
+        {
+            throw UsageError(
+                "--format out-of-country and mobile-dialing need the region calls are placed from: give --from-region CC or -r REGION"
+            )
         }
     }
 

@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
-private func coinfmt(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+/// coinfmt in en_US (`LANG=en_US.UTF-8` unless `environment` sets
+/// another): since issue #44 the C locale names no currency, and these
+/// tests write dollars.
+private func coinfmt(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = ["LANG": "en_US.UTF-8"]
+) throws
     -> ToolResult
 {
     try ToolProcess.run("coinfmt", arguments, input: input.map { Array($0.utf8) }, environment: environment)
@@ -83,7 +88,7 @@ private func coinfmt(_ arguments: [String], input: String? = nil, environment: [
         (["LC_MONETARY": "de_DE.UTF-8"], "1.234,50\u{A0}€\n"),
         (["LC_ALL": "ja_JP.UTF-8", "LC_MONETARY": "de_DE.UTF-8"], "¥1,234\n"),
         (["LANG": "en_IN"], "₹1,234.50\n"),
-        (["LANG": "C"], "$1,234.50\n"),
+        (["LANG": "en_US.UTF-8"], "$1,234.50\n"),
         (["LANG": "de_CH.UTF-8@euro"], "CHF\u{A0}1’234.50\n"),
     ])
     func localeFromEnvironment(environment: [String: String], expected: String) throws {

@@ -42,7 +42,7 @@ import Testing
     @Test func priceTableExampleRuns() throws {
         let lines = Self.section("EXAMPLES").map { Self.unescape($0) }
         let catAt = try #require(lines.firstIndex(of: "$ cat prices.tsv"))
-        let pipeAt = try #require(lines.firstIndex { $0.hasPrefix("$ coinfmt -f 3") })
+        let pipeAt = try #require(lines.firstIndex { $0.hasPrefix("$ coinfmt -c USD -f 3") })
         let table = lines[(catAt + 1)..<pipeAt].joined(separator: "\n") + "\n"
         var command = ""
         var index = pipeAt

@@ -15,15 +15,15 @@ import Testing
 
     @Test func phonefmtAppendNamesTheColumns() throws {
         let input = "name,phone\nKim,010-1234-5678\n"
-        let r = try ToolProcess.run(
+        let r = try ToolProcess.runInKorea(
             "phonefmt", ["--csv", "--header", "-f", "phone", "--append", "--format", "e164,type"], input: input)
         #expect(r.out == "name,phone,phone_e164,phone_type\nKim,010-1234-5678,+821012345678,mobile\n", "\(r)")
         #expect(r.exited(0))
-        let named = try ToolProcess.run(
+        let named = try ToolProcess.runInKorea(
             "phonefmt", ["--csv", "--header", "-f", "2", "--append", "--format", "e164,type", "--names", "e164,kind"],
             input: input)
         #expect(named.out == "name,phone,e164,kind\nKim,010-1234-5678,+821012345678,mobile\n", "\(named)")
-        let wrong = try ToolProcess.run(
+        let wrong = try ToolProcess.runInKorea(
             "phonefmt", ["--csv", "--header", "-f", "2", "--append", "--format", "e164,type", "--names", "e164"],
             input: input)
         #expect(wrong.exited(2) && wrong.out.isEmpty && wrong.err.contains("--names gives 1 name for 2 new fields"))
@@ -172,13 +172,13 @@ import Testing
         #expect(csv.out == "a,\"  1.234,5\",   1234.5\r\n", "\(csv)")
         let quoted = try ToolProcess.run("numgroup", ["--csv", "-f", "2", "--width", "7"], input: "a,1234\n")
         #expect(quoted.out == "a,\"  1,234\"\n", "\(quoted)")
-        let find = try ToolProcess.run(
+        let find = try ToolProcess.runInKorea(
             "phonefmt",
             ["--region", "KR", "--find", "--format", "e164", "--width", "15", "call 010-1234-5678 or 02-312-3456"])
         #expect(find.out == "  +821012345678\t    +8223123456\n", "\(find)")
         let zero = try ToolProcess.run("numgroup", ["-z", "--width", "6"], input: "1234\u{0}5\u{0}")
         #expect(zero.out == " 1,234\u{0}     5\u{0}", "\(zero)")
-        let region = try ToolProcess.run(
+        let region = try ToolProcess.runInKorea(
             "phonefmt", ["-w", "-f", "2", "--region-field", "1", "--format", "e164"],
             input: "KR   010-1234-5678\nUS 650-253-0000\n")
         #expect(region.out == "KR   +821012345678\nUS +16502530000\n", "\(region)")

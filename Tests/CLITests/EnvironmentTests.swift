@@ -41,7 +41,8 @@ private struct Invocation: Sendable, CustomStringConvertible {
 
 private let plainInvocations: [Invocation] = [
     Invocation(tool: "numconv", arguments: ["--from", "en_US", "--to", "de_DE", "1234"], expected: "1.234\n"),
-    Invocation(tool: "numconv", arguments: ["--to", "de_DE", "1234"], expected: nil),
+    // Issue #44: without --from, machine notation, whatever the environment.
+    Invocation(tool: "numconv", arguments: ["--to", "de_DE", "1234"], expected: "1.234\n"),
     Invocation(tool: "coinfmt", arguments: ["--locale", "en_US", "1"], expected: "$1.00\n"),
     Invocation(tool: "coinfmt", arguments: ["1"], expected: nil),
     Invocation(tool: "numgroup", arguments: ["-l", "de_DE", "1234"], expected: "1.234\n"),
@@ -171,15 +172,21 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
     }
 
     /// Valid locale variables still choose the default locale, in the
-    /// contract's order, though the tools clear them before ICU starts.
+    /// contract's order, though the tools clear them before ICU starts:
+    /// coinfmt's notation and currency, phonefmt's region, numconv's last
+    /// candidate of --from auto (issue #44: never numconv's --from).
     @Test(
         arguments: [
-            (["LC_NUMERIC": "de_DE.UTF-8"], "numconv", ["--to", "en_US", "1.234,5"], "1,234.5\n"),
-            (["LANG": "de_DE.UTF-8"], "numconv", ["--to", "en_US", "1.234,5"], "1,234.5\n"),
-            (["LC_ALL": "fr_CH", "LC_NUMERIC": "de_DE"], "numconv", ["--to", "en_US", "1.234,5"], nil),
+            (["LC_NUMERIC": "de_DE.UTF-8"], "numconv", ["--from", "auto", "--to", "en_US", "١٬٢٣٤"], nil),
+            (["LC_NUMERIC": "ar_EG.UTF-8"], "numconv", ["--from", "auto", "--to", "en_US", "١٬٢٣٤"], "1,234\n"),
+            (["LANG": "de_DE.UTF-8"], "numconv", ["--to", "en_US", "1234.5"], "1,234.5\n"),
             (
-                ["LC_ALL": "de_DE@euro", "LANG": "nonexistentlang"], "numconv", ["--to", "en_US", "1.234,5"],
-                "1,234.5\n"
+                ["LC_ALL": "de_DE", "LC_TELEPHONE": "ko_KR"], "phonefmt", ["--format", "e164", "030 1234567"],
+                "+49301234567\n"
+            ),
+            (
+                ["LC_ALL": "de_DE@euro", "LANG": "nonexistentlang"], "coinfmt", ["1234.5"],
+                "1.234,50\u{A0}€\n"
             ),
             (["LC_MONETARY": "de_DE.UTF-8", "LC_NUMERIC": "ja_JP"], "coinfmt", ["1234.5"], "1.234,50\u{A0}€\n"),
             (["LANG": "ja_JP.UTF-8"], "coinfmt", ["1234"], "¥1,234\n"),
@@ -192,7 +199,7 @@ private func exitedCleanly(_ result: ToolResult) -> Bool {
         if let expected {
             #expect(result.exited(0) && result.out == expected, "\(result)")
         } else {
-            // fr_CH does not read 1.234,5: the error record shows LC_ALL won.
+            // de_DE does not read Arabic digits: the error record shows LC_NUMERIC did not add ar_EG.
             #expect(result.exited(1) && result.out.hasPrefix("error\t1\t0\t"), "\(result)")
         }
     }

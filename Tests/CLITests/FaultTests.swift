@@ -28,8 +28,9 @@ struct ToolUnderTest: CustomTestStringConvertible, Sendable {
         ToolUnderTest(
             tool: "numconv", arguments: ["--from", "en_US", "--to", "de_DE"], record: "1234567.5",
             transformed: "1.234.567,5"),
-        ToolUnderTest(tool: "phonefmt", arguments: [], record: "010 1234 5678", transformed: "010-1234-5678"),
-        ToolUnderTest(tool: "coinfmt", arguments: [], record: "1234.5", transformed: "$1,234.50"),
+        ToolUnderTest(
+            tool: "phonefmt", arguments: ["-r", "KR"], record: "010 1234 5678", transformed: "010-1234-5678"),
+        ToolUnderTest(tool: "coinfmt", arguments: ["-c", "USD"], record: "1234.5", transformed: "$1,234.50"),
     ]
 }
 

@@ -369,7 +369,8 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
         let digits = Self.hugeDigits
         // 2 fraction digits for USD; the third is below 5, so nothing rounds up.
         let result = try ToolProcess.run(
-            "coinfmt", [], input: digits + "\n" + digits.prefix(50_000) + ".123" + digits.suffix(49_997) + "\n")
+            "coinfmt", ["-c", "USD"],
+            input: digits + "\n" + digits.prefix(50_000) + ".123" + digits.suffix(49_997) + "\n")
         #expect(result.exited(0), "\(result.err)")
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 2, "\(result.out.prefix(300))")
@@ -380,7 +381,7 @@ private func peakResidentKiB(_ pid: Int32) -> Int? {
     }
 
     @Test func hugeNumberPhonefmt() throws {
-        let result = try ToolProcess.run("phonefmt", [], input: Self.hugeDigits + "\n010-1234-5678\n")
+        let result = try ToolProcess.run("phonefmt", ["-r", "KR"], input: Self.hugeDigits + "\n010-1234-5678\n")
         #expect(result.exited(1))
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3)

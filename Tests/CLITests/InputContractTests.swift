@@ -29,7 +29,7 @@ struct ByteCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { ([tool] + arguments).map(\.debugDescription).joined(separator: " ") }
 
     func check() throws {
-        let result = try ToolProcess.run(tool, arguments, input: input)
+        let result = try ToolProcess.run(tool, arguments, input: input, environment: ToolProcess.named(tool))
         #expect(result.exited(status), "\(testDescription): \(result)")
         #expect(result.stdout == out, "\(testDescription): \(result) \(Array(result.stdout))")
         #expect(result.err == err, "\(testDescription): \(result)")
@@ -103,8 +103,8 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
     /// pass exits 1.
     @Test func threePassPriceTable() throws {
         let result = try ToolProcess.shell(
-            "printf '1\\tBTC\\t67234.5\\t2.3456\\t0.5\\n4\\tDOGE\\tN/A\\t0.5\\t100\\n' | coinfmt -f 3 --max-fraction 6 |"
-                + " coinfmt -f 4 --style percent --sign always | coinfmt -f 5; echo \"status ${?}\"")
+            "printf '1\\tBTC\\t67234.5\\t2.3456\\t0.5\\n4\\tDOGE\\tN/A\\t0.5\\t100\\n' | coinfmt -c USD -f 3 --max-fraction 6 |"
+                + " coinfmt -f 4 --style percent --sign always | coinfmt -c USD -f 5; echo \"status ${?}\"")
         #expect(
             result.out
                 == "1\tBTC\t$67,234.50\t+2.35%\t$0.50\n"
@@ -298,9 +298,9 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
         #expect(result.err == "numgroup: 'data.txt' is a file; to read it, use < data.txt\n", "\(result)")
         // A value that names a file but transforms is no mistake.
         try "x".write(to: dir.appendingPathComponent("5678"), atomically: true, encoding: .utf8)
-        let fine = try ToolProcess.shell("cd '\(dir.path)' && coinfmt 5678")
+        let fine = try ToolProcess.shell("cd '\(dir.path)' && coinfmt -c USD 5678")
         #expect(fine.exited(0) && fine.out == "$5,678.00\n" && fine.err == "", "\(fine)")
-        let skip = try ToolProcess.shell("cd '\(dir.path)' && phonefmt --on-error=skip data.txt")
+        let skip = try ToolProcess.shell("cd '\(dir.path)' && phonefmt -r KR --on-error=skip data.txt")
         #expect(skip.exited(1))
         #expect(skip.err.hasSuffix("phonefmt: 'data.txt' is a file; to read it, use < data.txt\n"), "\(skip)")
     }

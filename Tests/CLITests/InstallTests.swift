@@ -82,7 +82,7 @@ import Testing
         #expect(grouped.output == "1,234,567\n")
         let called = try Self.run(numtools, ["numgroup", "1234"])
         #expect(called.status == 0 && called.output == "1,234\n")
-        let phone = try Self.run(prefix.appendingPathComponent("bin/phonefmt").path, ["01012345678"])
+        let phone = try Self.run(prefix.appendingPathComponent("bin/phonefmt").path, ["-r", "KR", "01012345678"])
         #expect(phone.output == "010-1234-5678\n")
         // All of it, the executable with Foundation and ICU's data inside, under 80 MB.
         let size = Self.tree(prefix).reduce(0) { $0 + Self.fileSize(prefix.appendingPathComponent($1).path) }

@@ -23,7 +23,7 @@ private struct JobsTool: CustomTestStringConvertible, Sendable {
             tool: "numconv", arguments: ["--from", "en_US", "--to", "de_DE"],
             good: ["1234567.891", "-0.5", "1,234", "42"], bad: ["1,23", "12a", "1.2.3"]),
         JobsTool(
-            tool: "phonefmt", arguments: [], good: ["010 1234 5678", "02-123-4567", "+82 10 1234 5678"],
+            tool: "phonefmt", arguments: ["-r", "KR"], good: ["010 1234 5678", "02-123-4567", "+82 10 1234 5678"],
             bad: ["12", "010-12a4-5678", "+999 1234"]),
         JobsTool(
             tool: "coinfmt", arguments: ["--currency", "USD"], good: ["1234.5", "-0.004", "1e5", "7"],

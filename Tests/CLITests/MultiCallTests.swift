@@ -29,9 +29,9 @@ import Testing
         #expect(result.exited(0) && result.out == "1,234,567\n-1,234\n", "\(result)")
         let converted = try ToolProcess.run("numtools", ["numconv", "--from", "en_US", "--to", "de_DE", "1,234.5"])
         #expect(converted.out == "1.234,5\n", "\(converted)")
-        let phone = try ToolProcess.run("numtools", ["phonefmt", "--format", "e164", "010-1234-5678"])
+        let phone = try ToolProcess.run("numtools", ["phonefmt", "-r", "KR", "--format", "e164", "010-1234-5678"])
         #expect(phone.out == "+821012345678\n", "\(phone)")
-        let price = try ToolProcess.run("numtools", ["coinfmt", "1234.5"])
+        let price = try ToolProcess.run("numtools", ["coinfmt", "-c", "USD", "1234.5"])
         #expect(price.out == "$1,234.50\n", "\(price)")
         // Standard input, as when the tool runs by its own name.
         let piped = try ToolProcess.run("numtools", ["numgroup"], input: "1234\n12345\n")

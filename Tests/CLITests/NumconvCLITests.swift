@@ -67,15 +67,18 @@ import Testing
         )
     }
 
-    @Test func defaultSourceLocaleComesFromTheEnvironment() throws {
-        let german = try numconv(["--to", "en_US", "1.234,5"], environment: ["LANG": "de_DE.UTF-8"])
-        #expect(german.out == "1,234.5\n")
+    /// Issue #44: without --from the input is machine notation, whatever
+    /// the environment names (it was the environment's locale, so the same
+    /// command read 1.234 as 1234 in a German shell and 1.234 under cron).
+    @Test func defaultSourceIsMachineNotationWhateverTheEnvironment() throws {
+        let german = try numconv(["--to", "en_US", "1234.5", "1.234,5"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(german.exited(1))
+        #expect(german.out.hasPrefix("1,234.5\nerror\t2\t0\t"), "\(german)")
         let numeric = try numconv(
-            ["--to", "en_US", "1.234,5"], environment: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8@euro"])
-        #expect(numeric.out == "1,234.5\n")
-        let all = try numconv(
-            ["--to", "de_DE", "1,234.5"], environment: ["LC_ALL": "C", "LC_NUMERIC": "de_DE.UTF-8"])
-        #expect(all.out == "1.234,5\n")
+            ["--to", "en_US", "1.234"], environment: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8@euro"])
+        #expect(numeric.out == "1.234\n")
+        let all = try numconv(["--to", "de_DE", "1234.5"], environment: ["LC_ALL": "de_DE", "LC_NUMERIC": "fr_FR"])
+        #expect(all.out == "1.234,5\n" && all.err.isEmpty)
     }
 
     @Test(arguments: [

@@ -43,9 +43,9 @@ private let usage = Int32(2)
     private func run(_ c: OptionCase) throws {
         let result: ToolResult
         if let input = c.input {
-            result = try ToolProcess.run(c.tool, c.arguments, input: input)
+            result = try ToolProcess.run(c.tool, c.arguments, input: input, environment: ToolProcess.named(c.tool))
         } else {
-            result = try ToolProcess.run(c.tool, c.arguments)
+            result = try ToolProcess.run(c.tool, c.arguments, environment: ToolProcess.named(c.tool))
         }
         c.check(result)
     }

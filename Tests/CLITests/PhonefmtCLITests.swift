@@ -17,8 +17,9 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    // The C locale: the default region (KR) does not come from the machine's LANG.
-    process.environment = ["LANG": "C"]
+    // A Korean user's locale: the region of the numbers without a country
+    // code these tests write (since issue #44 nothing falls back to KR).
+    process.environment = ["LANG": "ko_KR.UTF-8"]
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
@@ -97,7 +98,7 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         let many = String(repeating: "02-123-4567 내선 123\n", count: 60_000)
         // (ToolProcess reads the output while it writes the input: 1.3 MB
         // through pipes of 64 KiB.)
-        let threads = try ToolProcess.run("phonefmt", ["--no-extension", "-j", "2"], input: many)
+        let threads = try ToolProcess.runInKorea("phonefmt", ["--no-extension", "-j", "2"], input: many)
         #expect(threads.out == String(repeating: "02-123-4567\n", count: 60_000))
         #expect(threads.exited(0))
         let e164 = try phonefmt(["-r", "US", "--format", "e164", "(650) 253-0000 ext. 12", "877-CASH-NOW"])
@@ -133,13 +134,14 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
     /// international prefix with no country code, the prefix and the digits.
     @Test func asYouTypeLongRecords() throws {
         let digits = String(repeating: "5", count: 1 << 20)
-        let plain = try ToolProcess.run(
+        let plain = try ToolProcess.runInKorea(
             "phonefmt", ["--as-you-type"], input: digits + "\n+0" + digits.dropFirst(2) + "\n0\n")
         #expect(plain.exited(0))
         #expect(plain.out == digits + "\n+0" + digits.dropFirst(2) + "\n0\n")
         #expect(plain.stderr.isEmpty)
         let fullWidth = String(repeating: "５", count: 1 << 18)
-        let idd = try ToolProcess.run("phonefmt", ["--as-you-type"], input: "001０" + fullWidth.dropFirst(2) + "\n")
+        let idd = try ToolProcess.runInKorea(
+            "phonefmt", ["--as-you-type"], input: "001０" + fullWidth.dropFirst(2) + "\n")
         #expect(idd.exited(0))
         #expect(idd.out == "001 0" + String(repeating: "5", count: (1 << 18) - 2) + "\n")
     }
@@ -298,42 +300,58 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         (["LANG": "fr_FR.UTF-8", "LC_TELEPHONE": "de_AT"], "+43123456789\tfixed-line\tAT"),
         (["LANG": "fr_FR.UTF-8", "LC_TELEPHONE": "de_AT", "LC_ALL": "ko_KR.UTF-8"], "+82123456789\tmobile\tKR"),
         (["LANG": "fr_FR.UTF-8", "LC_ALL": "sr_RS@latin"], "+381123456789\tfixed-line\tRS"),
-        (["LANG": "C"], "+82123456789\tmobile\tKR"),
-        (["LANG": "fr_FR.UTF-8", "LC_ALL": "C"], "+82123456789\tmobile\tKR"),
-        (["LANG": "C.UTF-8", "LC_TELEPHONE": "POSIX"], "+82123456789\tmobile\tKR"),
-        (["LANG": "fr"], "+82123456789\tmobile\tKR"),
+        // Issue #44: a locale with no territory names no region (there is
+        // no KR fallback): the number is an unknown-region error.
+        (["LANG": "C"], "error\t1\t0\tunknown-region\t"),
+        (["LANG": "fr_FR.UTF-8", "LC_ALL": "C"], "error\t1\t0\tunknown-region\t"),
+        (["LANG": "C.UTF-8", "LC_TELEPHONE": "POSIX"], "error\t1\t0\tunknown-region\t"),
+        (["LANG": "fr"], "error\t1\t0\tunknown-region\t"),
     ])
     func defaultRegionFromTheEnvironment(_ environment: [String: String], _ expected: String) throws {
         var env = environment
         env["PATH"] = "/usr/bin:/bin"
         let r = try ToolProcess.run(
             "phonefmt", ["--format", "e164,type,region", "01 23 45 67 89"], environment: env)
-        #expect(r.out == expected + "\n", "\(r)")
+        if expected.hasPrefix("error") {
+            #expect(r.exited(1) && r.out.hasPrefix(expected) && r.out.contains("-r REGION"), "\(r)")
+        } else {
+            #expect(r.out == expected + "\n", "\(r)")
+        }
         #expect(r.err.isEmpty, "\(r)")
     }
 
-    @Test func unsetEnvironmentIsKorea() throws {
+    /// Issue #44: nothing names a region under `env -i`: a number without a
+    /// country code is an `unknown-region` error (no KR fallback), and one
+    /// with its country code is read.
+    @Test func unsetEnvironmentNamesNoRegion() throws {
         let r = try ToolProcess.shell(
-            "env -i \(ToolProcess.url("phonefmt").path) --format e164,region 010-1234-5678")
-        #expect(r.out == "+821012345678\tKR\n", "\(r)")
+            "env -i \(ToolProcess.url("phonefmt").path) --format e164,region 010-1234-5678 +821012345678")
+        #expect(r.exited(1), "\(r)")
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("error\t1\t0\tunknown-region\t"), "\(r)")
+        #expect(lines.count == 2 && lines[1] == "+821012345678\tKR", "\(r)")
     }
 
-    /// An unknown territory warns once and goes on with KR, as an unknown locale does.
+    /// An unknown territory warns once and names no region, as C does.
     @Test func unknownTerritoryWarnsOnce() throws {
         let r = try ToolProcess.run(
-            "phonefmt", ["--format", "e164", "010-1234-5678", "02-123-4567"], environment: ["LANG": "en_ZZ.UTF-8"])
-        #expect(r.out == "+821012345678\n+8221234567\n", "\(r)")
+            "phonefmt", ["--format", "e164", "010-1234-5678", "02-123-4567", "+8221234567"],
+            environment: ["LANG": "en_ZZ.UTF-8"])
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 3 && lines[0].hasPrefix("error\t1\t0\tunknown-region\t"), "\(r)")
+        #expect(lines.count == 3 && lines[1].hasPrefix("error\t2\t0\tunknown-region\t"), "\(r)")
+        #expect(lines.count == 3 && lines[2] == "+8221234567", "\(r)")
         #expect(
             r.err
-                == "phonefmt: LANG=en_ZZ.UTF-8 names region ZZ, which libphonenumber has no numbering plan for; using KR\n",
+                == "phonefmt: LANG=en_ZZ.UTF-8 names region ZZ, which libphonenumber has no numbering plan for; numbers without a country code need -r REGION\n",
             "\(r)")
-        #expect(r.exited(0), "\(r)")
+        #expect(r.exited(1), "\(r)")
     }
 
     /// `--region` over the environment; `UK` is GB.
     @Test(arguments: [["--region", "UK"], ["-r", "uk"], ["-r", "GB"]])
     func regionOptionAndAlias(_ option: [String]) throws {
-        let r = try ToolProcess.run(
+        let r = try ToolProcess.runInKorea(
             "phonefmt", option + ["--format", "e164", "020 7031 3000"], environment: ["LANG": "fr_FR.UTF-8"])
         #expect(r.out == "+442070313000\n", "\(r)")
         #expect(r.exited(0), "\(r)")
@@ -362,7 +380,7 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
     /// (blocks of a few bytes, so that the regions change inside each).
     @Test(arguments: [[], ["-j", "2"]])
     func regionFieldInOnePass(_ jobs: [String]) throws {
-        let r = try ToolProcess.run(
+        let r = try ToolProcess.runInKorea(
             "phonefmt", ["--csv", "--header", "-f", "2", "--region-field", "3", "--format", "e164"] + jobs,
             input: Self.mixed, environment: ["NUMTOOLS_TEST_BLOCK_BYTES": "40"])
         #expect(r.out == Self.mixedOut, "\(r)")
@@ -381,13 +399,13 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
     ])
     func regionFieldWithTSV(_ arguments: [String], _ expected: String) throws {
         let args = arguments.contains("--format") ? arguments : arguments + ["--format", "e164"]
-        let r = try ToolProcess.run("phonefmt", args, input: "FR\t0123456789\nus\t650 253 0000\n")
+        let r = try ToolProcess.runInKorea("phonefmt", args, input: "FR\t0123456789\nus\t650 253 0000\n")
         #expect(r.out == expected, "\(r)")
         #expect(r.exited(0), "\(r)")
     }
 
     @Test func regionFieldAsYouType() throws {
-        let r = try ToolProcess.run(
+        let r = try ToolProcess.runInKorea(
             "phonefmt", ["-f", "2", "--region-field", "1", "--as-you-type"], input: "US\t6502530\nKR\t0101234\n")
         #expect(r.out == "US\t650-2530\nKR\t010-1234\n", "\(r)")
     }
@@ -407,7 +425,7 @@ private func phonefmt(_ arguments: [String], stdin: String = "") throws -> (out:
         ),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
-        let r = try ToolProcess.run("phonefmt", arguments)
+        let r = try ToolProcess.runInKorea("phonefmt", arguments)
         #expect(r.exited(2), "\(r)")
         #expect(r.err.hasPrefix(message), "\(r)")
     }

@@ -65,7 +65,7 @@ import Testing
             ("numgroup", ["-g", "1", "-s", String(repeating: "y", count: 100_000)], million),
             ("numgroup", ["--text", "-g", "1", "-s", thousand], "a " + million + " b"),
             ("numgroup", ["--sanitize", "-g", "1", "-s", thousand], million),
-            ("coinfmt", ["--max-record-bytes", "100"], "1e999999"),
+            ("coinfmt", ["-c", "USD", "--max-record-bytes", "100"], "1e999999"),
             ("coinfmt", ["--max-record-bytes", "100", "--style", "percent"], "-1e999999"),
             ("numconv", ["--from", "en_US"] + Self.manyTargets(300), million),
         ]
@@ -78,7 +78,7 @@ import Testing
             #expect(columns.last.map { $0 == c.input + "\n" } == true, "ORIGINAL is the record")
         }
         // Within the limit the same values are written whole.
-        let within = try ToolProcess.run("coinfmt", [], input: "1e99999\n")
+        let within = try ToolProcess.run("coinfmt", ["-c", "USD"], input: "1e99999\n")
         #expect(within.exited(0))
         #expect(within.out.hasPrefix("$1,000,000,") && within.out.hasSuffix(",000.00\n"))
         #expect(within.out.count == 100_000 + 33_333 + 5)
@@ -118,7 +118,7 @@ import Testing
             ("numgroup", ["-g", "1", "-s", thousand], million),
             ("numgroup", ["-g", "1", "-s", String(repeating: "y", count: 100_000)], million),
             ("numconv", ["--from", "en_US"] + Self.manyTargets(300), million),
-            ("coinfmt", [], exponents),
+            ("coinfmt", ["-c", "USD"], exponents),
             ("numgroup", ["-g", "1", "-s", thousand], amplified),
             ("numgroup", ["--sanitize", "-g", "1", "-s", thousand], amplified),
         ]

@@ -290,3 +290,41 @@ final class RunningTool: @unchecked Sendable {
         }
     }
 }
+
+extension ToolProcess {
+    /// The environment of a Korean user's shell (`LANG=ko_KR.UTF-8`, plus
+    /// `extra`): the region of the numbers written without a country code
+    /// in the phonefmt tests, which since issue #44 no longer fall back to
+    /// KR when nothing names a region.
+    static func korean(_ extra: [String: String] = [:]) -> [String: String] {
+        ["LANG": "ko_KR.UTF-8"].merging(extra) { $1 }
+    }
+
+    /// `run` in ``korean(_:)``'s environment.
+    static func runInKorea(
+        _ tool: String, _ arguments: [String] = [], input: [UInt8]? = nil, environment: [String: String] = [:]
+    ) throws -> ToolResult {
+        try run(tool, arguments, input: input, environment: korean(environment))
+    }
+
+    /// `run` in ``korean(_:)``'s environment.
+    static func runInKorea(
+        _ tool: String, _ arguments: [String] = [], input: String, environment: [String: String] = [:]
+    ) throws -> ToolResult {
+        try run(tool, arguments, input: input, environment: korean(environment))
+    }
+}
+
+extension ToolProcess {
+    /// The environment that names what `tool` would otherwise lack in the
+    /// tests' C locale since issue #44: phonefmt a region (`ko_KR`: the
+    /// Korean numbers of the stream-contract tests), coinfmt a currency
+    /// (`en_US`: their dollars); nothing for the others.
+    static func named(_ tool: String) -> [String: String] {
+        switch tool {
+        case "phonefmt": ["LANG": "ko_KR.UTF-8"]
+        case "coinfmt": ["LANG": "en_US.UTF-8"]
+        default: [:]
+        }
+    }
+}

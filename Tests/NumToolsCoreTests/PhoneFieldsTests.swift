@@ -55,13 +55,15 @@ import Testing
     ])
     func facts(_ number: String, _ tag: String, _ expected: String) throws {
         let language = try #require(PhoneLanguage(tag))
-        let t = try #require(PhoneTransform(fields: [.region, .timezone, .carrier, .location], language: language))
+        let t = try #require(
+            PhoneTransform(region: "KR", fields: [.region, .timezone, .carrier, .location], language: language))
         #expect(run(t, number) == expected)
     }
 
     @Test func fieldListWritesEachFieldTABSeparatedInOrder() throws {
         let t = try #require(
-            PhoneTransform(fields: [.e164, .type, .region, .countryCode, .national, .e164, .valid, .possible]))
+            PhoneTransform(
+                region: "KR", fields: [.e164, .type, .region, .countryCode, .national, .e164, .valid, .possible]))
         #expect(run(t, "010 1234 5678") == "+821012345678\tmobile\tKR\t82\t010-1234-5678\t+821012345678\ttrue\ttrue")
         let us = try #require(PhoneTransform(region: "US", fields: [.international, .rfc3966, .digits, .region]))
         #expect(run(us, "(204) 234-5678") == "+1 204-234-5678\ttel:+1-204-234-5678\t2042345678\tCA")
@@ -71,8 +73,8 @@ import Testing
     @Test(arguments: PhoneNumberFormat.allCases)
     func oneFormatIsTheFormat(_ format: PhoneNumberFormat) throws {
         let field = try #require(PhoneField(rawValue: format.rawValue))
-        let listed = try #require(PhoneTransform(fields: [field]))
-        let plain = try #require(PhoneTransform(format: format))
+        let listed = try #require(PhoneTransform(region: "KR", fields: [field]))
+        let plain = try #require(PhoneTransform(region: "KR", format: format))
         #expect(listed.fields.isEmpty && listed.format == format)
         for value in ["010-1234-5678", "+1 650 253 0000", "02 123", "abc"] {
             #expect(run(listed, value) == run(plain, value))
@@ -83,19 +85,20 @@ import Testing
     /// the list reports validity (`valid`, `possible`): then it is a row
     /// saying `false`. A `--type` filter keeps it an error.
     @Test func invalidNumbers() throws {
-        let plain = try #require(PhoneTransform(fields: [.e164, .type]))
+        let plain = try #require(PhoneTransform(region: "KR", fields: [.e164, .type]))
         #expect(
             run(plain, "010-1234")
                 == "invalid-number: +82 101234 does not fit the KR numbering plan (length: is-possible)")
-        let valid = try #require(PhoneTransform(fields: [.e164, .valid, .type, .region, .timezone, .location]))
+        let valid = try #require(
+            PhoneTransform(region: "KR", fields: [.e164, .valid, .type, .region, .timezone, .location]))
         #expect(run(valid, "010-1234") == "+82101234\tfalse\tunknown\tKR\tEtc/Unknown\t")
         #expect(run(valid, "+1 999 999 9999") == "+19999999999\tfalse\tunknown\t\tEtc/Unknown\t")
-        let possible = try #require(PhoneTransform(fields: [.e164, .possible]))
+        let possible = try #require(PhoneTransform(region: "KR", fields: [.e164, .possible]))
         // python: is_possible_number is false, true (local only), true.
         #expect(run(possible, "+82 12") == "+8212\tfalse")
         #expect(run(possible, "+82 2 12") == "+82212\ttrue")
         #expect(run(possible, "+82 2 1234") == "+8221234\ttrue")
-        let filtered = try #require(PhoneTransform(types: [.mobile], fields: [.e164, .valid]))
+        let filtered = try #require(PhoneTransform(region: "KR", types: [.mobile], fields: [.e164, .valid]))
         #expect(run(filtered, "010-1234").hasPrefix("invalid-number: "))
         #expect(run(filtered, "02-123-4567") == "wrong-type: +82 21234567 is a fixed-line number, not mobile")
         #expect(run(filtered, "010-1234-5678") == "+821012345678\ttrue")

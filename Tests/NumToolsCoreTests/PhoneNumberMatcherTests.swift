@@ -43,11 +43,12 @@ import Testing
     @Test func typeFilterAfterFinding() throws {
         func run(_ t: PhoneTransform, _ text: String) -> String { t.output(text) }
         let text = "m 010-1234-5678, o 02-123-4567, free 080-123-4567"
-        let mobile = try #require(PhoneTransform(types: [.mobile], find: .list))
+        let mobile = try #require(PhoneTransform(region: "KR", types: [.mobile], find: .list))
         #expect(run(mobile, text) == "010-1234-5678")
-        let all = try #require(PhoneTransform(format: .e164, find: .list))
+        let all = try #require(PhoneTransform(region: "KR", format: .e164, find: .list))
         #expect(run(all, text) == "+821012345678\t+8221234567\t+82801234567")
-        let replace = try #require(PhoneTransform(format: .e164, types: [.fixedLine, .tollFree], find: .replace))
+        let replace = try #require(
+            PhoneTransform(region: "KR", format: .e164, types: [.fixedLine, .tollFree], find: .replace))
         #expect(run(replace, text) == "m 010-1234-5678, o +8221234567, free +82801234567")
         #expect(run(all, "nothing to see") == "")
     }

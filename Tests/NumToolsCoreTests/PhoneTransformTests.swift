@@ -28,7 +28,7 @@ extension PhoneTransform {
         (.digits, "01012345678"),
     ])
     func formats(_ format: PhoneNumberFormat, _ expected: String) throws {
-        let t = try #require(PhoneTransform(format: format))
+        let t = try #require(PhoneTransform(region: "KR", format: format))
         #expect(run(t, "Tel: 010 1234 5678") == expected)
     }
 
@@ -41,18 +41,18 @@ extension PhoneTransform {
         (.digits, "021234567", "021234567"),
     ])
     func extensions(_ format: PhoneNumberFormat, _ kept: String, _ dropped: String) throws {
-        let t = try #require(PhoneTransform(format: format))
+        let t = try #require(PhoneTransform(region: "KR", format: format))
         #expect(run(t, "02-123-4567 내선 123") == kept)
-        let no = try #require(PhoneTransform(format: format, writesExtension: false))
+        let no = try #require(PhoneTransform(region: "KR", format: format, writesExtension: false))
         #expect(run(no, "02-123-4567 내선 123") == dropped)
         #expect(run(no, "02-123-4567 내선 123456789012345678901").hasPrefix("extension-too-long: "))
     }
 
     @Test func typeFilter() throws {
-        let mobile = try #require(PhoneTransform(types: [.mobile]))
+        let mobile = try #require(PhoneTransform(region: "KR", types: [.mobile]))
         #expect(run(mobile, "010-1234-5678") == "010-1234-5678")
         #expect(run(mobile, "02-123-4567") == "wrong-type: +82 21234567 is a fixed-line number, not mobile")
-        let tollOrVoip = try #require(PhoneTransform(types: [.tollFree, .voip]))
+        let tollOrVoip = try #require(PhoneTransform(region: "KR", types: [.tollFree, .voip]))
         #expect(run(tollOrVoip, "070-1234-5678") == "070-1234-5678")
         #expect(run(tollOrVoip, "080-123-4567") == "080-123-4567")
         #expect(run(tollOrVoip, "010-1234-5678").hasPrefix("wrong-type: "))
@@ -72,7 +72,7 @@ extension PhoneTransform {
     }
 
     @Test func asYouTypeIsNeverAnError() throws {
-        let t = try #require(PhoneTransform(asYouType: true))
+        let t = try #require(PhoneTransform(region: "KR", asYouType: true))
         #expect(run(t, "01012") == "010-12")
         #expect(run(t, "0101234567") == "010-123-4567")
         #expect(run(t, "abc") == "abc")

@@ -39,6 +39,17 @@ public enum CurrencyCatalog {
         return "USD"
     }
 
+    /// The currency `locale` names itself: its `currency=` keyword, else its
+    /// territory's (`de_DE` EUR, `en_CA` CAD); nil for a locale without a
+    /// territory (`en`, `fr`, `zh_Hant`), a territory of no one currency
+    /// (`es_419`, `en_001`) and machine notation (`C`, `en_US_POSIX`): no
+    /// currency is guessed from a language or a default.
+    public static func territoryCurrency(for locale: Locale) -> String? {
+        if locale.identifier.hasPrefix(LocaleSupport.machineIdentifier) { return nil }
+        guard let currency = locale.currency, isKnown(currency.identifier) else { return nil }
+        return currency.identifier.uppercased()
+    }
+
     /// The English name of `code`, as Foundation gives it (`US Dollar`).
     public static func englishName(_ code: String) -> String {
         Locale(identifier: "en_US").localizedString(forCurrencyCode: code.uppercased()) ?? code.uppercased()

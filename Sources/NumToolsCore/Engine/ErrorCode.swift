@@ -129,7 +129,9 @@ public enum PhoneErrorCode: String, ErrorCode {
     case wrongType = "wrong-type"
     /// An extension marker followed by more digits than it takes.
     case extensionTooLong = "extension-too-long"
-    /// With `--region-field`, the record's region field names no region of the metadata.
+    /// A number without a country code when no region is named (no `-r`,
+    /// `--region-field` or locale territory), or a `--region-field` value
+    /// that names no region of the metadata.
     case unknownRegion = "unknown-region"
     /// `--format mobile-dialing`: libphonenumber gives no form to dial the
     /// number from a mobile phone in `--from-region`.
@@ -144,7 +146,8 @@ public enum PhoneErrorCode: String, ErrorCode {
         case .invalidCountryCode: "a + or international prefix followed by no known country calling code"
         case .wrongType: "a valid number, but not of the --type types"
         case .extensionTooLong: "an extension marker followed by more digits than libphonenumber reads after it"
-        case .unknownRegion: "with --region-field, the record's region field names no region libphonenumber has"
+        case .unknownRegion:
+            "a number without a country code and no region named (-r, --region-field or a locale's territory), or a region field naming no region libphonenumber has"
         case .notDiallable:
             "with --format mobile-dialing, a number libphonenumber gives no form to dial from --from-region"
         }

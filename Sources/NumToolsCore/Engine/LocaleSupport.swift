@@ -86,9 +86,50 @@ public enum LocaleSupport {
         return names.sorted()
     }()
 
-    /// The ICU identifier of `text`, or nil when it names no locale CLDR has
-    /// number data for (an unknown language, script or region).
+    /// The longest locale name the tools take, in bytes: the longest real
+    /// name (`zh_Hant_TW.UTF-8@numbers=hanidec;currency=TWD`) is shorter.
+    /// A longer one is refused before ICU sees it: ICU 76 writes a long
+    /// keyword value past a fixed buffer (`NumberingSystem::createInstance`
+    /// reads `numbers=` into `char[ULOC_KEYWORDS_CAPACITY]`, 96 bytes, and
+    /// then terminates it at the value's full length), which crashed the
+    /// tools on `en@numbers=` and 168 letters.
+    public static let maximumNameLength = 64
+
+    /// The ICU keywords a locale name may carry, and what their values are.
+    static let keywordNames = ["numbers", "currency"]
+
+    /// CLDR's numbering systems (`latn`, `thai`, `arab`, ...), for `@numbers=`.
+    static let numberingSystems: [String] = Locale.NumberingSystem.availableNumberingSystems.map(\.identifier)
+        .sorted()
+
+    /// Why a locale name is refused.
+    public enum Refusal: Error, Equatable, Sendable {
+        /// No locale the tools list (see ``identifier(for:)``).
+        case unknown
+        /// Longer than ``maximumNameLength``.
+        case tooLong
+        /// An unknown keyword or keyword value: what is wrong, and close matches.
+        case keyword(String, [String])
+    }
+
+    /// The ICU identifier of `text`, or nil when it names no locale the
+    /// tools list (see ``checkedIdentifier(_:)``).
     public static func identifier(for text: String) -> String? {
+        try? checkedIdentifier(text)
+    }
+
+    /// The ICU identifier of `text`, or why it is refused. A name resolves
+    /// when it names a locale `--list-locales` lists (Foundation's available
+    /// identifiers), a short form of one with the likely script left out
+    /// (`zh_CN` for `zh_Hans_CN`, `sr_RS` for `sr_Cyrl_RS`), one of those
+    /// with ICU's variant (`ca_ES@valencia`), or a language ICU does not
+    /// list but has data for (``hasInheritedData(_:)``: `ht`, `ht_HT`); its
+    /// keywords are `numbers=` a numbering system of CLDR and `currency=`
+    /// an ISO 4217 code. Any other name, a language with a region ICU does
+    /// not list it with (`de_GE`) among them, is refused, as is a name longer
+    /// than ``maximumNameLength``.
+    public static func checkedIdentifier(_ text: String) throws(Refusal) -> String {
+        guard text.utf8.count <= maximumNameLength else { throw .tooLong }
         var name = Substring(text)
         var modifier: Substring? = nil
         // A POSIX modifier (`@latin`), not ICU keywords (`@numbers=thai`).
@@ -99,34 +140,26 @@ public enum LocaleSupport {
         // A POSIX charset (`.UTF-8`, `.ISO-8859-1`) says nothing of notation.
         if let dot = name.firstIndex(of: "."), !name.contains("=") { name = name[..<dot] }
         let bare = name.lowercased()
-        if bare == "c" || bare == "posix" { return modifier == nil ? machineIdentifier : nil }
+        if bare == "c" || bare == "posix" {
+            guard modifier == nil else { throw .unknown }
+            return machineIdentifier
+        }
         guard let first = name.first, first.isLetter,
             name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) })
-        else { return nil }
+        else { throw .unknown }
 
         // ICU's canonical form: case, separators, aliases (`iw` is `he`, `tl` is `fil`).
         var canonical = Locale.identifier(.icu, from: String(name))
         var keywords = ""
         if let at = canonical.firstIndex(of: "@") {
-            keywords = String(canonical[at...])
+            keywords = try checkedKeywords(canonical[canonical.index(after: at)...])
             canonical = String(canonical[..<at])
         }
         var parts = canonical.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-        // A name ICU lists as it is needs no more checks; the sets of all
-        // languages and regions cost start-up time, so they are asked only
-        // for names it does not list (`zh_CN`, `de_ZZ`).
-        let listed = availableList.contains(canonical)
-        guard let language = parts.first,
-            listed || availableList.contains(language) || knownLanguages.contains(language)
-                || hasInheritedData(language)
-        else { return nil }
+        guard let language = parts.first, !language.isEmpty else { throw .unknown }
         // language, then a four-letter script, then a region (empty in
         // `de__PHONEBOOK`); what follows are variants ICU keeps (`POSIX`).
         let hasScript = parts.count > 1 && parts[1].count == 4 && parts[1].allSatisfy(\.isLetter)
-        let regionIndex = hasScript ? 2 : 1
-        if regionIndex < parts.count, !parts[regionIndex].isEmpty {
-            guard listed || knownRegions.contains(parts[regionIndex].uppercased()) else { return nil }
-        }
         if let modifier, !modifier.isEmpty {
             let m = modifier.lowercased()
             if let s = modifierScripts[m], !hasScript {
@@ -136,16 +169,112 @@ public enum LocaleSupport {
                 parts.append(m.uppercased())
             }
         }
-        return parts.joined(separator: "_") + keywords
+        let resolved = parts.joined(separator: "_")
+        guard isListed(parts) else { throw .unknown }
+        return resolved + keywords
+    }
+
+    /// Whether `parts` (language, script, region, variant) name a locale
+    /// the tools take (see ``checkedIdentifier(_:)``). A name ICU lists as
+    /// it is needs no more checks; likely subtags are asked only for names
+    /// it does not list (`zh_CN`).
+    static func isListed(_ parts: [String]) -> Bool {
+        let id = parts.joined(separator: "_")
+        if availableList.contains(id) { return true }
+        var base = parts
+        // ICU's variant on a locale it lists (`ca_ES_VALENCIA`).
+        if base.count > 1, modifierVariants.contains(base.last!.lowercased()) {
+            base.removeLast()
+            if base.last == "" { base.removeLast() }
+            return isListed(base)
+        }
+        guard base.count <= 3, !base.contains("") else { return false }
+        let language = base[0]
+        let hasScript = base.count > 1 && base[1].count == 4
+        func maximal(_ name: String) -> String {
+            Locale.Language(identifier: name).maximalIdentifier.replacingOccurrences(of: "-", with: "_")
+        }
+        // A language with data ICU does not list: alone or with its likely region (`ht_HT`).
+        if !knownLanguages.contains(language) {
+            guard hasInheritedData(language) else { return false }
+            return base.count == 1 || maximal(language) == maximal(id)
+        }
+        // A short form of a listed name (`zh_CN` is `zh_Hans_CN`; likely
+        // subtags drop a region they do not know, as `CNN` in `zh_CNN`).
+        if !hasScript, base.count == 2 {
+            let likely = maximal(id)
+            return likely.hasSuffix("_" + base[1]) && availableList.contains(likely)
+        }
+        // A listed name with its likely script written (`en_Latn_US` is `en_US`).
+        if hasScript, base.count == 3 {
+            let short = base[0] + "_" + base[2]
+            return availableList.contains(short) && maximal(short) == id
+        }
+        return false
+    }
+
+    /// The keywords of an ICU name (`numbers=thai;currency=eur`, after the
+    /// `@`) as `@numbers=thai;currency=EUR`, or why they are refused.
+    static func checkedKeywords(_ text: Substring) throws(Refusal) -> String {
+        var checked: [String] = []
+        for pair in text.split(separator: ";") {
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = kv[0].lowercased()
+            let value = kv.count == 2 ? String(kv[1]) : ""
+            switch key {
+            case "numbers":
+                let system = value.lowercased()
+                guard numberingSystems.contains(system) else {
+                    throw .keyword(
+                        "unknown numbering system '\(value)' (numbers=)", closeMatches(system, among: numberingSystems))
+                }
+                checked.append("numbers=" + system)
+            case "currency":
+                guard CurrencyCatalog.isKnown(value) else {
+                    throw .keyword(
+                        "unknown currency '\(value)' (currency=)", CurrencyCatalog.suggestions(for: value))
+                }
+                checked.append("currency=" + value.uppercased())
+            default:
+                throw .keyword(
+                    "unknown keyword '\(key)': a locale name takes \(keywordNames.map { $0 + "=" }.joined(separator: " and "))",
+                    closeMatches(key, among: keywordNames))
+            }
+        }
+        return checked.isEmpty ? "" : "@" + checked.joined(separator: ";")
+    }
+
+    /// `text` as a message shows it: at most ``maximumNameLength`` characters.
+    static func shownName(_ text: String) -> String {
+        text.count <= maximumNameLength ? text : String(text.prefix(maximumNameLength)) + "..."
+    }
+
+    /// `VARIABLE=value` as a warning shows it, the value cut as ``shownName(_:)`` does.
+    static func shown(_ variable: String, _ value: String) -> String {
+        "\(variable)=\(shownName(value))"
     }
 
     /// The locale for a name given on the command line, or a usage error
-    /// naming the option and up to three close matches.
+    /// naming the option, what is wrong and up to three close matches.
     public static func resolve(_ text: String, option: String) throws(UsageError) -> Locale {
-        guard let id = identifier(for: text) else {
-            throw UsageError("unknown locale '\(text)' for \(option)" + didYouMean(suggestions(for: text)))
+        do throws(Refusal) {
+            return Locale(identifier: try checkedIdentifier(text))
+        } catch {
+            throw UsageError(refusalMessage(error, text, option: option))
         }
-        return Locale(identifier: id)
+    }
+
+    /// The usage error's message for `text` given to `option`.
+    static func refusalMessage(_ refusal: Refusal, _ text: String, option: String) -> String {
+        switch refusal {
+        case .unknown:
+            return "unknown locale '\(text)' for \(option)" + didYouMean(suggestions(for: text))
+        case .tooLong:
+            return
+                "invalid value '\(shownName(text))' for \(option): a locale name has at most \(maximumNameLength) characters"
+        case .keyword(let problem, let matches):
+            return "invalid value '\(text)' for \(option): \(problem)" + didYouMean(matches)
+        }
     }
 
     /// Up to three names close to `text`, the likely-subtag forms among them.
@@ -188,13 +317,12 @@ public enum LocaleSupport {
     /// phonefmt's default region when none is given: the territory of the
     /// locale the environment names (`LC_ALL`, then `LC_TELEPHONE`, then
     /// `LANG`, the first that is set and not empty: `fr_FR.UTF-8` is FR,
-    /// `sr_RS@latin` RS, `zh_Hant_TW` TW), and `fallback` (KR) when that
-    /// locale names no territory (`C`, `POSIX`, `C.UTF-8`, `fr`, or none
-    /// set). A territory the phone metadata does not have (`en_ZZ`, `es_419`)
-    /// gives `fallback` too, with a warning for the tool to print once.
-    public static func environmentRegion(_ environment: [String: String], fallback: String = "KR") -> (
-        region: String, warning: String?
-    ) {
+    /// `sr_RS@latin` RS, `zh_Hant_TW` TW), and nil when that locale names no
+    /// territory (`C`, `POSIX`, `C.UTF-8`, `fr`, or none set): there is no
+    /// fallback region. A territory the phone metadata does not have
+    /// (`en_ZZ`, `es_419`) gives nil too, with a warning for the tool to
+    /// print once.
+    public static func environmentRegion(_ environment: [String: String]) -> (region: String?, warning: String?) {
         for variable in ["LC_ALL", "LC_TELEPHONE", "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             let name = value.prefix { $0 != "." && $0 != "@" }
@@ -212,14 +340,14 @@ public enum LocaleSupport {
                     break
                 }
             }
-            guard let territory = found else { return (fallback, nil) }
+            guard let territory = found else { return (nil, nil) }
             if let region = PhoneMetadata.region(named: String(territory)) { return (region, nil) }
             return (
-                fallback,
-                "\(variable)=\(value) names region \(territory), which libphonenumber has no numbering plan for; using \(fallback)"
+                nil,
+                "\(shown(variable, value)) names region \(territory), which libphonenumber has no numbering plan for; numbers without a country code need -r REGION"
             )
         }
-        return (fallback, nil)
+        return (nil, nil)
     }
 
     /// The locale the environment names, and a warning when it names none
@@ -230,9 +358,26 @@ public enum LocaleSupport {
         locale: Locale, warning: String?
     ) {
         let (name, variable) = environmentIdentifier(environment, category: category)
-        if let id = identifier(for: name) { return (Locale(identifier: id), nil) }
-        let value = variable.flatMap { environment[$0] } ?? name
-        return (Locale(identifier: "en_US"), "\(variable ?? "LANG")=\(value) is not a known locale; using en_US")
+        let refusal: Refusal
+        do throws(Refusal) {
+            return (Locale(identifier: try checkedIdentifier(name)), nil)
+        } catch { refusal = error }
+        let value = shown(variable ?? "LANG", variable.flatMap { environment[$0] } ?? name)
+        switch refusal {
+        case .unknown, .tooLong: return (Locale(identifier: "en_US"), "\(value) is not a known locale; using en_US")
+        case .keyword(let problem, _): return (Locale(identifier: "en_US"), "\(value): \(problem); using en_US")
+        }
+    }
+
+    /// Whether the environment names a locale of its own for `category`:
+    /// one that resolves, not `C`, `POSIX` (with any charset), empty or
+    /// unset, whose en_US is a default and names no territory of the user's.
+    public static func environmentNamesLocale(_ environment: [String: String], category: String) -> Bool {
+        let (name, variable) = environmentIdentifier(environment, category: category)
+        guard let variable, let value = environment[variable] else { return false }
+        let bare = value.prefix { $0 != "." && $0 != "@" }.lowercased()
+        if bare == "c" || bare == "posix" { return false }
+        return identifier(for: name) != nil
     }
 
     /// The locale named by `value` if the option was given, else by the

@@ -24,10 +24,14 @@
 /// else inside the number (`*`, `~`, other letters) is `invalid-character`.
 public struct PhoneNumberParser: Sendable {
     /// The region assumed for numbers written without a country code.
-    public let region: String
+    public private(set) var region: String
     let meta: PhoneRegionMetadata
     /// Whether no other region shares the default region's country code.
-    let isOnlyRegionOfCountryCode: Bool
+    private(set) var isOnlyRegionOfCountryCode: Bool
+    /// Whether no default region was named: a number must then carry its
+    /// country code after a `+` (libphonenumber's unknown region, `ZZ`),
+    /// and any other is an `unknown-region` error.
+    public private(set) var requiresCountryCode: Bool
 
     /// A parser for numbers of `region` (upper-case ISO 3166 code, such as
     /// `KR`); nil when the metadata has no such region.
@@ -36,7 +40,26 @@ public struct PhoneNumberParser: Sendable {
         self.region = region
         self.meta = meta
         isOnlyRegionOfCountryCode = PhoneMetadataStore.shared.countryCodeToRegions[meta.countryCode]?.count == 1
+        requiresCountryCode = false
     }
+
+    /// A parser for a stream that names no region (libphonenumber's `ZZ`):
+    /// it reads numbers written with `+` and their country code, and every
+    /// other number is an `unknown-region` error saying how to name one.
+    /// (It borrows a region's metadata for the fields a number of its own
+    /// country code never reads; ``region`` is `ZZ`.)
+    public static func withoutRegion() -> PhoneNumberParser {
+        var parser = PhoneNumberParser(region: "US")!
+        parser.region = "ZZ"
+        parser.isOnlyRegionOfCountryCode = false
+        parser.requiresCountryCode = true
+        return parser
+    }
+
+    /// The message of the `unknown-region` error of a number without a
+    /// country code when no region is named.
+    public static let noRegionMessage =
+        "the number has no country code and no region is named: give the region with -r REGION (such as -r DE), --region-field N, or a locale with a territory in LC_ALL, LC_TELEPHONE or LANG; or write the number with + and its country code"
 
     // MARK: - Public entry points
 
@@ -123,13 +146,16 @@ public struct PhoneNumberParser: Sendable {
             let count = input.digits.count == 1 ? "1 digit" : "\(input.digits.count) digits"
             throw PhoneNumberError(.invalidCharacter, "value is not a phone number: it has only \(count)")
         }
+        if requiresCountryCode && !input.plus {
+            throw PhoneNumberError(.unknownRegion, Self.noRegionMessage)
+        }
         let digits = input.digits[...]
         var meta = self.meta
         var countryCode: Int
         var national: ArraySlice<UInt8>
         do {
             (countryCode, national) = try extractCountryCode(digits, plus: input.plus)
-        } catch let e where e.code == .invalidCountryCode && input.plus {
+        } catch let e where e.code == .invalidCountryCode && input.plus && !requiresCountryCode {
             // libphonenumber retries without the plus sign.
             (countryCode, national) = try extractCountryCode(digits, plus: false)
             if countryCode == 0 { throw e }

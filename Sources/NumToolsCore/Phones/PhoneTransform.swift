@@ -3,8 +3,10 @@
 /// input to show as libphonenumber's AsYouTypeFormatter would.
 public struct PhoneTransform: ValueTransform, Sendable {
     /// The region assumed for numbers without a country code (with
-    /// ``regionField``, in records whose region field is empty).
-    public let region: String
+    /// ``regionField``, in records whose region field is empty); nil when
+    /// none was named: then such a number is an `unknown-region` error
+    /// (there is no fallback region).
+    public let region: String?
     /// The 1-based field of each record that names the region of its other
     /// fields (`--region-field`): an ISO 3166 code in any case or an alias
     /// (``PhoneMetadata/regionAliases``); empty is ``region``; anything
@@ -38,7 +40,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     public let writesExtension: Bool
     /// The region calls are placed from, for the `out-of-country` and
     /// `mobile-dialing` fields (`--from-region`; ``region`` unless given).
-    public let fromRegion: String
+    public let fromRegion: String?
     /// Written between the fields of a `--format` list and between the
     /// numbers `--find` lists (TAB unless the engine sets it).
     public var separator = ValueSeparator()
@@ -80,20 +82,31 @@ public struct PhoneTransform: ValueTransform, Sendable {
         let matcher: PhoneNumberMatcher?
     }
 
-    /// A transform for numbers of `region` (upper-case ISO 3166 code); nil
-    /// when the metadata has no such region (or no region `fromRegion`).
+    /// A transform for numbers of `region` (upper-case ISO 3166 code, or
+    /// nil for none: numbers must then carry their country code); nil
+    /// when the metadata has no such region (or no region `fromRegion`),
+    /// or when the out-of-country or mobile-dialing field, `--find` or
+    /// as-you-type needs a region and none is named.
     /// `fields` (a `--format` list) writes several TAB-separated fields
     /// instead of ``format`` alone; a list of one format is that format.
     /// With `find`, `fields` is the one field each number found is written
     /// in (``PhoneField/writesNumber``), ``format`` when empty.
     public init?(
-        region: String = "KR", format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
+        region: String?, format: PhoneNumberFormat = .national, types: Set<PhoneNumberType> = [],
         asYouType: Bool = false, fields: [PhoneField] = [], language: PhoneLanguage = .english,
         find: PhoneFind? = nil, writesExtension: Bool = true, regionField: Int? = nil, fromRegion: String? = nil,
         shortNumbers: Bool = false, match: Bool = false
     ) {
-        guard let parser = PhoneNumberParser(region: region), let typing = PhoneAsYouTypeFormatter(region: region),
-            let dialing = PhoneDialing(region: fromRegion ?? region)
+        let dials = fields.contains(.outOfCountry) || fields.contains(.mobileDialing)
+        if region == nil && (asYouType || (find != nil && regionField == nil) || (dials && fromRegion == nil)) {
+            return nil
+        }
+        // (Without a region, the typing formatter, matcher and dialing
+        // region are placeholders that the checks above keep unused.)
+        let placeholder = region ?? fromRegion ?? "US"
+        guard let parser = region.map({ PhoneNumberParser(region: $0) }) ?? PhoneNumberParser.withoutRegion(),
+            let typing = PhoneAsYouTypeFormatter(region: placeholder),
+            let dialing = PhoneDialing(region: fromRegion ?? placeholder)
         else { return nil }
         self.region = region
         self.fromRegion = fromRegion ?? region
@@ -102,14 +115,14 @@ public struct PhoneTransform: ValueTransform, Sendable {
         self.types = types
         self.asYouType = asYouType
         self.find = find
-        finder = find == nil ? nil : PhoneFinder(PhoneNumberMatcher(region: region)!)
+        finder = find == nil ? nil : PhoneFinder(PhoneNumberMatcher(region: placeholder)!)
         self.writesExtension = writesExtension
         self.match = match
         acceptsShort =
             shortNumbers || types.contains(where: \.isShort)
             || (find == nil && fields.contains { $0 == .short || $0 == .emergency || $0 == .cost })
         self.parser = parser
-        shortPlan = PhoneShortNumbers.plan(region)
+        shortPlan = region.flatMap { PhoneShortNumbers.plan($0) }
         self.typing = typing
         self.language = language
         if fields.count == 1, let only = fields[0].format {
@@ -176,18 +189,24 @@ public struct PhoneTransform: ValueTransform, Sendable {
             "region '\(String(decoding: value, as: UTF8.self))' is not a region code of libphonenumber's numbering plans"
         )
         if key == 0 && !value.isEmpty { throw unknown }
+        if key == 0 && region == nil && find != nil {
+            throw ValueError(
+                .phone(.unknownRegion),
+                "the region field is empty and no region is named: give a default region with -r REGION")
+        }
         var regional = regionCache[key]
         if regional == nil {
             let code = key == 0 ? region : PhoneMetadata.region(named: String(decoding: value, as: UTF8.self))
-            guard let code, let parser = PhoneNumberParser(region: code),
-                let typing = PhoneAsYouTypeFormatter(region: code)
-            else { throw unknown }
+            let parser =
+                code == nil && key == 0
+                ? PhoneNumberParser.withoutRegion() : code.flatMap { PhoneNumberParser(region: $0) }
+            guard let parser, let typing = PhoneAsYouTypeFormatter(region: code ?? "US") else { throw unknown }
             regional = Regional(
-                parser: parser, typing: typing, matcher: find == nil ? nil : PhoneNumberMatcher(region: code))
+                parser: parser, typing: typing, matcher: find == nil ? nil : PhoneNumberMatcher(region: code ?? "US"))
             regionCache[key] = regional
         }
         parser = regional!.parser
-        shortPlan = PhoneShortNumbers.plan(parser.region)
+        shortPlan = parser.requiresCountryCode ? nil : PhoneShortNumbers.plan(parser.region)
         typing = regional!.typing
         if let matcher = regional!.matcher { finder!.matcher = matcher }
         currentRegion = key
