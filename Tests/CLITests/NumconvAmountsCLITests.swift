@@ -168,6 +168,45 @@ import Testing
         }
     }
 
+    /// Issue 44 items 12 and 14, through pipes: Chinese shortened numbers
+    /// (`一千五` is 1500, not 1005) in words, numerals and CNY amounts, and
+    /// coinfmt's rmb cheque form read back at every magnitude it writes.
+    @Test func chineseShortenedNumbersAndLargeChequesThroughPipes() throws {
+        let shortened = "一千五\n两万五\n一万二\n一百二\n一千零五\n十五\n"
+        let expected = "1500\n25000\n12000\n120\n1005\n15\n"
+        for arguments in [
+            ["--style", "words", "--from", "zh_CN"], ["--style", "numerals", "--system", "hans", "--from", "zh_CN"],
+        ] {
+            let r = try numconv(arguments + ["--to", "C"], input: shortened)
+            #expect(r.exited(0) && r.out == expected, "\(arguments): \(r)")
+        }
+        let yuan = try numconv(
+            ["--style", "words", "--currency", "CNY", "--from", "zh_CN", "--to", "C"],
+            input: shortened.replacingOccurrences(of: "\n", with: "元\n"))
+        #expect(yuan.exited(0) && yuan.out == expected, "\(yuan)")
+        var values: [String] = []
+        for digits in 1...16 {
+            values += [
+                "1" + String(repeating: "0", count: digits - 1), "12" + String(repeating: "0", count: digits - 1),
+            ]
+            values.append(String(repeating: "9", count: digits) + ".99")
+        }
+        values = values.filter { $0.split(separator: ".")[0].count <= 16 }
+        let input = values.joined(separator: "\n") + "\n"
+        let written = try ToolProcess.run(
+            "coinfmt", ["--style", "words", "--words", "cheque", "-l", "zh_CN", "-c", "CNY"], input: input,
+            environment: ["LANG": "C"])
+        #expect(written.exited(0) && written.out.contains("人民币壹万贰仟亿元整\n"), "\(written)")
+        let read = try numconv(
+            ["--style", "words", "--currency", "CNY", "--from", "zh_CN", "--to", "C"], input: written.out)
+        #expect(read.exited(0), "\(read)")
+        let back = read.out.split(separator: "\n").map(String.init)
+        #expect(back.count == values.count)
+        for (value, got) in zip(values, back) {
+            #expect(got == value || got == value + ".00", "\(value) → \(got)")
+        }
+    }
+
     @Test func twoThreadsWriteWhatOneWrites() throws {
         var input = ""
         for k in 0..<3000 {

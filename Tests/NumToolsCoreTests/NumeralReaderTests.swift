@@ -182,6 +182,58 @@ import Testing
         #expect(Self.read(Self.write("5786", NumeralSystems.formatter("hebr")!)!, hebrew) == "5786")
     }
 
+    /// Issue 44 item 12: Chinese shortened numbers. A single digit right
+    /// after a unit, with no `零` before it and no unit of its own, is the
+    /// next unit down, in words, in numerals (ordinary and financial) and
+    /// in amounts (`--currency CNY`).
+    static let shortened: [(String, String)] = [
+        ("一千五", "1500"), ("两万五", "25000"), ("一万二", "12000"), ("一百二", "120"), ("三万五", "35000"),
+        ("一亿五", "150000000"), ("十五", "15"), ("二十五", "25"), ("一千零五", "1005"), ("一千五百", "1500"),
+        ("一万零五", "10005"), ("一万五千", "15000"), ("一百零二", "102"), ("五万五千", "55000"),
+        ("一千五万", "15000000"), ("二十五万", "250000"), ("一亿五万", "100050000"), ("一亿零五", "100000005"),
+        ("一万亿五", "1500000000000"), ("一千二百五", "1250"), ("负一千五", "-1500"), ("一千五点二五", "1500.25"),
+        ("壹仟伍", "1500"), ("贰万伍", "25000"), ("壹佰贰", "120"), ("壹仟零伍", "1005"), ("壹亿伍", "150000000"),
+        ("兩萬五", "25000"), ("一萬二", "12000"), ("一億五", "150000000"),
+        ("一千五五", "error misplaced-unit"), ("一千零零五", "error misplaced-unit"),
+    ]
+
+    @Test(arguments: shortened)
+    func chineseShortenedNumbers(text: String, expected: String) {
+        for locale in ["zh", "zh_CN", "zh_Hant_TW", "yue"] {
+            let reader = NumeralReader.words(locale: Locale(identifier: locale))!
+            #expect(Self.read(text, reader) == expected, "words \(locale)")
+        }
+        for system in ["hans", "hansfin", "hant", "hantfin"] {
+            #expect(Self.read(text, NumeralReader.numerals(system)!) == expected, "numerals \(system)")
+        }
+        // An amount is a whole number of yuan before 元.
+        guard !expected.contains("."), !expected.hasPrefix("-") else { return }
+        let amount = try! CurrencyWordsReader(locale: Locale(identifier: "zh_CN"), code: "CNY")
+        #expect(CurrencyWordsReaderTests.read(text + "元", amount) == expected, "CNY \(text)元")
+        #expect(CurrencyWordsReaderTests.read("人民币" + text + "元整", amount) == expected, "CNY 人民币\(text)元整")
+    }
+
+    /// Issue 44 item 14: units past 10^12 as cn2an's rmb form and coinfmt's
+    /// cheque write them (a myriad unit after smaller ones takes them as its
+    /// coefficient; 万亿 and 亿亿 are units of their own), and what stays an error.
+    static let largeUnits: [(String, String)] = [
+        ("壹万贰仟亿", "1200000000000"), ("一万二千亿", "1200000000000"), ("一万亿", "1000000000000"),
+        ("壹拾万亿", "10000000000000"), ("一千万亿", "1000000000000000"), ("一亿亿", "10000000000000000"),
+        ("壹万零壹佰零壹亿零壹佰零壹万零壹佰零壹", "1010101010101"), ("壹万亿零壹", "1000000000001"),
+        ("壹佰贰拾叁万肆仟伍佰陆拾柒亿捌仟玖佰零壹万贰仟叁佰肆拾伍", "123456789012345"),
+        ("一万亿二千亿", "1200000000000"), ("一兆二千亿", "1200000000000"), ("五千万万", "500000000000"),
+        ("一万零五亿", "1000500000000"), ("一万五亿", "1500000000000"),
+        ("一万零亿", "error misplaced-unit"), ("一亿一万亿", "error misplaced-unit"),
+        ("一万亿一万二千亿", "error misplaced-unit"), ("一亿一亿", "error misplaced-unit"),
+        ("一万二万", "error misplaced-unit"), ("一亿五千万万", "error misplaced-unit"),
+    ]
+
+    @Test(arguments: largeUnits)
+    func chineseUnitsPastTenToTheTwelve(text: String, expected: String) {
+        #expect(Self.read(text, NumeralReader.words(locale: Locale(identifier: "zh"))!) == expected, "words")
+        #expect(Self.read(text, NumeralReader.numerals("hansfin")!) == expected, "hansfin")
+    }
+
     /// Long or hostile text is answered, within the reader's bounds.
     @Test func boundedOnHostileText() {
         let en = NumeralReader.words(locale: Locale(identifier: "en_US"))!
@@ -240,6 +292,64 @@ import Testing
         }
     }
 
+    /// Issue 44 item 14: what coinfmt writes in words, in every form, numconv
+    /// reads back at every magnitude the writer names (the rmb cheque form
+    /// up to 16 digits, `壹万贰仟亿元整` past 10^12; ICU's words past it) and on
+    /// random amounts with zeros in every place.
+    @Test(arguments: 0..<forms.count)
+    func roundTripAtEveryMagnitude(_ index: Int) throws {
+        let (locale, code, form) = Self.forms[index]
+        let writer = try CurrencyWords(locale: Locale(identifier: locale), code: code, form: form, rounding: .halfEven)
+        let reader = try CurrencyWordsReader(locale: Locale(identifier: locale), code: code)
+        var rng = SplitMix64(seed: 44 + UInt64(index))
+        var amounts: [String] = []
+        for length in 1...22 {
+            let zeros = String(repeating: "0", count: length - 1)
+            amounts += ["1" + zeros, String(repeating: "9", count: length), "12" + zeros.dropFirst()]
+            if length > 1 { amounts.append("1" + zeros.dropFirst() + "1") }
+            for k in 0..<8 {
+                var digits = String(Int.random(in: 1...9, using: &rng))
+                for _ in 1..<length {
+                    digits +=
+                        k % 2 == 0 && Int.random(in: 0..<3, using: &rng) == 0
+                        ? "0" : String(Int.random(in: 0...9, using: &rng))
+                }
+                if k % 4 == 3 { digits += "." + String(Int.random(in: 0...99, using: &rng)) }
+                amounts.append(digits)
+            }
+        }
+        var failures: [String] = []
+        var written = 0
+        for amount in amounts {
+            let value = try ExactDecimal(amount)
+            var out: [UInt8] = []
+            guard (try? writer.write(value, into: &out)) != nil else { continue }
+            written += 1
+            let text = String(decoding: out, as: UTF8.self)
+            let got = Self.read(text, reader)
+            if (try? ExactDecimal(got)) != writer.rounded(value) { failures.append("\(amount): \(text) → \(got)") }
+        }
+        // Every amount below 10^16 is written (the rmb form's last unit is 仟万亿).
+        #expect(written >= 16 * 11, "\(locale) \(code) \(form): \(written) written")
+        #expect(failures.isEmpty, "\(locale) \(code) \(form): \(failures.count) of \(written): \(failures.prefix(8))")
+    }
+
+    /// What cn2an writes (Tests/Fixtures/currency-words-rmb.tsv, past 10^12
+    /// included), numconv reads back as the amount.
+    @Test func readsCn2an() throws {
+        let rows = try phoneFixtureRows("currency-words-rmb.tsv")
+        let reader = try CurrencyWordsReader(locale: Locale(identifier: "zh_CN"), code: "CNY")
+        #expect(rows.count > 60)
+        var failures: [String] = []
+        for row in rows {
+            let got = Self.read("人民币" + row[1], reader)
+            if (try? ExactDecimal(got)) != (try ExactDecimal(row[0])) {
+                failures.append("\(row[1]): \(got) want \(row[0])")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) rows: \(failures.prefix(10))")
+    }
+
     /// (locale, currency, text, what the reader gives).
     static let variants: [(String, String, String, String)] = [
         ("ko_KR", "KRW", "일금 오천만원정", "50000000"),
@@ -257,6 +367,13 @@ import Testing
         ("zh_CN", "CNY", "人民币壹元伍角整", "1.50"),
         ("zh_CN", "CNY", "人民币壹元伍", "error not-words"),
         ("zh_CN", "CNY", "人民币壹元伍角陆分柒厘", "error not-words"),
+        // Issue 44 items 12 and 14: shortened numbers, and units past 10^12.
+        ("zh_CN", "CNY", "人民币壹仟伍元整", "1500"),
+        ("zh_CN", "CNY", "一千五元", "1500"),
+        ("zh_CN", "CNY", "两万五元", "25000"),
+        ("zh_CN", "CNY", "人民币壹万贰仟亿元整", "1200000000000"),
+        ("zh_CN", "CNY", "人民币壹佰贰拾叁万肆仟伍佰陆拾柒亿捌仟玖佰零壹万贰仟叁佰肆拾伍元整", "123456789012345"),
+        ("zh_CN", "CNY", "人民币玖仟玖佰玖拾玖万玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分", "9999999999999999.99"),
         ("ja_JP", "JPY", "金壱萬弐阡参百四拾伍円也", "12345"),
         ("ja_JP", "JPY", "金一万二千三百四十五円", "12345"),
         ("ja_JP", "JPY", "金壱萬弐阡参百四拾伍", "error not-words"),

@@ -56,7 +56,8 @@ public struct CurrencyWordsReader: Sendable {
             func reader(_ formatter: SpelloutFormatter) -> NumeralReader {
                 NumeralReader(
                     rules: SpelloutReader(formatter: formatter, name: "\(locale.identifier) words", dropping: dropped),
-                    eastAsian: NumeralReader.eastAsianLanguages.contains(language))
+                    eastAsian: NumeralReader.eastAsianLanguages.contains(language),
+                    chinese: NumeralReader.chineseLanguages.contains(language))
             }
             form = .plain(plain, major: reader(plain.major), minor: reader(plain.minor), cheque: language == "en")
         }

@@ -14,23 +14,38 @@ public struct NumeralReader: Sendable {
     let rules: SpelloutReader
     /// Whether the East Asian grammar reads what the rules do not.
     let eastAsian: Bool
+    /// Whether that grammar is Chinese's (``EastAsianNumber/read(_:chinese:)``):
+    /// shortened numbers (`一千五` 1500) and units past 10^12 as cn2an writes them (`壹万贰仟亿`).
+    let chinese: Bool
+
+    init(rules: SpelloutReader, eastAsian: Bool, chinese: Bool = false) {
+        self.rules = rules
+        self.eastAsian = eastAsian
+        self.chinese = eastAsian && chinese
+    }
 
     /// The languages whose numbers the East Asian grammar reads.
     static let eastAsianLanguages: Set<String> = ["zh", "ja", "ko", "yue"]
     /// The numbering systems the East Asian grammar reads.
     static let eastAsianSystems: Set<String> = ["hans", "hansfin", "hant", "hantfin", "jpan", "jpanfin"]
+    /// The languages and numbering systems among those that write Chinese.
+    static let chineseLanguages: Set<String> = ["zh", "yue"]
+    static let chineseSystems: Set<String> = ["hans", "hansfin", "hant", "hantfin"]
 
     /// The reader of `--style words` in `locale`, or nil when ICU has no spell-out rules for its language.
     public static func words(locale: Locale) -> NumeralReader? {
         guard let rules = SpelloutReader.words(locale: locale) else { return nil }
         let language = locale.language.languageCode?.identifier ?? ""
-        return NumeralReader(rules: rules, eastAsian: eastAsianLanguages.contains(language))
+        return NumeralReader(
+            rules: rules, eastAsian: eastAsianLanguages.contains(language),
+            chinese: chineseLanguages.contains(language))
     }
 
     /// The reader of `--style numerals` for the system `name`, or nil.
     public static func numerals(_ name: String) -> NumeralReader? {
         guard let rules = SpelloutReader.numerals(name) else { return nil }
-        return NumeralReader(rules: rules, eastAsian: eastAsianSystems.contains(name))
+        return NumeralReader(
+            rules: rules, eastAsian: eastAsianSystems.contains(name), chinese: chineseSystems.contains(name))
     }
 
     /// The systems ``numerals(_:)`` reads: every one the writer writes.
@@ -47,7 +62,7 @@ public struct NumeralReader: Sendable {
             while trimmed.first.map(Self.isBlank) == true { trimmed = trimmed.dropFirst() }
             while trimmed.last.map(Self.isBlank) == true { trimmed = trimmed.dropLast() }
             guard !trimmed.isEmpty else { throw error }
-            return try EastAsianNumber.read(Array(trimmed))
+            return try EastAsianNumber.read(Array(trimmed), chinese: chinese)
         }
     }
 
@@ -95,8 +110,26 @@ enum EastAsianNumber {
         ValueError(.number(code), message)
     }
 
+    /// A myriad group read: `coefficient × 10^power`, its groups of four
+    /// digits by the power of their lowest place (`groups[8] = 2000`: 2000亿).
+    struct Myriad {
+        /// The unit's power: what follows must be below `10^power`.
+        var power: Int
+        var groups: [Int: UInt64]
+        /// The highest place's group.
+        var top: Int { groups.keys.max() ?? power }
+    }
+
     /// Reads the number `s` writes (see ``NumeralReader/Kind/eastAsian``).
-    static func read(_ s: [Unicode.Scalar]) throws(ValueError) -> [UInt8] {
+    ///
+    /// With `chinese`, two things Chinese writes and Japanese and Korean do not:
+    /// - a single digit right after a unit, with no `零` before it and no unit
+    ///   of its own, is the next unit down (`一千五` 1500, `两万五` 25000,
+    ///   `一亿五` 150000000, `一百二` 120; `十五` 15; `一千零五` 1005);
+    /// - a myriad unit after smaller ones takes them as its coefficient, as
+    ///   cn2an and coinfmt's rmb form write past 10^12 (`壹万贰仟亿` 1.2×10^12,
+    ///   `一万亿`, `一亿亿` 10^16), the coefficient below the unit before it.
+    static func read(_ s: [Unicode.Scalar], chinese: Bool = false) throws(ValueError) -> [UInt8] {
         var i = 0
         var negative = false
         for word in minusWords where s.count > word.count && Array(s[0..<word.count]) == word {
@@ -105,16 +138,40 @@ enum EastAsianNumber {
             while i < s.count && s[i] == " " { i += 1 }
             break
         }
-        // Myriad groups: power → value below 10^4.
-        var groups: [Int: UInt64] = [:]
-        var lastPower = Int.max
+        // The myriad groups read, their powers falling.
+        var stack: [Myriad] = []
         var section: UInt64 = 0
         var sectionHasDigits = false
         var lastSmall = Int.max
         var pendingDigit: UInt64? = nil
+        // The power of the unit just before the pending digit (Chinese shortened numbers).
+        var digitAfterUnit: Int? = nil
+        // The power of the unit just read, while nothing but blanks follows it.
+        var lastUnit: Int? = nil
+        var afterMyriad = false
         var sawZero = false
         var wroteAnything = false
         func place(_ k: Int) -> String { "at offset \(k)" }
+        /// Adds the pending digit to the section, or, shortened (Chinese,
+        /// right after a unit of power `u`, closed by the end, the point or a
+        /// myriad unit above `u`), as the next unit down.
+        func closeDigit(before closing: Int?) {
+            guard let d = pendingDigit else { return }
+            pendingDigit = nil
+            guard chinese, let u = digitAfterUnit, closing.map({ $0 > u }) ?? true else {
+                section += d
+                return
+            }
+            if u <= 4 {
+                section += d * [1, 1, 10, 100, 1000][u]
+            } else {
+                // d × 10^(u-1): the top place of the group below the unit's.
+                let power = (u - 1) / 4 * 4
+                var value = d
+                for _ in 0..<(u - 1 - power) { value *= 10 }
+                stack.append(Myriad(power: power, groups: [power: value]))
+            }
+        }
         while i < s.count {
             let c = s[i]
             if let d = digits[c] {
@@ -134,9 +191,13 @@ enum EastAsianNumber {
                         }
                         throw error(.misplacedUnit, "'\(c)' \(place(i)): a number does not start with zero")
                     }
+                    digitAfterUnit = nil
                 } else {
                     pendingDigit = d
+                    digitAfterUnit = sawZero ? nil : lastUnit
                 }
+                lastUnit = nil
+                afterMyriad = false
                 wroteAnything = true
                 i += 1
                 continue
@@ -151,53 +212,73 @@ enum EastAsianNumber {
                 sawZero = false
                 sectionHasDigits = true
                 lastSmall = unit
+                lastUnit = unit
+                afterMyriad = false
                 wroteAnything = true
                 i += 1
                 continue
             }
             if var power = myriadUnits[c] {
-                // 万亿, 萬億: one unit of 10^12 in Chinese.
                 var width = 1
-                if power == 4, i + 1 < s.count, myriadUnits[s[i + 1]] == 8 {
-                    power = 12
-                    width = 2
+                var myriad: Myriad
+                if chinese, afterMyriad, let previous = stack.last, power >= previous.power {
+                    // 万亿, 亿亿: one unit, the product of the two (一万亿 10^12, 一亿亿 10^16).
+                    stack.removeLast()
+                    power += previous.power
+                    myriad = Myriad(power: power, groups: [:])
+                    for (p, v) in previous.groups { myriad.groups[p + power - previous.power] = v }
+                } else {
+                    // 万亿, 萬億: one unit of 10^12 (Chinese reads it as a product, above).
+                    if !chinese, power == 4, i + 1 < s.count, myriadUnits[s[i + 1]] == 8 {
+                        power = 12
+                        width = 2
+                    }
+                    closeDigit(before: power)
+                    // Chinese: the groups below the unit are its coefficient (壹万贰仟亿).
+                    var coefficient: [Int: UInt64] = [:]
+                    while chinese, let last = stack.last, last.power < power {
+                        stack.removeLast()
+                        for (p, v) in last.groups { coefficient[p] = v }
+                    }
+                    if !sectionHasDigits && section == 0 {
+                        if sawZero { throw error(.misplacedUnit, "'\(c)' \(place(i)) after a zero") }
+                        // `만`, `万`: one of the unit.
+                        if coefficient.isEmpty { section = 1 }
+                    }
+                    if section > 0 { coefficient[0] = section }
+                    myriad = Myriad(power: power, groups: [:])
+                    for (p, v) in coefficient { myriad.groups[p + power] = v }
                 }
-                if let d = pendingDigit { section += d }
-                pendingDigit = nil
-                if !sectionHasDigits && section == 0 {
-                    // `만`, `万`: one of the unit.
-                    if sawZero { throw error(.misplacedUnit, "'\(c)' \(place(i)) after a zero") }
-                    section = 1
-                }
-                guard power < lastPower else {
+                if let above = stack.last, above.power <= power || myriad.top >= above.power {
                     throw error(.misplacedUnit, "'\(c)' \(place(i)) is out of order: the units fall (京兆亿万)")
                 }
-                groups[power] = section
-                lastPower = power
+                stack.append(myriad)
                 section = 0
                 sectionHasDigits = false
                 lastSmall = Int.max
                 sawZero = false
                 wroteAnything = true
+                lastUnit = power
+                afterMyriad = true
                 i += width
                 // Korean spaces the groups.
                 while i < s.count && s[i] == " " { i += 1 }
                 continue
             }
             if points.contains(c) {
-                if let d = pendingDigit { section += d }
+                closeDigit(before: nil)
                 guard wroteAnything else { throw error(.noDigits, "'\(c)' \(place(i)) with no number before it") }
                 i += 1
-                return try fraction(s, &i, integer: integer(groups, section), negative: negative)
+                return try fraction(s, &i, integer: integer(stack, section), negative: negative)
             }
             throw error(.invalidCharacter, "'\(c)' \(place(i)) is not part of a number")
         }
-        if let d = pendingDigit { section += d }
+        closeDigit(before: nil)
         guard wroteAnything else { throw error(.noDigits, "no number") }
-        if sawZero && !sectionHasDigits && section == 0 && groups.isEmpty {
+        if sawZero && !sectionHasDigits && section == 0 && stack.isEmpty {
             return [0x30]
         }
-        let digits = integer(groups, section)
+        let digits = integer(stack, section)
         return (negative ? [0x2D] : []) + digits
     }
 
@@ -218,8 +299,10 @@ enum EastAsianNumber {
         return out
     }
 
-    /// The digits of the groups and the last section.
-    static func integer(_ groups: [Int: UInt64], _ last: UInt64) -> [UInt8] {
+    /// The digits of the myriad groups read and the last section.
+    static func integer(_ stack: [Myriad], _ last: UInt64) -> [UInt8] {
+        var groups: [Int: UInt64] = [:]
+        for myriad in stack { for (p, v) in myriad.groups { groups[p] = v } }
         let top = groups.keys.max() ?? 0
         var digits: [UInt8] = []
         for power in stride(from: top, through: 0, by: -4) {
