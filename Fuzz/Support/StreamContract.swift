@@ -146,8 +146,10 @@ func checkStream<T: ValueTransform>(
                     }
                     var outValue = Array(b)
                     if c.csv {
+                        // Quoted exactly when it holds a quote, CR, LF, the
+                        // terminator (NUL under -z) or the delimiter.
                         let mustQuote =
-                            outValue.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+                            outValue.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == t }
                             || outValue.count >= d.count
                                 && (0...(outValue.count - d.count)).contains {
                                     outValue[$0..<($0 + d.count)].elementsEqual(d)
@@ -155,7 +157,7 @@ func checkStream<T: ValueTransform>(
                         if let inner = unquoted(b) {
                             outValue = inner
                             let innerMust =
-                                inner.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+                                inner.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == t }
                                 || inner.count >= d.count
                                     && (0...(inner.count - d.count)).contains {
                                         inner[$0..<($0 + d.count)].elementsEqual(d)
