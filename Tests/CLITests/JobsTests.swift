@@ -328,6 +328,37 @@ private struct JobsRun: Equatable {
         }
     }
 
+    /// Long records among short ones, some failing: the blocks of long
+    /// records, transformed by one thread one at a time, and the others
+    /// around them are written as one thread writes them.
+    @Test func longRecordsAmongShortWriteWhatOneWrites() throws {
+        var rng = SplitMix64(seed: 0x44)
+        var input: [UInt8] = []
+        for k in 0..<60 {
+            switch k % 6 {
+            case 0:
+                input += Array(String(repeating: "1234567 ", count: Int.random(in: 40_000..<130_000, using: &rng)).utf8)
+            case 1: input += Array(String(repeating: "7", count: Int.random(in: 330_000..<900_000, using: &rng)).utf8)
+            case 2: input += Array("1,23".utf8)
+            default:
+                for _ in 0..<Int.random(in: 1..<2000, using: &rng) {
+                    input += Array("\(Int.random(in: 0..<10_000_000, using: &rng))\n".utf8)
+                }
+                input.removeLast()
+            }
+            input.append(0x0A)
+        }
+        let tool = JobsTool.all[0]
+        for arguments in [["--text"], ["--errors", "ERRORS"]] {
+            let one = try Self.run(tool, arguments + ["-j", "1"], input: input)
+            #expect(one.status == (arguments == ["--text"] ? 0 : 1))
+            for jobs in ["2", "4"] {
+                let same = try Self.run(tool, arguments + ["-j", jobs], input: input) == one
+                #expect(same, "\(arguments) -j \(jobs)")
+            }
+        }
+    }
+
     /// Memory with threads on long records: `-j 8` stays under 128 MiB on
     /// records of about 1 MiB. (Until issue 44 it took about 30 MiB more a
     /// thread, as phonefmt `--find` takes some 30 bytes a byte of a record:
