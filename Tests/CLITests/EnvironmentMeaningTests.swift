@@ -83,6 +83,13 @@ import Testing
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[0] == "+49301234567,DE" && lines[2] == "+821012345678,", "\(result)")
         #expect(lines[1].hasPrefix("error\t2\t1\tunknown-region\t"), "\(result)")
+        // --find reads a record's text in its region: none, no numbers found
+        // as some other region's (a US number in the text stays unread).
+        let find = try Self.bare(
+            "phonefmt",
+            ["--csv", "-f", "2", "--region-field", "3", "--find", "--format", "e164", "a,call (650) 253-0000,"])
+        #expect(find.exited(1) && find.out.hasPrefix("error\t1\t3\tunknown-region\t"), "\(find)")
+        #expect(find.out.contains("-r REGION") && !find.out.contains("+1650"), "\(find)")
     }
 
     /// What cannot be done without a region is a usage error naming -r.

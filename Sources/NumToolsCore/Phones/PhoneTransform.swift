@@ -56,6 +56,9 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// are read in, as two ASCII capitals in one word (0 for ``region``),
     /// and the regions seen so far, by that key.
     private var currentRegion: UInt16 = 0
+    /// `--find` with ``regionField`` and no ``region``: a record whose
+    /// region field is empty has no region to find numbers in.
+    private let findNeedsRecordRegion: Bool
     private var regionCache: [UInt16: Regional] = [:]
     /// The matcher and its buffers, with ``find``.
     private var finder: PhoneFinder?
@@ -109,6 +112,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
             let dialing = PhoneDialing(region: fromRegion ?? placeholder)
         else { return nil }
         self.region = region
+        findNeedsRecordRegion = region == nil && find != nil
         self.fromRegion = fromRegion ?? region
         self.dialing = dialing
         self.regionField = regionField
@@ -178,9 +182,15 @@ public struct PhoneTransform: ValueTransform, Sendable {
             let (a, b) = (value[0] & 0xDF, value[1] & 0xDF)
             if a &- 0x41 < 26 && b &- 0x41 < 26 { key = UInt16(a) << 8 | UInt16(b) }
         }
+        if key == 0 && value.isEmpty && findNeedsRecordRegion { throw Self.noRecordRegion }
         if key == currentRegion && (key != 0 || value.isEmpty) { return }
         try switchRegion(key, value)
     }
+
+    /// The error of a record `--find` has no region for.
+    static let noRecordRegion = ValueError(
+        .phone(.unknownRegion), "the region field is empty and no region is named: give a default region with -r REGION"
+    )
 
     @inline(never)
     private mutating func switchRegion(_ key: UInt16, _ value: UnsafeBufferPointer<UInt8>) throws(ValueError) {
@@ -189,11 +199,6 @@ public struct PhoneTransform: ValueTransform, Sendable {
             "region '\(String(decoding: value, as: UTF8.self))' is not a region code of libphonenumber's numbering plans"
         )
         if key == 0 && !value.isEmpty { throw unknown }
-        if key == 0 && region == nil && find != nil {
-            throw ValueError(
-                .phone(.unknownRegion),
-                "the region field is empty and no region is named: give a default region with -r REGION")
-        }
         var regional = regionCache[key]
         if regional == nil {
             let code = key == 0 ? region : PhoneMetadata.region(named: String(decoding: value, as: UTF8.self))
