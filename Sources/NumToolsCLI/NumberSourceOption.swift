@@ -6,19 +6,18 @@ import NumToolsCore
 public enum NumberSource: Sendable {
     /// One locale's notation (given, or machine notation, C, when not given).
     case locale(Locale)
-    /// `auto` (the default candidates, then the environment's locale) or
-    /// `auto:L1,L2,...` (those alone), in order, duplicates kept.
+    /// `auto` (the default candidates) or `auto:L1,L2,...` (those alone),
+    /// in order, duplicates kept.
     case auto([Locale])
 }
 
 extension Option where Value == NumberSource {
     /// A locale, `auto` or `auto:LOCALE[,...]`; machine notation (`C`) when
-    /// not given, whatever the environment says, so that a value means the
-    /// same interactively and under cron. `auto` tries `defaults` and then
-    /// the environment's locale for `category` (a locale variable that names
-    /// no known locale is not fatal: the tool warns once and uses en_US).
+    /// not given, and `auto` tries `defaults` alone: the environment takes no
+    /// part in what a value means, so that it means the same interactively
+    /// and under cron.
     public static func numberSource(
-        _ long: String, _ name: String, environment category: String, defaults: [String], help: String
+        _ long: String, _ name: String, defaults: [String], help: String
     ) -> Option<NumberSource> {
         Option<NumberSource>(OptionSpec(long, .required(name), help: help, completion: .numberSources)) {
             invocation throws(UsageError) in
@@ -31,10 +30,7 @@ extension Option where Value == NumberSource {
             if text.count == 4 {
                 var locales: [Locale] = []
                 for id in defaults { locales.append(try LocaleSupport.resolve(id, option: option)) }
-                let (environment, warning) = LocaleSupport.environmentLocale(
-                    invocation.environment, category: category)
-                if let warning { ToolRunner.warnOnce(warning) }
-                return .auto(locales + [environment])
+                return .auto(locales)
             }
             let names = text.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false)
             guard !names.contains(where: \.isEmpty) else {

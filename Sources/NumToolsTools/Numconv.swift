@@ -7,7 +7,7 @@ import NumToolsCore
 public enum Numconv {
     enum Options {
         static let from: Option<NumberSource> = .numberSource(
-            "from", "LOCALE|auto[:LOCALE,...]", environment: "LC_NUMERIC",
+            "from", "LOCALE|auto[:LOCALE,...]",
             defaults: AutoNumberConverter.defaultCandidates,
             help: "notation of the input (default C: machine notation, whatever LANG says); auto: read in several"
         ).suggested(for: "from-locale", "input-locale", "source-locale")

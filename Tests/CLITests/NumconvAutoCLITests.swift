@@ -112,21 +112,24 @@ import Testing
         )
     }
 
-    /// The environment's locale joins the default candidates: one that
-    /// shares a notation (en_GB) adds no ambiguity, one with digits of its
-    /// own (ar_EG) reads them; C adds nothing.
-    @Test func environmentLocaleJoinsTheDefaults() throws {
-        let gb = try numconv(["--from", "auto", "--to", "C", "1,234"], environment: ["LANG": "en_GB.UTF-8"])
+    /// The environment's locale is no candidate (issue #44): the same
+    /// command answers alike under cron; ar_EG in the environment reads no
+    /// Arabic digits, en_GB adds no name to the message, and a locale
+    /// variable that names nothing is not even warned about.
+    @Test func environmentLocaleIsNoCandidate() throws {
+        let plain = try numconv(["--from", "auto", "--to", "C", "1,234"], environment: ["LC_ALL": "C"])
         #expect(
-            gb.out
-                == "error\t1\t0\tambiguous-notation\tnotations disagree: 1234 (en_US, en_IN, en_GB) or 1.234 (de_DE, fr_FR)\t1,234\n"
+            plain.out
+                == "error\t1\t0\tambiguous-notation\tnotations disagree: 1234 (en_US, en_IN) or 1.234 (de_DE, fr_FR)\t1,234\n"
         )
-        let c = try numconv(["--from", "auto", "--to", "C", "1,234"], environment: ["LC_ALL": "C"])
-        #expect(c.out.contains("1234 (en_US, en_IN) or 1.234 (de_DE, fr_FR)\t"))
+        for environment in [["LANG": "en_GB.UTF-8"], ["LC_NUMERIC": "ar_EG.UTF-8"], ["LANG": "xx_YY.UTF-8"]] {
+            let result = try numconv(["--from", "auto", "--to", "C", "1,234"], environment: environment)
+            #expect(result.out == plain.out && result.err.isEmpty, "\(environment): \(result)")
+        }
         let native = try numconv(
             ["--from", "auto", "--to", "C", "١٬٢٣٤٫٥٦", "1.234,5"], environment: ["LC_NUMERIC": "ar_EG.UTF-8"])
-        #expect(native.exited(0), "\(native)")
-        #expect(native.out == "1234.56\n1234.5\n")
+        #expect(native.exited(1), "\(native)")
+        #expect(native.out.hasPrefix("error\t1\t0\t") && native.out.hasSuffix("\n1234.5\n"), "\(native)")
     }
 
     @Test func explicitCandidatesReplaceTheDefaults() throws {
