@@ -30,6 +30,7 @@ import Testing
             2026-01-05,"12,00 $"
             2026-01-06,"12,00 XYZ"
             2026-01-07,"1.234,56 € *"
+            2026-01-08,"12,00 US$"
 
             """
         let r = try numconv(
@@ -44,12 +45,17 @@ import Testing
                 2026-01-02,"1.234,56 €",1234.56,EUR
                 2026-01-03,"(12,00 €)",-12.00,EUR
                 2026-01-04,,,
-                2026-01-05,"12,00 $",12.00,USD
+                2026-01-08,"12,00 US$",12.00,USD
 
                 """)
+        // `$` is USD's symbol in de_DE and the narrow symbol of CAD, AUD, ...,
+        // which coinfmt writes alike: no currency is guessed (issue #44).
         let rejected = try String(contentsOfFile: rejects, encoding: .utf8)
+        let dollar = "error\t5\t2\tambiguous-currency\tthe currency cannot be known: '$' stands for "
+        #expect(rejected.hasPrefix(dollar), "\(rejected)")
+        #expect(rejected.split(separator: "\n").first.map { $0.contains("CAD") && $0.contains("USD") } == true)
         #expect(
-            rejected == """
+            rejected.drop(while: { $0 != "\n" }).dropFirst() == """
                 error\t6\t2\tunknown-currency\t'XYZ' at offset 6 is no currency de_DE writes\t2026-01-06,"12,00 XYZ"
                 error\t7\t2\tunknown-currency\t'€ *' at offset 9 is no currency de_DE writes\t2026-01-07,"1.234,56 € *"
 

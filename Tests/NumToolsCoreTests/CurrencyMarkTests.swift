@@ -46,6 +46,13 @@ import Testing
         c(["en_US"], "C$5", "error ambiguous-currency", names: ["CAD", "NIO"]),
         c(["en_GB"], "$5", "error ambiguous-currency", names: ["USD", "CAD", "AUD"]),
         c(["en_US"], "Rs 5", "error ambiguous-currency", names: ["INR", "LKR", "PKR"]),
+        // A locale's symbol for one currency that others write as their narrow
+        // symbol settles nothing: coinfmt -l en_US -c CNY --display narrow writes ¥12.00.
+        c(["en_US"], "¥1234", "error ambiguous-currency", names: ["CNY", "JPY"]),
+        c(["en_US"], "£12.00", "error ambiguous-currency", names: ["GBP", "FKP", "GIP"]),
+        c(["en_GB"], "£12.00", "12.00\tGBP"),
+        c(["en_US"], "¥1234", "1234\tCNY", currency: "CNY"),
+        c(["en_US"], "€5", "5\tEUR"),
         // -c settles it.
         c(["en_US"], "C$5", "5\tCAD", currency: "CAD"),
         c(["en_US"], "Rs 5", "5\tPKR", currency: "PKR"),

@@ -233,7 +233,10 @@ extension AmountReader {
 
     /// The currency a mark fixes: `-c`'s when it is one of the mark's (a
     /// mismatch otherwise), else the locale's own when it is one, else the
-    /// only one, else none (-1).
+    /// only one, else none (-1). A mark another currency also writes is not
+    /// taken for the one whose own symbol it is (`¥` is JPY's symbol and
+    /// CNY's narrow symbol in en_US, which coinfmt writes: either is read back
+    /// as itself only when named).
     func resolve(_ entry: CurrencyMarks.Entry, _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int)
         throws(ValueError) -> Int32
     {
@@ -246,7 +249,6 @@ extension AmountReader {
                 "'\(text)' is \(codes) in \(identifier), not \(CurrencyCatalog.codes[Int(currency)]) (-c)")
         }
         if let own = marks?.own, entry.currencies.contains(own) { return own }
-        if entry.standard.count == 1 { return entry.standard[0] }
         return entry.currencies.count == 1 ? entry.currencies[0] : -1
     }
 

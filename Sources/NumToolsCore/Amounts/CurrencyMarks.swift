@@ -30,9 +30,6 @@ final class CurrencyMarks: @unchecked Sendable {
         /// Indexes into ``CurrencyCatalog/codes``, sorted; more than one when
         /// the locale writes several currencies with this mark (narrow `$`).
         var currencies: [Int32]
-        /// Those of `currencies` whose own symbol (not narrow, not root) this is:
-        /// `£` is GBP's in en_US, and only the narrow symbol of FKP and GIP.
-        var standard: [Int32] = []
         /// Whether the locale writes the mark before the number, after it (a code: both).
         var before = false
         var after = false
@@ -118,7 +115,7 @@ final class CurrencyMarks: @unchecked Sendable {
     private func addSymbols(_ currency: Int32, _ code: String) {
         for display in [CoinFormatStyle.CurrencyDisplay.symbol, .narrow] {
             let (m, prefix) = Self.mark(code, locale: locale, display: display, value: "1")
-            if !m.isEmpty { add(m, .symbol, currency, before: prefix, after: !prefix, standard: display == .symbol) }
+            if !m.isEmpty { add(m, .symbol, currency, before: prefix, after: !prefix) }
         }
         // CLDR's root symbol (`US$`, `CA$`, `JP¥`), which locales that give
         // a currency no symbol of their own write, read in every locale.
@@ -154,7 +151,7 @@ final class CurrencyMarks: @unchecked Sendable {
     ]
 
     private func add(
-        _ mark: [UInt8], _ kind: Kind, _ currency: Int32, before: Bool, after: Bool, standard: Bool = false
+        _ mark: [UInt8], _ kind: Kind, _ currency: Int32, before: Bool, after: Bool
     ) {
         guard currency >= 0 else { return }
         if var entry = table[mark] {
@@ -164,13 +161,11 @@ final class CurrencyMarks: @unchecked Sendable {
                 entry.currencies.append(currency)
                 entry.currencies.sort()
             }
-            if standard && !entry.standard.contains(currency) { entry.standard.append(currency) }
             // A code is also a symbol in some locales (`CHF`): the symbol's place wins.
             if kind == .symbol { entry.kind = .symbol }
             table[mark] = entry
         } else {
-            table[mark] = Entry(
-                kind: kind, currencies: [currency], standard: standard ? [currency] : [], before: before, after: after)
+            table[mark] = Entry(kind: kind, currencies: [currency], before: before, after: after)
         }
     }
 
