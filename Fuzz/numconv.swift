@@ -3,6 +3,8 @@
 // A to B and back to A gives A's canonical form; `--from auto:A,B` gives the
 // reading of A or B when those that succeed agree, ambiguous-notation when
 // they differ (A's reading with --prefer A), A's or B's error when both fail.
+// A percent written to C with --ratio (NumberConverter.ratioTargets, which
+// copies the digits into a buffer of its own) is the points over 100.
 import Foundation
 
 let convCodes = Set(NumberErrorCode.allCases.map(ValueError.Code.number))
@@ -22,6 +24,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let value = UnsafeBufferPointer(start: data + 2, count: size - 2)
     guard !value.isEmpty, UTF8Bytes.isValid(value) else { return 0 }
     checkAuto(value, a, b)
+    if a.style == .percent { checkRatio(value, a, fraction: Int(data[1] % 5)) }
     var toB = NumberConverter(from: a, to: [b])
     var toA = NumberConverter(from: b, to: [a])
     var canonical = NumberConverter(from: a, to: [a])
@@ -72,4 +75,32 @@ func checkAuto(_ value: UnsafeBufferPointer<UInt8>, _ a: LocaleNumberFormat, _ b
         check(z == x, "--prefer A gave another number")
     }
     if case .success = readA, case .failure = preferred { check(false, "--prefer A failed where A reads") }
+}
+
+/// `--style percent --to C,C --ratio` (the first target the ratio) against
+/// `--to C`: the second value is the points, the first the points over 100,
+/// with `fraction` as --min-fraction (0: none) on both.
+func checkRatio(_ value: UnsafeBufferPointer<UInt8>, _ a: LocaleNumberFormat, fraction: Int) {
+    let machine = LocaleNumberFormat(locale: Locale(identifier: LocaleSupport.machineIdentifier), style: .number)
+    let minimum = fraction == 0 ? nil : fraction
+    var points = NumberConverter(from: a, to: [machine])
+    var both = NumberConverter(from: a, to: [machine, machine], minimumFraction: minimum)
+    both.ratioTargets = [true, false]
+    var plain: [UInt8] = []
+    var out: [UInt8] = []
+    do {
+        try points.transform(value, into: &plain)
+    } catch { return }
+    do {
+        try both.transform(value, into: &out)
+    } catch {
+        check(false, "the ratio failed where the points are read: \(error.code)")
+    }
+    let parts = out.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    check(parts.count == 2, "not two values")
+    guard let r = try? ExactDecimal(parts[0]), let p = try? ExactDecimal(parts[1]),
+        let q = try? ExactDecimal(String(decoding: plain, as: UTF8.self))
+    else { return check(false, "not machine numbers: \(parts)") }
+    check(p.multiplied(by: 1) == q.multiplied(by: 1), "the points differ")
+    check(r.multiplied(by: 100) == p, "the ratio is not the points over 100: \(parts)")
 }

@@ -10,7 +10,9 @@ Writes:
   Tests/Fixtures/numfmt-padding.tsv  a sample of those with numfmt --padding=N
                                    (coinfmt --width N)
   Tests/Fixtures/numfmt-read.tsv   numconv --style ... --to C: numfmt --from
-                                   and the exact count
+                                   and the exact count (a count a prefix
+                                   scaled rounded to a whole one away from
+                                   zero, as numfmt does, except under auto)
 
 Each case is run through GNU numfmt (LC_ALL=C, many values a process) and
 computed again by an exact decimal implementation of the rules (below), which
@@ -307,7 +309,12 @@ def expected_read(case):
     table = read_table(case.scale)
     if unit and unit not in table:
         return ERROR
-    return c_notation(Decimal(number) * table.get(unit, 1))
+    count = Decimal(number) * table.get(unit, 1)
+    if unit and case.scale != "auto":
+        # A number a prefix scaled is a whole count: rounded away from zero,
+        # as numfmt's default --round=from-zero (7.1M under iec is 7444890).
+        count = count.quantize(Decimal(1), rounding=decimal.ROUND_UP, context=ROUNDING_CONTEXT)
+    return c_notation(count)
 
 
 def c_notation(d):
@@ -388,6 +395,27 @@ def read_cases(rng):
                 "auto": ["1mi"]}[scale]
         cases += [ReadCase(scale, "", t) for t in bad]
         cases.append(ReadCase(scale, "B", "1KC"))
+    return list(dict.fromkeys(cases))
+
+
+def inexact_read_cases(rng):
+    """Read cases under si, iec and iec-i whose product is no whole number
+    (7.1M under iec: 7444889.6), which numfmt rounds away from zero; drawn
+    from their own generator, so that the other cases stay as they were."""
+    cases = []
+    for scale in ("si", "iec", "iec-i"):
+        for unit, multiplier in read_table(scale).items():
+            if multiplier > 1024 ** 4:
+                continue  # beyond long double's exact products
+            for _ in range(6):
+                places = len(str(multiplier)) + rng.randrange(0, 3)
+                number = decimal_text(Decimal(rng.randrange(1, 10 ** (places + 2))) / 10 ** places)
+                if rng.random() < 0.3:
+                    number = "-" + number
+                cases.append(ReadCase(scale, "", number + unit))
+        cases += [ReadCase(scale, "", t) for t in
+                  {"si": ["7.1M", "1.2345K", "0.0005K", "-0.0001K"], "iec": ["7.1M", "-7.1M", "9.99K", "0.001K"],
+                   "iec-i": ["7.1Mi", "0.3Ki", "-1.0001Ki"]}[scale]]
     return list(dict.fromkeys(cases))
 
 
@@ -528,6 +556,7 @@ def main():
     wrows, wreasons, wfail = compare(wcases, run_batched(wcases, write_args), expected_write,
                                      write_reason, lambda out, case: out)
     rcases = read_cases(rng)
+    rcases += [c for c in inexact_read_cases(random.Random(SEED + 1)) if c not in set(rcases)]
     rrows, rreasons, rfail = compare(rcases, run_batched(rcases, read_args), expected_read,
                                      read_reason,
                                      lambda out, case: out if out == ERROR else strip_suffix(out, case.suffix))

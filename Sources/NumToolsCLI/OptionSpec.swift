@@ -71,6 +71,17 @@ public struct OptionSpec: Sendable, Hashable {
     }
 }
 
+/// numfmt's long option names (GNU coreutils 9.1), which users bring to the
+/// tools: each is, in every tool, either taken with numfmt's meaning or a
+/// usage error that names the tool's spelling; an abbreviation never
+/// resolves to another option (see numtools(7), "numfmt's option names").
+public enum NumfmtNames {
+    public static let all = [
+        "debug", "delimiter", "field", "format", "from", "from-unit", "grouping", "header", "invalid", "padding",
+        "round", "suffix", "to", "to-unit", "zero-terminated",
+    ]
+}
+
 /// The result of parsing a command line against an option table.
 public struct ParsedArguments: Sendable {
     /// Values of each option given, by long name, in command-line order
@@ -90,7 +101,14 @@ public struct ParsedArguments: Sendable {
     /// Parses `arguments` (without the program name) like getopt_long:
     /// `--opt=value`, `--opt value`, unambiguous prefixes of long names, short
     /// clusters (`-zf3`), and `--` ending the options.
-    public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+    ///
+    /// numfmt's option names (``NumfmtNames``) are never taken for another
+    /// option: `numfmt` names the numfmt options the tool does not take
+    /// under their own name, each with what to write instead (a usage error
+    /// says so), and an abbreviation that is also one of a numfmt option
+    /// the tool spells otherwise (`--round` for `--rounding`, `--fr` for
+    /// `--from-unit`) is refused.
+    public init(_ arguments: [String], options: [OptionSpec], numfmt: [String: String] = [:]) throws(UsageError) {
         var i = 0
         var onlyOperands = false
         while i < arguments.count {
@@ -114,7 +132,7 @@ public struct ParsedArguments: Sendable {
                 let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 let inline: String? =
                     body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=")!)...]) : nil
-                let spec = try Self.lookup(String(name), in: options)
+                let spec = try Self.lookup(String(name), in: options, numfmt: numfmt)
                 switch spec.argument {
                 case .none:
                     if inline != nil { throw UsageError("option '--\(spec.long)' doesn't allow an argument") }
@@ -163,10 +181,27 @@ public struct ParsedArguments: Sendable {
         }
     }
 
-    static func lookup(_ name: String, in options: [OptionSpec]) throws(UsageError) -> OptionSpec {
+    static func lookup(_ name: String, in options: [OptionSpec], numfmt: [String: String] = [:]) throws(UsageError)
+        -> OptionSpec
+    {
         if let exact = options.first(where: { $0.long == name }) { return exact }
+        // One of numfmt's names that the tool spells otherwise: what to write.
+        if let spelling = numfmt[name] {
+            throw UsageError("unrecognized option '--\(name)' (numfmt's --\(name): \(spelling))")
+        }
         let candidates = options.filter { $0.long.hasPrefix(name) }
-        if candidates.count == 1, !name.isEmpty { return candidates[0] }
+        if candidates.count == 1, !name.isEmpty {
+            // An abbreviation of a numfmt option is never taken for another option.
+            let long = candidates[0].long
+            let numfmtOptions = NumfmtNames.all.filter { $0.hasPrefix(name) && $0 != long }
+            guard numfmtOptions.isEmpty else {
+                let names = numfmtOptions.map { "'--\($0)'" }.joined(separator: " ")
+                throw UsageError(
+                    "option '--\(name)' is ambiguous: it abbreviates '--\(long)' and numfmt's \(names); write '--\(long)' in full"
+                )
+            }
+            return candidates[0]
+        }
         if candidates.count > 1 {
             let names = candidates.map { "'--\($0.long)'" }.joined(separator: " ")
             throw UsageError("option '--\(name)' is ambiguous; possibilities: \(names)")

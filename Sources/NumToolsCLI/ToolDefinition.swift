@@ -16,10 +16,16 @@ public struct ToolDefinition: Sendable {
     public var listings: [Listing]
     /// The tool's own declarations, whose requirements the runner checks.
     var declarations: [any OptionDeclaration]
+    /// numfmt's option names (``NumfmtNames``) the tool neither has nor
+    /// answers with a "did you mean" (``OptionSpec/otherNames``), each with
+    /// what to write in this tool instead: a usage error says it.
+    public var numfmtSpellings: [String: String]
 
     public init(
-        name: String, synopsis: String, summary: String, options: [any OptionDeclaration], examples: [String] = []
+        name: String, synopsis: String, summary: String, options: [any OptionDeclaration], examples: [String] = [],
+        numfmtSpellings: [String: String] = [:]
     ) {
+        self.numfmtSpellings = Self.numfmtSpellings.merging(numfmtSpellings) { $1 }
         self.name = name
         self.synopsis = synopsis
         self.summary = summary
@@ -28,6 +34,12 @@ public struct ToolDefinition: Sendable {
         self.listings = options.compactMap { $0 as? Listing }
         self.declarations = options
     }
+
+    /// numfmt's names no tool takes (`--padding` and `--invalid` are
+    /// answered by the stream options' "did you mean").
+    static let numfmtSpellings = [
+        "debug": "a value that cannot be read is an error record: --on-error and --errors say where it goes"
+    ]
 
     /// The stream contract's options, common to every tool.
     public static let streamOptions: [OptionSpec] = StreamOptions.all.map(\.spec)

@@ -53,7 +53,7 @@ public enum ToolRunner {
         let errorsFile: String?
         let jobs: Int
         do throws(UsageError) {
-            parsed = try ParsedArguments(arguments, options: tool.allOptions)
+            parsed = try ParsedArguments(arguments, options: tool.allOptions, numfmt: tool.numfmtSpellings)
             let invocation = ToolInvocation(arguments: parsed, environment: environment)
             if try invocation.value(StreamOptions.help) { printAndExit(tool.helpText) }
             if try invocation.value(StreamOptions.version) { printAndExit("\(tool.name) \(NumTools.version)\n") }

@@ -35,8 +35,11 @@ public enum Coinfmt {
             "significant", "MIN..MAX", help: "round to MIN to MAX significant digits instead", parse: significantDigits
         ).suggested(for: "significant-digits", "precision-digits")
         static let rounding: Option<DecimalRoundingRule?> = .choice(
-            "rounding", "MODE", help: "half-even (default), half-up, half-down, up, down, ceiling, floor"
+            "rounding", "MODE",
+            help: "half-even (default; si, iec, iec-i, bytes: up), half-up, half-down, up, down, ceiling, floor"
         ).suggested(for: "rounding-mode", "round-mode")
+        static let round: Option<NumfmtRounding?> = .choice(
+            "round", "METHOD", help: "numfmt's names for --rounding: up, down, from-zero, towards-zero, nearest")
         static let ratio: Option<Bool> = .flag(
             "ratio", help: "percent: the value is a ratio (0.0235 is 2.35%), not percent points")
         static let sign: Option<CoinFormatStyle.SignDisplay?> = .choice(
@@ -66,7 +69,8 @@ public enum Coinfmt {
             """,
         options: [
             Options.style, Options.currency, Options.locale, Options.display, Options.symbol, Options.minFraction,
-            Options.maxFraction, Options.significant, Options.rounding, Options.ratio, Options.sign, Options.color,
+            Options.maxFraction, Options.significant, Options.rounding, Options.round, Options.ratio, Options.sign,
+            Options.color,
             Options.system, Options.words, UnitOptions.suffix, UnitOptions.unitSeparator, UnitOptions.fromUnit,
             UnitOptions.toUnit,
             UnitOptions.bytes,
@@ -89,7 +93,43 @@ public enum Coinfmt {
             "coinfmt --style numerals --system roman 1994    # MCMXCIV",
             "coinfmt --currency CHF --locale de_CH --cash 12.33   # CHF 12.35",
             "coinfmt -f 3 -c USD --min-fraction 2 --max-fraction 6 < prices.tsv",
+        ],
+        numfmtSpellings: [
+            "to": "coinfmt writes units with --style si, iec or iec-i; --to-unit is written in full",
+            "from":
+                "coinfmt reads machine numbers; numconv --style si, iec or iec-i reads 1.5K; --from-unit is written in full",
+            "grouping": "coinfmt groups as the locale does (--style number -l LOCALE)",
+            "format": "--min-fraction and --max-fraction give the digits, --width the padding",
         ])
+
+    /// numfmt's `--round` methods, by numfmt's names (`up` is toward +∞).
+    enum NumfmtRounding: String, CaseIterable, Sendable {
+        case up
+        case down
+        case fromZero = "from-zero"
+        case towardsZero = "towards-zero"
+        case nearest
+
+        var rule: DecimalRoundingRule {
+            switch self {
+            case .up: .ceiling
+            case .down: .floor
+            case .fromZero: .up
+            case .towardsZero: .down
+            case .nearest: .halfUp
+            }
+        }
+    }
+
+    /// The rounding rule `--rounding` or numfmt's `--round` names; nil: the style's default.
+    static func roundingRule(_ invocation: ToolInvocation) throws(UsageError) -> DecimalRoundingRule? {
+        let rounding = try invocation.value(Options.rounding)
+        guard let round = try invocation.value(Options.round) else { return rounding }
+        if rounding != nil {
+            throw UsageError("--round and --rounding are one rounding: give one (--round takes numfmt's names)")
+        }
+        return round.rule
+    }
 
     /// Runs coinfmt on the command line's arguments after the first `count`
     /// (the program's name, and `numtools`'s tool name when it runs as `numtools coinfmt`).
@@ -122,7 +162,7 @@ public enum Coinfmt {
             } else if !fraction.isEmpty {
                 style = style.fractionLength(min: fraction.minimum, max: fraction.maximum)
             }
-            if let rounding = try invocation.value(Options.rounding) { style = style.rounded(rounding) }
+            style = style.rounded(try roundingRule(invocation) ?? kind.defaultRounding)
             if let sign = try invocation.value(Options.sign) { style = style.sign(sign) }
             if invocation.has(Options.ratio) { style = style.ratio(true) }
             style = try applyUnitOptions(style, invocation)

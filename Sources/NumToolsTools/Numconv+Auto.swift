@@ -6,7 +6,8 @@ extension Numconv {
     /// `--from auto` on plain numbers or percents: the candidate notations,
     /// at most ``AutoNumberConverter/maximumCandidates``, and `--prefer` among them.
     static func auto(
-        _ locales: [Locale], style: LocaleNumberFormat.Style, to targets: [LocaleNumberFormat], prefer: Locale?,
+        _ locales: [Locale], style: LocaleNumberFormat.Style, to targets: [LocaleNumberFormat], ratio: [Bool]?,
+        prefer: Locale?,
         report: Bool, fraction: FractionRange
     ) throws(UsageError) -> NumberConversion {
         let candidates = AutoNumberConverter.unique(locales.map { LocaleNumberFormat(locale: $0, style: style) })
@@ -20,9 +21,10 @@ extension Numconv {
             throw UsageError(
                 "--prefer \(preferred) is not one of the notations of --from: \(names.joined(separator: ", "))")
         }
-        return NumberConversion.auto(
-            AutoNumberConverter(
-                from: candidates, to: targets, preferring: preferred, minimumFraction: fraction.minimum,
-                maximumFraction: fraction.maximum, report: report ? AutoReadingReport() : nil))
+        var converter = AutoNumberConverter(
+            from: candidates, to: targets, preferring: preferred, minimumFraction: fraction.minimum,
+            maximumFraction: fraction.maximum, report: report ? AutoReadingReport() : nil)
+        converter.ratioTargets = ratio
+        return NumberConversion.auto(converter)
     }
 }

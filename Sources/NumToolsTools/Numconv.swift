@@ -35,6 +35,8 @@ public enum Numconv {
                 "the column's currency (ISO code, symbol or a form such as C$, yen, RMB): settles a shared symbol, refuses others; with --style words, amounts in words",
             completion: .currencies
         ) { $0 }
+        static let ratio: Option<Bool> = .flag(
+            "ratio", help: "--style percent: --to C writes the ratio (19 % is 0.19), not the points (19)")
         static let code: Option<Bool> = .flag(
             "code", help: "one more output value: the amount's ISO 4217 code")
         static let minFraction: Option<Int?> = .fractionDigits(
@@ -54,7 +56,7 @@ public enum Numconv {
             does not follow the source locale's notation strictly is an error, never a guess.
             """,
         options: [
-            Options.from, Options.to, Options.prefer, Options.report, Options.style, Options.minFraction,
+            Options.from, Options.to, Options.prefer, Options.report, Options.style, Options.ratio, Options.minFraction,
             Options.maxFraction, Options.currency, Options.code, Options.suffix, Options.system, Listing.locales,
             Listing.currencies,
         ],
@@ -71,13 +73,25 @@ public enum Numconv {
             "numconv --style words --from ko_KR --to C '천이백삼십사만 오천육백칠십팔'   # 12345678",
             "numconv --style numerals --system roman --from en_US --to C MCMXCIV   # 1994",
             "numconv --style words --currency KRW --from ko_KR --to C '일금 오천만원정'   # 50000000",
+        ],
+        numfmtSpellings: [
+            "round": "numconv rounds only to --max-fraction N digits, half-even",
+            "grouping": "numconv writes the grouping of the --to locale",
+            "format": "--min-fraction and --max-fraction give the digits, --width the padding",
+            "from-unit": "numconv reads unit prefixes with --style si, iec or iec-i; coinfmt --from-unit scales",
+            "to-unit": "numconv writes plain numbers; coinfmt --to-unit scales",
         ])
 
     /// Runs numconv on the command line's arguments after the first `count`
     /// (the program's name, and `numtools`'s tool name when it runs as `numtools numconv`).
     public static func main(argumentsAfter count: Int = 1) -> Never {
         ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
+            try checkNumfmtUnits(invocation)
             let amountStyle = try invocation.value(Options.style)
+            if invocation.has(Options.ratio) && amountStyle != .percent {
+                throw UsageError(
+                    "--ratio applies only to --style percent: --style \(amountStyle.rawValue) reads no percent")
+            }
             let from = try invocation.value(Options.from)
             let fraction = try invocation.fractionRange(Options.minFraction, Options.maxFraction)
             let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
@@ -101,20 +115,21 @@ public enum Numconv {
                     "--\(writesCode ? "code" : "currency") applies to amounts with a currency: --style currency, accounting, compact, myriad or auto"
                 )
             }
-            let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: style) }
+            let (targets, ratio) = try percentTargets(invocation, style: style)
             guard case .auto(let locales) = from else {
                 if prefer != nil {
                     throw UsageError("--prefer settles what --from auto finds ambiguous: it needs --from auto")
                 }
                 if report { throw UsageError("--report counts what --from auto read values as: it needs --from auto") }
                 guard case .locale(let locale) = from else { preconditionFailure() }
-                return NumberConversion.fixed(
-                    NumberConverter(
-                        from: LocaleNumberFormat(locale: locale, style: style), to: targets,
-                        minimumFraction: fraction.minimum, maximumFraction: fraction.maximum))
+                var converter = NumberConverter(
+                    from: LocaleNumberFormat(locale: locale, style: style), to: targets,
+                    minimumFraction: fraction.minimum, maximumFraction: fraction.maximum)
+                converter.ratioTargets = ratio
+                return NumberConversion.fixed(converter)
             }
             return try auto(
-                locales, style: style, to: targets, prefer: prefer, report: report, fraction: fraction)
+                locales, style: style, to: targets, ratio: ratio, prefer: prefer, report: report, fraction: fraction)
         }
     }
 }

@@ -45,6 +45,15 @@ public enum Numgroup {
             "numgroup --locale de_CH 1234567.89   # 1’234’567.89",
             "numgroup --csv -f 3 < prices.csv",
             "tail -f app.log | numgroup --text",
+        ],
+        numfmtSpellings: [
+            "round": "numgroup never changes a digit; coinfmt --round rounds",
+            "to": "numgroup writes no unit; coinfmt --style si, iec or iec-i does",
+            "from": "numgroup reads plain numbers; numconv --style si, iec or iec-i reads 1.5K",
+            "suffix": "numgroup writes no unit (--sanitize drops one); coinfmt --suffix writes one",
+            "format": "numgroup never changes a digit; --width pads",
+            "from-unit": "numgroup never scales; coinfmt --from-unit does",
+            "to-unit": "numgroup never scales; coinfmt --to-unit does",
         ])
 
     /// Runs numgroup on the command line's arguments after the first `count`

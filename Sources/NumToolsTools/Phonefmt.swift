@@ -102,6 +102,16 @@ public enum Phonefmt {
             "phonefmt -r KR --csv --header -f phone,mobile --match < contacts.csv",
             "phonefmt -r KR --as-you-type 0101234        # 010-1234",
             "phonefmt -r KR --find --format e164 'call 010-1234-5678 or +1 650 253 0000'",
+        ],
+        numfmtSpellings: [
+            "round": "phonefmt formats phone numbers; coinfmt --round rounds",
+            "to": "phonefmt formats phone numbers; coinfmt --style si, iec or iec-i writes units",
+            "from":
+                "phonefmt reads phone numbers; numconv --style si, iec or iec-i reads 1.5K; --from-region is written in full",
+            "suffix": "phonefmt formats phone numbers; coinfmt --suffix writes a unit",
+            "grouping": "phonefmt formats phone numbers; numgroup groups digits",
+            "from-unit": "phonefmt formats phone numbers; coinfmt --from-unit scales",
+            "to-unit": "phonefmt formats phone numbers; coinfmt --to-unit scales",
         ])
 
     /// Runs phonefmt on the command line's arguments after the first `count`

@@ -20,7 +20,7 @@ private func tool(_ name: String, _ arguments: [String], input: String? = nil) t
         (["--style", "engineering", "15000", "0.00015"], "15E3\n150E-6\n"),
         (["--style", "bytes", "1700000", "1500", "0", "1"], "1.7 MB\n2 kB\nZero kB\n1 byte\n"),
         (["--style", "bytes", "-l", "pl_PL", "4280000000000"], "4,28 TB\n"),
-        (["--style", "bytes", "--bytes", "binary", "1700000"], "1.6 MiB\n"),
+        (["--style", "bytes", "--bytes", "binary", "1700000"], "1.7 MiB\n"),
         (["--currency", "CHF", "--locale", "de_CH", "--cash", "12.33"], "CHF\u{A0}12.35\n"),
         (["-c", "USD", "--increment", "0.05", "1.23"], "$1.25\n"),
         (["--currency", "DKK", "--locale", "da_DK", "--cash", "12.26"], "12,50\u{A0}kr.\n"),

@@ -340,9 +340,37 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
             }
         }
         if shape.binaryPower > 0 { digits.multiplyByPowerOf1024(shape.binaryPower) }
+        if shape.shift > 0 || shape.binaryPower > 0, reader.style.countsUnits { digits.roundToWholeAwayFromZero() }
         return Reading(
             negative: negative, digits: digits, currency: shape.currency, kind: shape.kind,
             mark: UnsafeBufferPointer(rebasing: value[shape.mark]))
+    }
+}
+
+extension AmountStyle {
+    /// The unit styles (si, iec, iec-i, bytes): a count of units, which a
+    /// unit prefix makes whole (``DigitString/roundToWholeAwayFromZero()``).
+    var countsUnits: Bool { self == .si || self == .iec || self == .iecI || self == .bytes }
+}
+
+extension DigitString {
+    /// Rounds to a whole number away from zero, in place, as numfmt
+    /// `--from=si|iec|iec-i` rounds a number it scaled by a prefix (its
+    /// default `--round=from-zero`: 7.1M is 7444890 bytes, not
+    /// 7444889.6); a carry out of the integer part takes the free byte
+    /// before ``start`` (the reading's slot keeps one).
+    mutating func roundToWholeAwayFromZero() {
+        guard fractionCount > 0 else { return }
+        let dropsDigits = fraction.contains { $0 != 48 }
+        if dropsDigits,
+            ExactDecimal.roundDigits(
+                start, count: integerCount + fractionCount, keep: integerCount, rule: .up, negative: false)
+        {
+            start -= 1
+            start[0] = 49
+            integerCount += 1
+        }
+        fractionCount = 0
     }
 }
 

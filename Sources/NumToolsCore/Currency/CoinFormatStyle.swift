@@ -61,6 +61,11 @@ public struct CoinFormatStyle: Sendable, Hashable {
 
         /// Whether the style scales to a unit prefix (si, iec, iec-i).
         public var isUnitPrefix: Bool { self == .si || self == .iec || self == .iecI }
+        /// The rounding coinfmt applies when none is named: away from zero
+        /// for the unit styles (si, iec, iec-i, bytes), as numfmt, df and du
+        /// round sizes (numfmt's default `--round=from-zero`); half-even,
+        /// as FormatStyle rounds, for the others.
+        public var defaultRounding: DecimalRoundingRule { isUnitPrefix || self == .bytes ? .up : .halfEven }
         /// Whether the style writes an exponent (scientific, engineering).
         public var hasExponent: Bool { self == .scientific || self == .engineering }
     }

@@ -14,14 +14,21 @@ extension StreamEngine {
     /// needs from the blank run before it (``blanksBefore``), left-aligned,
     /// from the run after it (``columnsOver``, which ``transformFields``
     /// gives back), leaving at least one blank between two fields.
+    ///
+    /// Returns false, having padded nothing, when the padding would grow
+    /// the output by more than `room` bytes (what the output limit leaves
+    /// the record): the limit is decided from the lengths before any
+    /// padding is built, so a wide `--width` on many values never holds
+    /// more than the limit in memory.
     @inline(__always)
-    mutating func pad(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, from mark: Int, _ padding: Padding) {
+    mutating func pad(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, from mark: Int, _ padding: Padding, room: Int
+    ) -> Bool {
         if let offsets = separatorOffsets, !offsets.list.isEmpty {
-            padValues(from: mark, padding)
-            return
+            return padValues(from: mark, padding, room: room)
         }
         // (`-w` alone pads only a field that stands in a column: blanks before it.)
-        if padding.keepsColumnsOnly && blanksBefore == 0 { return }
+        if padding.keepsColumnsOnly && blanksBefore == 0 { return true }
         let n = writer.out.count
         let width = writer.out.withUnsafeBytes { b in DisplayWidth.of(b.baseAddress!, mark, n) }
         var target = max(padding.columns, width)
@@ -37,7 +44,11 @@ extension StreamEngine {
             }
         }
         let spaces = target - width
-        guard spaces > 0 || take > 0 else { return }
+        guard spaces > 0 || take > 0 else { return true }
+        guard spaces - take <= room else {
+            columnsOver = 0
+            return false
+        }
         switch padding.alignment {
         case .left: appendSpaces(spaces)
         case .right:
@@ -52,6 +63,7 @@ extension StreamEngine {
             }
             if shift < 0 { writer.out.truncate(to: n + shift) }
         }
+        return true
     }
 
     /// How many of the spaces that end the blank run before the output's
@@ -104,9 +116,23 @@ extension StreamEngine {
     /// The several values written from `mark` on, between the separators
     /// ``separatorOffsets`` noted, each padded; the offsets are moved to
     /// where the separators now stand (``quoteValues(from:)`` reads them).
-    mutating func padValues(from mark: Int, _ padding: Padding) {
-        guard let log = separatorOffsets else { return }
+    mutating func padValues(from mark: Int, _ padding: Padding, room: Int) -> Bool {
+        guard let log = separatorOffsets else { return true }
         let n = writer.out.count
+        // The growth first, from each value's width: more than `room`, nothing is built.
+        let separatorLength = transform.separator.bytes.count
+        let growth = writer.out.withUnsafeBytes { b in
+            var total = 0
+            var from = mark
+            for k in 0...log.list.count {
+                let to = k < log.list.count ? log.list[k] : n
+                total += max(0, padding.columns - DisplayWidth.of(b.baseAddress!, from, to))
+                if total > room { break }
+                from = to + separatorLength
+            }
+            return total
+        }
+        guard growth <= room else { return false }
         splitScratch.removeAll(keepingCapacity: true)
         writer.out.withUnsafeBytes { b in
             splitScratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[mark..<n]))
@@ -127,6 +153,7 @@ extension StreamEngine {
             }
         }
         splitScratch = local
+        return true
     }
 
     /// The whole-record lane's run, written to ``laneOutput``: `records`

@@ -26,8 +26,14 @@ extension StreamEngine {
         while reader.pos < reader.count {
             if writer.recordNumber >= configuration.headerRecords {
                 // The transform's own run of records, a slice at a time.
+                // (With --width, a slice small enough that its records padded
+                // stay within about 16 flushes: each grows by at most the
+                // width, and holds at least one byte.)
+                let sliceBytes =
+                    padding.map { max(1, min(flushThreshold, 16 * flushThreshold / ($0.columns + 1))) }
+                    ?? flushThreshold
                 let slice = UnsafeBufferPointer(
-                    start: reader.base + reader.pos, count: min(reader.count - reader.pos, flushThreshold))
+                    start: reader.base + reader.pos, count: min(reader.count - reader.pos, sliceBytes))
                 var lane = ErrorRecordLane(
                     enabled: lanesWriteErrorRecords, escapesNUL: configuration.zeroTerminated,
                     recordsBefore: writer.recordNumber)

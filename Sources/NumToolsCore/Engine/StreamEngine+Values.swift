@@ -88,11 +88,16 @@ extension StreamEngine {
             writer.out.truncate(to: mark)
             throw FieldFailure(field: field, error: error)
         }
-        if let padding = configuration.padding { pad(p, start, end, from: mark, padding) }
+        let limit = configuration.outputLimit
+        if let padding = configuration.padding,
+            !pad(p, start, end, from: mark, padding, room: limit - (writer.out.count - recordMark))
+        {
+            writer.out.truncate(to: mark)
+            throw FieldFailure(field: field, error: .outputTooLong(limit))
+        }
         if end > hi && !trim { writer.out.append(contentsOf: UnsafeBufferPointer(start: p + hi, count: end - hi)) }
         // The record's output so far, this value's included: a transform
         // keeps each value within the limit, this keeps their sum there.
-        let limit = configuration.outputLimit
         if writer.out.count - recordMark > limit {
             writer.out.truncate(to: mark)
             throw FieldFailure(field: field, error: .outputTooLong(limit))

@@ -50,6 +50,12 @@ public struct AutoNumberConverter: ValueTransform, Sendable {
     /// Reads in each of `candidates` (same style; a locale given twice counts
     /// once), settling ambiguity with `preferred` (one of them) if given,
     /// and writes in each of `targets`; counts what it reads in `report`.
+    /// For each target, whether it writes a ratio (see ``NumberConverter/ratioTargets``).
+    public var ratioTargets: [Bool]? {
+        get { writer.ratioTargets }
+        set { writer.ratioTargets = newValue }
+    }
+
     public init(
         from candidates: [LocaleNumberFormat], to targets: [LocaleNumberFormat], preferring preferred: String? = nil,
         minimumFraction: Int? = nil, maximumFraction: Int? = nil, report: AutoReadingReport? = nil

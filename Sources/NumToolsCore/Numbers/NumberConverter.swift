@@ -12,6 +12,10 @@ public struct NumberConverter: ValueTransform, Sendable {
     public let minimumFraction: Int?
     /// Round half-even to at most this many fraction digits.
     public let maximumFraction: Int?
+    /// `numconv --style percent --ratio`: for each target, whether it
+    /// writes the value read as a ratio (19 % is 0.19) rather than as
+    /// percent points; nil: none does.
+    public var ratioTargets: [Bool]? = nil
     /// The targets' plans, for the hot path (`targets` keeps them valid).
     let plans: [FormatPlan]
     /// The most bytes one value's output may take (see ``ValueTransform/outputLimit``):
@@ -66,35 +70,81 @@ public struct NumberConverter: ValueTransform, Sendable {
     func write<Output: ByteOutput & ~Copyable>(negative: Bool, digits: DigitString, into output: inout Output)
         throws(ValueError)
     {
+        if ratioTargets != nil {
+            try writeWithRatio(negative: negative, digits: digits, into: &output)
+            return
+        }
+        let points = prepared(digits)
+        try emit(negative: negative, points, ratio: points, into: &output)
+    }
+
+    /// The canonical form of `digits`: rounded or padded to the fraction
+    /// options, no leading zeros. The sign is the input's, on zero too
+    /// (`-0` stays `-0`): no sign changes, as no digit does.
+    @inline(__always)
+    func prepared(_ digits: DigitString) -> DigitString {
         var digits = digits
-        // The canonical form: no leading zeros. The sign is the input's,
-        // on zero too (`-0` stays `-0`): no sign changes, as no digit does.
         var target = digits.fractionCount
         if let minimumFraction { target = max(target, minimumFraction) }
         if let maximumFraction { target = min(target, maximumFraction) }
         if target != digits.fractionCount { digits.roundHalfEven(fractionDigits: target) }
         digits.trimLeadingZeros()
-        let (integer, fraction) = (digits.integer, digits.fraction)
-        // Every target, separated by `separator`, written straight into the output.
-        // Its length first: longer than the limit, it is an error before
-        // any of it is written.
+        return digits
+    }
+
+    /// ``write(negative:digits:into:)`` with ``ratioTargets``: the points
+    /// read, and the ratio (the point two places left: 19 is 0.19, 12.5 is
+    /// 0.125; the zeros the move brings into the fraction of a whole number
+    /// dropped: 50 is 0.5, 100 is 1), each rounded or padded to the fraction
+    /// options, for the targets that write it.
+    func writeWithRatio<Output: ByteOutput & ~Copyable>(
+        negative: Bool, digits: DigitString, into output: inout Output
+    ) throws(ValueError) {
+        let n = digits.integerCount + digits.fractionCount
+        let pad = max(0, minimumFraction ?? 0)
+        // A free byte, two zeros, the digits and the zeros --min-fraction pads with.
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 + n + pad) { (buffer) throws(ValueError) in
+            let start = buffer.baseAddress! + 1
+            start[0] = 48
+            start[1] = 48
+            (start + 2).update(from: digits.start, count: n)
+            var ratio = DigitString(
+                start: start, integerCount: digits.integerCount, fractionCount: digits.fractionCount + 2)
+            if digits.fractionCount == 0 {
+                while ratio.fractionCount > 0 && start[ratio.integerCount + ratio.fractionCount - 1] == 48 {
+                    ratio.fractionCount -= 1
+                }
+            }
+            try emit(negative: negative, prepared(digits), ratio: prepared(ratio), into: &output)
+        }
+    }
+
+    /// Writes `points` in every target (`ratio` in those of ``ratioTargets``),
+    /// separated by ``separator``, straight into the output. Its length
+    /// first: longer than the limit, it is an error before any of it is written.
+    @inline(__always)
+    func emit<Output: ByteOutput & ~Copyable>(
+        negative: Bool, _ points: DigitString, ratio: DigitString, into output: inout Output
+    ) throws(ValueError) {
+        let (integer, fraction) = (points.integer, points.fraction)
         let plans = self.plans
         if plans.count == 1 {
+            let (i, f) = ratioTargets?[0] == true ? (ratio.integer, ratio.fraction) : (integer, fraction)
             let length = plans[0].length(
-                negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
+                negative: negative, showPlus: false, integerCount: i.count, fractionCount: f.count)
             guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
             output.appendWithUnsafeMutableBytes(maximumCount: length) { buffer in
-                plans[0].write(
-                    negative: negative, integer: integer, fraction: fraction, showPlus: false,
-                    to: buffer.baseAddress!)
+                plans[0].write(negative: negative, integer: i, fraction: f, showPlus: false, to: buffer.baseAddress!)
             }
             return
         }
+        let ratioTargets = self.ratioTargets
         let separator = self.separator
         var length = (plans.count &- 1) &* separator.bytes.count  // the separators between targets
-        for plan in plans {
-            length &+= plan.length(
-                negative: negative, showPlus: false, integerCount: integer.count, fractionCount: fraction.count)
+        for k in plans.indices {
+            let d = ratioTargets?[k] == true ? ratio : points
+            length &+= plans[k].length(
+                negative: negative, showPlus: false, integerCount: d.integerCount, fractionCount: d.fractionCount)
         }
         guard length <= outputLimit else { throw ValueError.outputTooLong(outputLimit) }
         let base = output.count
@@ -106,8 +156,9 @@ public struct NumberConverter: ValueTransform, Sendable {
                     separator.record(at: base &+ (q - start))
                     q += separator.write(to: q)
                 }
+                let d = ratioTargets?[k] == true ? ratio : points
                 q += plans[k].write(
-                    negative: negative, integer: integer, fraction: fraction, showPlus: false, to: q)
+                    negative: negative, integer: d.integer, fraction: d.fraction, showPlus: false, to: q)
             }
             return q - start
         }

@@ -12,7 +12,9 @@ import Foundation
 ///   bounds keep a rounded value from reaching the next unit), PB for every
 ///   larger value;
 /// - bytes and kB show no fraction digit, MB up to one, the others up to
-///   two, trailing zeros dropped, rounded half-even (``CoinFormatStyle/rounding``);
+///   two, trailing zeros dropped, rounded by ``CoinFormatStyle/rounding``
+///   (half-even in Foundation; coinfmt's default for bytes is away from
+///   zero, as numfmt's);
 /// - zero is the locale's spelled-out zero with the kB unit (`Zero kB`, `0 kB`).
 ///
 /// The text around the number is Foundation's, read off its output for
@@ -98,11 +100,30 @@ struct ByteFormatter: Sendable {
     }
 
     /// The unit, the rounded number shown in it.
+    ///
+    /// Foundation's bounds are those of its half-even rounding; under
+    /// another rule (the default away from zero, numfmt's) a unit past
+    /// bytes is taken when the number rounded in it stays below the base,
+    /// so that no rule shows the next unit's size (`1,000 kB`).
     func layout(_ value: ExactDecimal) -> (unit: Int, shown: ExactDecimal) {
+        let base: UInt64 = binary ? 1024 : 1000
+        func shown(_ unit: Int) -> ExactDecimal {
+            let scaled = unit == 0 ? value : value.divided(by: base, power: unit)!
+            return scaled.rounded(fractionDigits: Self.fractionDigits[unit], rule: rounding)
+        }
         var unit = 0
-        while unit < 5 && value.compareMagnitude(bounds[unit]) >= 0 { unit += 1 }
-        let scaled = unit == 0 ? value : value.divided(by: binary ? 1024 : 1000, power: unit)!
-        return (unit, scaled.rounded(fractionDigits: Self.fractionDigits[unit], rule: rounding))
+        if rounding == .halfEven {
+            while unit < 5 && value.compareMagnitude(bounds[unit]) >= 0 { unit += 1 }
+            return (unit, shown(unit))
+        }
+        guard value.compareMagnitude(bounds[0]) >= 0 else { return (0, shown(0)) }
+        unit = 1
+        var number = shown(1)
+        while unit < 5 && number.compareMagnitude(ExactDecimal(base)) >= 0 {
+            unit += 1
+            number = shown(unit)
+        }
+        return (unit, number)
     }
 
     /// Appends `value` written, and tells its sign after rounding.
