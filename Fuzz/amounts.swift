@@ -3,7 +3,7 @@
 // included. Invariants: a value gives output or a known error code; the
 // output is a machine number, never longer than the output limit; a value
 // read in one style reads the same in auto, or auto refuses it as ambiguous
-// (but for numfmt's unit prefixes and byte units, which auto reads first);
+// (but for the byte units, which auto reads first);
 // the reader's shortcuts give what its general reading gives, byte for byte.
 import Foundation
 
@@ -66,11 +66,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(
             number.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 },
             "not a machine number: \(String(decoding: out, as: UTF8.self))")
-        // (Under auto a unit prefix or byte unit after the number is numfmt's,
-        // where another style may take the letter for a currency's mark: `206Q`.)
+        // (Under auto a byte unit after the number is a byte count, where
+        // another style may take the letters for a currency's mark.)
         let autoReader = AmountReader(locale: locale, style: .auto)
-        let unitUnderAuto =
-            autoReader.endsWithUnitPrefix(value, 0, value.count) || autoReader.endsWithByteUnit(value, 0, value.count)
+        let unitUnderAuto = autoReader.endsWithByteUnit(value, 0, value.count)
         if style != .auto, !unitUnderAuto, case .success(let auto) = run(.auto, [locale]) {
             check(
                 auto.prefix { $0 != 9 }.elementsEqual(number),

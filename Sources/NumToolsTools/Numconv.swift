@@ -28,7 +28,7 @@ public enum Numconv {
             "system", "NAME", help: "--style numerals: the numbering system (roman, romanlow, hans, hant, jpan, ...)"
         ).suggested(for: "numbering-system", "numbers")
         static let suffix: Option<String?> = .string(
-            "suffix", "STR", help: "si, iec, iec-i, auto: the unit after the prefix (B: 1.5KB), removed when there")
+            "suffix", "STR", help: "si, iec, iec-i, bytes: the unit after the prefix (B: 1.5KB), removed when there")
         static let currency: Option<String?> = .value(
             "currency", short: "c", "CODE",
             help:
@@ -97,9 +97,9 @@ public enum Numconv {
             let (prefer, report) = (try invocation.value(Options.prefer), try invocation.value(Options.report))
             let code = try currencyCode(invocation, from: from)
             let writesCode = try invocation.value(Options.code)
-            if invocation.has(Options.suffix) && ![.si, .iec, .iecI, .bytes, .auto].contains(amountStyle) {
+            if invocation.has(Options.suffix) && ![.si, .iec, .iecI, .bytes].contains(amountStyle) {
                 throw UsageError(
-                    "--suffix applies only to --style si, iec, iec-i, bytes or auto: --style \(amountStyle.rawValue) reads no unit"
+                    "--suffix applies only to --style si, iec, iec-i or bytes: --style \(amountStyle.rawValue) reads no unit prefix"
                 )
             }
             if amountStyle == .words || amountStyle == .numerals || invocation.has(Options.system) {

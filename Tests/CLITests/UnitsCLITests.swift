@@ -38,9 +38,11 @@ private func tool(_ name: String, _ arguments: [String], input: String? = nil) t
         (["--style", "bytes", "--from", "de_DE", "--to", "C", "1,5 MB", "1536 Byte"], "1500000\n1536\n"),
         (["--style", "bytes", "--from", "en_US", "--to", "C", "1.5GiB", "Zero kB"], "1610612736\n0\n"),
         (
-            ["--style", "auto", "--from", "en_US", "--to", "C", "1.5 GB", "800 MB", "2 TiB"],
+            ["--style", "bytes", "--from", "en_US", "--to", "C", "1.5 GB", "800 MB", "2 TiB"],
             "1500000000\n800000000\n2199023255552\n"
         ),
+        // Under auto a byte count without a prefix only (issue 44: `GB` is 10^9 to one writer, 2^30 to another).
+        (["--style", "auto", "--from", "en_US", "--to", "C", "1536 bytes", "1 byte"], "1536\n1\n"),
         (["--style", "iec", "--suffix", "B", "--from", "en_US", "--to", "C", "1.5KB", "1.5K"], "1536\n1536\n"),
         (["--style", "iec-i", "--from", "en_US", "--to", "de_DE", "1.5Ki"], "1.536\n"),
     ])
@@ -81,6 +83,10 @@ private func tool(_ name: String, _ arguments: [String], input: String? = nil) t
         (["coinfmt", "--increment", "-0.05", "1"], "invalid value '-0.05' for --increment"),
         (["coinfmt", "--cash", "--increment", "0.05", "1"], "--cash and --increment are one step"),
         (["numconv", "--style", "number", "--suffix", "B", "--from", "C", "--to", "C", "1"], "--suffix applies only"),
+        (
+            ["numconv", "--style", "auto", "--suffix", "B", "--from", "C", "--to", "C", "1"],
+            "--suffix applies only to --style si, iec, iec-i or bytes"
+        ),
         (
             ["numconv", "--style", "si", "--code", "--from", "C", "--to", "C", "1"],
             "--code applies to amounts with a currency"

@@ -123,7 +123,9 @@ import Testing
         // auto
         c("en_US", .auto, "$1,234.56", "1234.56"),
         c("en_US", .auto, "($1,234.56)", "-1234.56"),
-        c("en_US", .auto, "1.2K", "1200"),
+        // K is also a currency's mark (kyat): thousands only with --style compact or -c (issue 44).
+        c("en_US", .auto, "1.2K", "error ambiguous-notation"),
+        c("en_US", .auto, "1.2M", "1200000"),
         c("en_US", .auto, "1.5e3", "1500"),
         c("en_US", .auto, "1,234.5", "1234.5"),
         c("de_DE", .auto, "(12,00 €)", "-12.00"),

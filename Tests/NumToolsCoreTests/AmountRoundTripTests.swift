@@ -106,6 +106,11 @@ import Testing
                     {
                         continue
                     }
+                    // Under auto, a unit that is any currency's symbol or code
+                    // (`K`: kyats, in every locale) is refused (issue 44).
+                    if style == .auto && got.hasPrefix("error ambiguous-notation"), Self.unitIsAMark(text, locale) {
+                        continue
+                    }
                     if unreadable.contains(where: { ends(text, $0) }) {
                         if !Self.same(got, number) && !got.hasPrefix("error ambiguous-notation") {
                             failures.append(
@@ -118,6 +123,20 @@ import Testing
             }
         }
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+    }
+
+    /// Whether the text after (or before) the number of a compact amount
+    /// is a currency's symbol or code in `locale`.
+    static func unitIsAMark(_ text: String, _ locale: Locale) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { $0.properties.numericType != nil }),
+            let last = scalars.lastIndex(where: { $0.properties.numericType != nil })
+        else { return false }
+        let marks = CurrencyMarks.of(locale)
+        return [scalars[..<first], scalars[(last + 1)...]].contains { part in
+            let unit = Array(CurrencyMarks.trimmed(String(String.UnicodeScalarView(part))).utf8)
+            return !unit.isEmpty && unit.withUnsafeBufferPointer { marks.symbolLookup($0) } != nil
+        }
     }
 
     @Test(arguments: locales)

@@ -142,10 +142,13 @@ import Testing
 /// `--from` (Tests/Fixtures/numfmt-read.tsv): the exact count, which is
 /// numfmt's where numfmt prints it exactly; and an error where numfmt's is
 /// one for a malformed prefix (`1X`, `1KB` without `--suffix B`, `1Ki` under si).
+/// numconv's `--style auto` reads no unit prefix (issue 44: `12G` is SI to
+/// one writer and IEC to another): numfmt's `--from=auto` rows with a
+/// letter are errors, but for en_US's compact `M` and `T`, whose powers are
+/// SI's.
 @Suite struct NumfmtReadingTests {
-    /// The fixture's inputs that numfmt's `--from=auto` refuses and numtools'
-    /// `--style auto` reads as byte counts (numtools(7), NUMTOOLS FOR NUMFMT USERS).
-    static let byteUnitsUnderAuto = ["1KB": "1000", "1.5KiB": "1536"]
+    /// en_US's compact units that are no currency's mark, with SI's power.
+    static let compactUnderAuto: Set<String> = ["M", "T"]
 
     @Test func everyCase() throws {
         let rows = try phoneFixtureRows("numfmt-read.tsv")
@@ -162,9 +165,9 @@ import Testing
                 ?? AmountConverter(from: [Locale(identifier: "en_US")], style: style, to: [machine], suffix: suffix)
             let got = AmountRoundTripTests.read(input, with: &converter)
             converters[scale + "|" + suffix] = converter
-            // numtools' auto also reads byte units (`1KB`, `1.5KiB`), where numfmt's refuses them.
-            if scale == "auto" && suffix.isEmpty, let count = Self.byteUnitsUnderAuto[input] {
-                if got != count { failures.append("auto \(input): \(got), expected the byte count \(count)") }
+            let letters = String(input.filter(\.isLetter))
+            if scale == "auto" && !letters.isEmpty && !Self.compactUnderAuto.contains(letters) {
+                if !got.hasPrefix("error ") { failures.append("auto \(input): \(got), expected an error") }
                 continue
             }
             if expected == "!error" {
@@ -179,6 +182,7 @@ import Testing
         }
         #expect(
             failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(12).joined(separator: "\n"))")
-        #expect(agreeing > 650, "\(agreeing) cases as numfmt reads them")
+        // (Auto's rows with a prefix, which numconv refuses since issue 44, are not counted.)
+        #expect(agreeing > 480, "\(agreeing) cases as numfmt reads them")
     }
 }

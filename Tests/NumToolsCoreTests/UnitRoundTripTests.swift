@@ -35,6 +35,7 @@ import Testing
                 // Under auto a letter the locale has as its own currency's
                 // mark or as a compact unit is read as that (`K`, kyats, in
                 // my_MM; `M`, miliar, in id): auto is checked elsewhere.
+                // Any other prefix is refused under auto.
                 let compact = CompactUnits.of(locale)
                 let marks = CurrencyMarks.of(locale)
                 let taken = UnitFormatter.letters.contains { letter in
@@ -51,8 +52,17 @@ import Testing
                         let text = formatter.string(number)
                         let got = AmountRoundTripTests.read(text, with: &converter)
                         var expected = Self.written(formatter, number)
+                        // Auto reads no unit prefix (issue 44): refused, or a
+                        // currency's letter read as the currency (`1,5K` in de_DE,
+                        // as --style currency reads it), or the same number where
+                        // there is no prefix (`999`).
+                        if styleRead == .auto && text.contains(where: \.isLetter)
+                            && (got.hasPrefix("error ") || got == AmountRoundTripTests.read(text, locale, .currency))
+                        {
+                            continue
+                        }
                         // A count a prefix scaled is read as a whole one, away
-                        // from zero, as numfmt --from does (issue 44); auto reads it exactly.
+                        // from zero, as numfmt --from does (issue 44).
                         if styleRead != .auto, formatter.units!.layout(number).power > 0 {
                             expected = expected.rounded(fractionDigits: 0, rule: .up)
                         }

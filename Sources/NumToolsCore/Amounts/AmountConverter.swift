@@ -210,7 +210,9 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
                 slot = max(slot, try slotSize(value, s))
                 shapes.append(s)
             } catch {
-                if error.code == .engine(.outputTooLong) { throw error }
+                // A notation that finds two readings of the value (`1 K`:
+                // thousands, or kina?) makes it ambiguous, whatever the others read.
+                if error.code == .engine(.outputTooLong) || error.code == .number(.ambiguousNotation) { throw error }
                 if failure == nil { failure = error }
                 shapes.append(nil)
             }

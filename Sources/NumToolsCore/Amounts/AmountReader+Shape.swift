@@ -14,7 +14,8 @@ extension AmountReader {
             s.core = lo..<hi
             return s
         }
-        if style == .si || style == .iec || style == .iecI || (style == .auto && endsWithUnitPrefix(p, lo, hi)) {
+        // (Never under auto: `12G` is SI to one reader and IEC to another.)
+        if style == .si || style == .iec || style == .iecI {
             _ = try readUnitPrefix(p, lo, &hi, &s)
             s.core = lo..<hi
             return s
@@ -157,13 +158,23 @@ extension AmountReader {
                     "'\(quoted(p, r, e))' is both a currency and a compact unit in \(identifier): name the style with --style currency or --style compact"
                 )
             }
+            // Under auto, `1 K`, `1.2K`: thousands, or kina, kyats, kwacha?
+            // Any currency's symbol or code makes the unit so, wherever the
+            // locale writes it (a web cell's spacing and side are no evidence).
+            if power > 0 && style == .auto { try unitIsNoCurrency(p, r, e) }
             if !sawBidi && fastPaths { s.unitAfter = (k, r, power, blanks) }
             return
         }
         var markStart = r
         var entry = try markInfo(p, r, e, marks!)
-        if entry == nil, compact != nil {
-            var b = r + Self.scalarLength(p[r])
+        if entry == nil, let compact {
+            // A unit, then the mark (`1,2 Mio. €`, `1.2억원`): the first
+            // place from which the rest is a mark. No mark is longer than
+            // the longest in the table (which the look-up of the whole text
+            // has completed): the search starts there, so that it stays
+            // linear in the value (`1KKK…`).
+            var b = max(r + Self.scalarLength(p[r]), e - marks!.longestMark)
+            while b < e && p[b] & 0xC0 == 0x80 { b += 1 }
             while b < e {
                 if Self.space(p, b, end: e) == 0, let found = try markInfo(p, b, e, marks!) {
                     var end = b
@@ -171,6 +182,16 @@ extension AmountReader {
                     while end > r, case let w = Self.blankBefore(p, end, start: r), w > 0 {
                         end -= w
                         blanks += 1
+                    }
+                    // Under auto, `1 MK`, `1 TT$`: a unit's letters run into a
+                    // mark's, or one mark (Malawian kwacha, Trinidad dollars)?
+                    if style == .auto && end == b && Self.isASCIILetter(p[end - 1]) && Self.isASCIILetter(p[b]),
+                        let power = compact.power(p, r, end), power > 0
+                    {
+                        throw ValueError(
+                            .number(.ambiguousNotation),
+                            "'\(quoted(p, r, e))' at offset \(UTF8Bytes.scalarOffset(p, r)) is either \(identifier)'s compact unit '\(quoted(p, r, end))' and the currency '\(quoted(p, b, e))', or one currency mark: name the style with --style compact or --style currency"
+                        )
                     }
                     (entry, markStart, k) = (found, b, end)
                     break
@@ -311,6 +332,12 @@ extension AmountReader {
                 if marks != nil && e - r == 3 && p[r..<e].allSatisfy({ $0 &- 65 < 26 }) {
                     throw unknownCurrency(p, r, e)
                 }
+                if style == .auto && found == nil && Self.isUnitStyleText(p, r, e) {
+                    throw ValueError(
+                        .number(.unknownUnit),
+                        "'\(quoted(p, r, e))' at offset \(UTF8Bytes.scalarOffset(p, r)) is no compact unit \(identifier) writes, and --style auto reads no unit prefix or prefixed byte unit (12G is SI to one writer and IEC to another): name the style with --style si, iec, iec-i or bytes"
+                    )
+                }
                 throw unknownUnit(p, r, e)
             }
             s.shift += power
@@ -372,6 +399,7 @@ extension AmountReader {
                         i += 1
                     }
                     if i == hi {
+                        try checkMantissa(p, lo, q, s)
                         s.shift += negative ? -exponent : exponent
                         if s.kind == .number { s.kind = .scientific }
                         hi = q
@@ -396,6 +424,7 @@ extension AmountReader {
                     guard let d = digitValue(p, &i, end: hi) else { return }
                     if exponent < 1 << 40 { exponent = exponent * 10 + d }
                 }
+                try checkMantissa(p, lo, q, s)
                 s.shift += negative ? -exponent : exponent
                 if s.kind == .number { s.kind = .scientific }
                 hi = q
@@ -403,6 +432,58 @@ extension AmountReader {
             }
             q += Self.scalarLength(p[q])
         }
+    }
+
+    /// Throws `misplaced-grouping` for a grouping separator in the mantissa
+    /// `p[lo..<q]` of a scientific number: no notation groups a mantissa's
+    /// digits, so `1.234E3` in de_DE is no 1234000 (and `1.5E3` no 1500).
+    @inline(__always)
+    func checkMantissa(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ q: Int, _ s: AmountShape) throws(ValueError) {
+        var i = lo
+        while i < q {
+            if groupLeads.contains(p[i]) { try checkSeparator(p, lo, q, i, s) }
+            i += 1
+        }
+    }
+
+    /// ``checkMantissa(_:_:_:_:)`` where a grouping separator may start at `i`.
+    @inline(never)
+    func checkSeparator(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ q: Int, _ i: Int, _ s: AmountShape)
+        throws(ValueError)
+    {
+        let mantissa = UnsafeBufferPointer(rebasing: p[lo..<q])
+        let reader = s.currency == AmountShape.noCurrency ? parser : parser(for: s.currency, name: s.markIsName)
+        guard reader.token(mantissa, i - lo)?.kind == .group else { return }
+        throw ValueError(
+            .number(.misplacedGrouping),
+            "grouping separator at offset \(UTF8Bytes.scalarOffset(p, i)) is in the mantissa of a scientific number, which no notation groups"
+        )
+    }
+
+    /// Under auto: throws `ambiguous-notation` when the compact unit
+    /// `p[a..<b]` is also a currency's symbol or code (`K`: kina, kyat and
+    /// kwacha) that the column may be in (any, without `-c`).
+    func unitIsNoCurrency(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) throws(ValueError) {
+        guard let marks, let entry = marks.symbolLookup(UnsafeBufferPointer(rebasing: p[a..<b])),
+            currency < 0 || entry.currencies.contains(currency)
+        else { return }
+        let codes = entry.currencies.prefix(4).map { CurrencyCatalog.codes[Int($0)] }.joined(separator: ", ")
+        throw ValueError(
+            .number(.ambiguousNotation),
+            "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is both \(identifier)'s compact unit and a currency mark (\(codes)\(entry.currencies.count > 4 ? ", ..." : "")): name the style with --style compact or --style currency, or the currency with -c"
+        )
+    }
+
+    @inline(__always)
+    static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+    /// Whether `p[a..<b]` is a unit prefix (`G`, `Ki`) or a prefixed byte
+    /// unit (`GB`, `KiB`): what the unit styles read and auto does not.
+    static func isUnitStyleText(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
+        guard b > a, b - a <= 3, UnitPrefixes.power(ofLetter: p[a]) != nil else { return false }
+        if b - a == 1 { return true }
+        if b - a == 2 && p[a + 1] == UInt8(ascii: "i") { return true }
+        return ByteLabels.asciiUnit(p, a, b) != nil
     }
 
     /// The value of the digit at `i` (ASCII or the locale's), moving past it.

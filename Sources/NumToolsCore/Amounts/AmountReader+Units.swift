@@ -1,15 +1,17 @@
 extension AmountStyle {
-    /// Whether the style reads numfmt's unit prefixes (si, iec, iec-i, and auto).
-    var readsUnitPrefixes: Bool { self == .si || self == .iec || self == .iecI || self == .auto }
+    /// Whether the style reads numfmt's unit prefixes (si, iec, iec-i; never
+    /// auto, where `12G` is SI to one reader and IEC to another).
+    var readsUnitPrefixes: Bool { self == .si || self == .iec || self == .iecI }
 }
 
 extension AmountReader {
-    /// numfmt's `--from=si|iec|iec-i|auto`, strictly: after the number (in
+    /// numfmt's `--from=si|iec|iec-i`, strictly (numconv's auto reads no
+    /// prefix: `12G` is SI to one writer and IEC to another): after the number (in
     /// the locale's notation), at most one space (U+0020, U+00A0, U+202F or
     /// U+2009: what `--unit-separator` may have written), a prefix and the
     /// column's suffix (`--suffix`, removed when present). `K` (and SI's
-    /// `k`) to `Q` are powers of 1000 under si and auto; under iec the same
-    /// upper-case letters are powers of 1024; under iec-i and auto a letter
+    /// `k`) to `Q` are powers of 1000 under si; under iec the same
+    /// upper-case letters are powers of 1024; under iec-i a letter
     /// with IEC's `i` (`Ki`, `Mi`) is. A number without a prefix counts
     /// ones (`512` as `ls -lh` writes it), also under iec-i (numfmt refuses it).
     ///
@@ -47,7 +49,7 @@ extension AmountReader {
         case .si where binary:
             throw ValueError(
                 .number(.unknownUnit),
-                "'\(quoted(p, r, e))' at offset \(UTF8Bytes.scalarOffset(p, r)) is an IEC prefix (a power of 1024): --style si reads powers of 1000; use --style iec-i or auto"
+                "'\(quoted(p, r, e))' at offset \(UTF8Bytes.scalarOffset(p, r)) is an IEC prefix (a power of 1024): --style si reads powers of 1000; use --style iec-i"
             )
         case .iec where binary:
             throw ValueError(
@@ -86,40 +88,6 @@ extension AmountReader {
             .number(.unknownUnit),
             "'\(quoted(p, a, b))' at offset \(UTF8Bytes.scalarOffset(p, a)) is no unit prefix: expected \(prefixes)\(suffix)"
         )
-    }
-
-    /// Under auto: whether `p[lo..<hi]` ends with a unit prefix after a
-    /// digit (and at most one space): a prefix letter (`2G`, `1,5K`) or one
-    /// with IEC's `i` (`1.5Ki`), then the suffix when given; but not a
-    /// compact unit of the locale's (`1.5K` in en_US is its thousand, the
-    /// same number) nor a mark of the column's currency (`Q`, the quetzal's
-    /// symbol, in es_GT; `K` with `-c PGK`). Such a value is read with
-    /// ``readUnitPrefix(_:_:_:_:)`` before any currency mark or compact
-    /// unit: `K` is also the narrow symbol of kina, kyat and kwacha, which
-    /// no locale but theirs writes after a number without a space.
-    func endsWithUnitPrefix(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
-        var e = hi
-        if !unitSuffix.isEmpty, e - lo > unitSuffix.count, Self.has(p, e - unitSuffix.count, unitSuffix, end: e) {
-            e -= unitSuffix.count
-        }
-        guard e - lo >= 2 else { return false }
-        let binary = p[e - 1] == UInt8(ascii: "i")
-        let r = binary ? e - 2 : e - 1
-        guard r > lo, UnitPrefixes.power(ofLetter: p[r]) != nil, !(binary && p[r] == UInt8(ascii: "k")) else {
-            return false
-        }
-        var k = r
-        if case let b = Self.blankBefore(p, k, start: lo), b > 0, Self.bidi(p, k - b, end: k) == 0 { k -= b }
-        guard k > lo, digitEnds(p, at: k, from: lo) else { return false }
-        // (With the suffix after it, `KB`, the letter is no compact unit.)
-        if !binary && e == hi, let compact, compact.power(p, r, e) != nil { return false }
-        if let marks {
-            let unit = Array(p[r..<e])
-            let own = marks.ownSymbols.first { $0.mark == unit }?.entry
-            let given = currency >= 0 && currency != marks.own ? marks.loaded(unit) : nil
-            if let entry = own ?? given, currency < 0 || entry.currencies.contains(currency) { return false }
-        }
-        return true
     }
 }
 
@@ -226,17 +194,21 @@ extension AmountReader {
         )
     }
 
-    /// Under auto: whether the value ends with an ASCII byte unit after a
-    /// digit (`1.5 GB`, `2TiB`, `1536 bytes`, `999 B` after a space; a bare
-    /// `B` right after the digits is left to the compact units: `1.5B` is a
-    /// billion in en_US).
+    /// Under auto: whether the value ends with an ASCII byte unit without
+    /// a prefix after a digit (`1536 bytes`, `1 byte`, `999 B` after a
+    /// space), which is no compact unit of the locale's (`70 B` is es_ES's
+    /// billón, `10 B` tr_TR's bin, `1.5 B` en_US's billion). A prefixed unit
+    /// (`1.5 GB`, `2 TiB`) is read under `--style bytes` only: `GB` is 10^9
+    /// to one writer and 2^30 to another. A bare `B` right after the digits
+    /// is left to the compact units (`1.5B` is a billion in en_US).
     func endsWithByteUnit(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
         guard hi > lo,
             p[hi - 1] == UInt8(ascii: "B") || p[hi - 1] == UInt8(ascii: "e") || p[hi - 1] == UInt8(ascii: "s")
         else { return false }
         var k = hi
         while k > lo && p[k - 1] >= 0x41 && p[k - 1] < 0x7B { k -= 1 }
-        guard k < hi, ByteLabels.asciiUnit(p, k, hi) != nil else { return false }
+        guard k < hi, let unit = ByteLabels.asciiUnit(p, k, hi), unit.power == 0 else { return false }
+        if let compact, compact.power(p, k, hi) != nil { return false }
         var d = k
         var spaced = false
         if case let b = Self.blankBefore(p, d, start: lo), b > 0, Self.bidi(p, d - b, end: d) == 0 {

@@ -161,6 +161,10 @@ final class AmountReader: Sendable {
     let ambiguousUnits: [[UInt8]]
     /// For the unit prefixes: the column's suffix (`--suffix`: `B`), removed when present.
     let unitSuffix: [UInt8]
+    /// The lead bytes of the grouping separators ``parser`` and
+    /// ``amountParser`` read, for the scientific mantissa's check
+    /// (``checkMantissa(_:_:_:_:)``).
+    let groupLeads: ByteSet
 
     init(
         locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true,
@@ -209,6 +213,8 @@ final class AmountReader: Sendable {
             parserCurrency = -1
         }
         compact = style.readsCompact ? CompactUnits.of(locale) : nil
+        groupLeads = ByteSet(
+            [parser, amountParser].flatMap { $0.tokens.filter { $0.kind == .group }.map(\.b0) })
         if style.readsScientific {
             var symbols = Self.exponentSymbols(locale)
             for e: [UInt8] in [[0x45], [0x65]] where !symbols.contains(e) { symbols.append(e) }

@@ -48,6 +48,8 @@ final class CurrencyMarks: @unchecked Sendable {
 
     private let lock = NSLock()
     private var table: [[UInt8]: Entry] = [:]
+    /// The length of the longest mark in ``table``, in bytes.
+    private var longest = 0
     /// 0: own and `extra` currencies and ISO codes; 1: every symbol; 2: every name.
     private var tier = 0
 
@@ -154,6 +156,7 @@ final class CurrencyMarks: @unchecked Sendable {
         _ mark: [UInt8], _ kind: Kind, _ currency: Int32, before: Bool, after: Bool
     ) {
         guard currency >= 0 else { return }
+        longest = max(longest, mark.count)
         if var entry = table[mark] {
             entry.before = entry.before || before
             entry.after = entry.after || after
@@ -250,6 +253,28 @@ final class CurrencyMarks: @unchecked Sendable {
                 addCurrency(Int32(k), names: tier == 2, symbols: tier == 1)
             }
         }
+    }
+
+    /// The length in bytes of the longest mark derived so far (of every
+    /// mark, once ``lookup(_:)`` has found none).
+    var longestMark: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return longest
+    }
+
+    /// What `mark` stands for as a symbol or ISO code (not a display name),
+    /// or nil: derives the symbols' tier when needed, never the names'.
+    func symbolLookup(_ mark: UnsafeBufferPointer<UInt8>) -> Entry? {
+        let key = Array(mark)
+        lock.lock()
+        defer { lock.unlock() }
+        if table[key] == nil && tier == 0 {
+            tier = 1
+            for k in CurrencyCatalog.codes.indices { addCurrency(Int32(k), names: false) }
+        }
+        guard let entry = table[key], entry.kind != .name else { return nil }
+        return entry
     }
 
     /// The text FormatStyle writes before and after the number for `code`
