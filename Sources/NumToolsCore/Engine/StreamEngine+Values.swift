@@ -116,6 +116,34 @@ extension StreamEngine {
     @inline(__always)
     func delimiterInValue(from mark: Int) -> (Int, Int)? {
         let n = writer.out.count
+        guard n > mark else { return nil }
+        // The common case: a one-byte delimiter and one value, searched in
+        // place (no copy of the scanner's delimiter, whose array is retained).
+        if let byte = delimiterByte, separatorOffsets?.list.isEmpty ?? true {
+            // Eight bytes at a time: each load reads p[j..<j + 8] with
+            // j + 8 <= n, within the bytes written; the rest one by one.
+            let hit = writer.out.withUnsafeBytes { o -> Int in
+                guard let p = o.baseAddress else { return n }
+                var j = mark
+                while n &- j >= 8 {
+                    let hits = UTF8Bytes.bytesEqual(byte, in: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
+                    if hits != 0 { return j &+ hits.trailingZeroBitCount >> 3 }
+                    j &+= 8
+                }
+                while j < n && p[j] != byte { j &+= 1 }
+                return j
+            }
+            return hit < n ? (mark, hit) : nil
+        }
+        return delimiterInValues(from: mark)
+    }
+
+    /// ``delimiterInValue(from:)`` for several values (between the
+    /// separators the transform noted), a delimiter of several bytes, or
+    /// `-w`'s blanks.
+    @inline(never)
+    func delimiterInValues(from mark: Int) -> (Int, Int)? {
+        let n = writer.out.count
         let delimiter = scanner.delimiter
         let separators = separatorOffsets?.list ?? []
         let width = separators.isEmpty ? 0 : transform.separator.bytes.count

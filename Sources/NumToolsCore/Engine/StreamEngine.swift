@@ -226,6 +226,9 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
     /// delimiter (with `-w`, a blank) would split its field, and is a
     /// `delimiter-in-value` error (``delimiterInValue(from:)``).
     let checksDelimiter: Bool
+    /// The delimiter when it is one byte (not `-w`'s blanks): the common
+    /// case of ``delimiterInValue(from:)``, searched without the scanner.
+    let delimiterByte: UInt8?
     /// The failed cells of the record being written (`--on-error field`),
     /// reported once its output is written.
     var fieldFailures: [FieldFailure] = []
@@ -275,6 +278,7 @@ public struct StreamEngine<Transform: ValueTransform, Output: ByteSink, Diagnost
         contextField = context
         checksDelimiter = configuration.fields != nil && !configuration.csv
         let delimiter = configuration.delimiterBytes
+        delimiterByte = delimiter.count == 1 && !configuration.whitespace ? delimiter[0] : nil
         scanner = CSVScanner(
             delimiter: Delimiter(bytes: delimiter, blanks: configuration.whitespace),
             terminator: configuration.zeroTerminated ? 0 : 0x0A)
