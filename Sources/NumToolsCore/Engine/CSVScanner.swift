@@ -54,28 +54,32 @@ struct Delimiter {
     @inline(__always)
     func next(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
         if blanks { return CSVScanner.firstOf(0x20, 0x09, p, i, end) }
-        if bytes.count == 1 {
-            // Most fields are short: the first 16 bytes are searched eight
-            // at a time in place, the rest by memchr, whose call costs more
-            // than the search of a short field.
-            if i >= end { return end }
-            let byte = bytes[0]
-            var j = i
-            while end &- j >= 8 && j &- i < 16 {
-                let hits = UTF8Bytes.bytesEqual(byte, in: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
-                if hits != 0 { return j &+ hits.trailingZeroBitCount >> 3 }
-                j &+= 8
-            }
-            if end &- j < 8 {
-                while j < end && p[j] != byte { j &+= 1 }
-                return j
-            }
-            guard let hit = memchr(p + j, Int32(byte), end - j) else { return end }
-            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
-        }
+        if bytes.count == 1 { return Self.next(bytes[0], p, i, end) }
         var j = i
         while j < end, !matches(p, j, end) { j += 1 }
         return j
+    }
+
+    /// The index of the next `byte` at or after `i`, or `end`. Reads
+    /// `p[i..<end]` only: its eight-byte loads start at most `end - 8`.
+    @inline(__always)
+    static func next(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        // Most fields are short: the first 16 bytes are searched eight
+        // at a time in place, the rest by memchr, whose call costs more
+        // than the search of a short field.
+        if i >= end { return end }
+        var j = i
+        while end &- j >= 8 && j &- i < 16 {
+            let hits = UTF8Bytes.bytesEqual(byte, in: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
+            if hits != 0 { return j &+ hits.trailingZeroBitCount >> 3 }
+            j &+= 8
+        }
+        if end &- j < 8 {
+            while j < end && p[j] != byte { j &+= 1 }
+            return j
+        }
+        guard let hit = memchr(p + j, Int32(byte), end - j) else { return end }
+        return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
     }
 
     /// Whether the delimiter stands at `p[i]`, before `end`.

@@ -120,18 +120,9 @@ extension StreamEngine {
         // The common case: a one-byte delimiter and one value, searched in
         // place (no copy of the scanner's delimiter, whose array is retained).
         if let byte = delimiterByte, separatorOffsets?.list.isEmpty ?? true {
-            // Eight bytes at a time: each load reads p[j..<j + 8] with
-            // j + 8 <= n, within the bytes written; the rest one by one.
             let hit = writer.out.withUnsafeBytes { o -> Int in
                 guard let p = o.baseAddress else { return n }
-                var j = mark
-                while n &- j >= 8 {
-                    let hits = UTF8Bytes.bytesEqual(byte, in: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
-                    if hits != 0 { return j &+ hits.trailingZeroBitCount >> 3 }
-                    j &+= 8
-                }
-                while j < n && p[j] != byte { j &+= 1 }
-                return j
+                return Delimiter.next(byte, p, mark, n)
             }
             return hit < n ? (mark, hit) : nil
         }
