@@ -108,6 +108,28 @@ import Testing
         #expect(autoGot.prefix(while: { $0 != ":" }) == got.prefix(while: { $0 != ":" }), "\(c): \(autoGot)")
     }
 
+    /// A reader that names a currency (`-c`) never changes what a later
+    /// reader of the same locale, naming none, finds: each pair reads first
+    /// with `-c`, then without, in a locale no other test reads (the marks
+    /// of a locale are derived once a process and shared).
+    @Test(arguments: [
+        ("en_SE", "C$5", "CAD", "5\tCAD", "error ambiguous-currency"),
+        ("en_FI", "Rs 5", "PKR", "5\tPKR", "error ambiguous-currency"),
+        ("en_SI", "¥1234", "CNY", "1234\tCNY", "error ambiguous-currency"),
+        ("en_AT", "£12", "FKP", "12\tFKP", "error ambiguous-currency"),
+    ])
+    func namedCurrencyDecidesForItsReaderOnly(
+        _ locale: String, _ input: String, _ currency: String, _ named: String, _ unnamed: String
+    ) {
+        for (given, expected) in [(currency as String?, named), (nil, unnamed)] {
+            var converter = AmountConverter(
+                from: [Locale(identifier: locale)], style: .currency,
+                to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: given, writesCode: true)
+            let got = AmountRoundTripTests.read(input, with: &converter)
+            #expect(got == expected || got.hasPrefix(expected + ":"), "\(locale) -c \(given ?? "-") '\(input)': \(got)")
+        }
+    }
+
     /// `-c`'s value: an ISO code, a form of the table, or a symbol of the
     /// locales read; the currencies it names (several: a usage error).
     @Test(arguments: [

@@ -190,8 +190,7 @@ final class AmountReader: Sendable {
         minusLeads = ByteSet(minus.compactMap(\.first))
         minusTails = ByteSet(minus.compactMap(\.last))
         if style.readsCurrency {
-            let m = CurrencyMarks.of(locale)
-            if currency >= 0 { m.include(currency) }
+            let m = CurrencyMarks.of(locale, including: currency)
             marks = m
             parserCurrency = currency >= 0 ? currency : m.own
             ownMarks =
@@ -204,7 +203,7 @@ final class AmountReader: Sendable {
                     )
                 }
             amountParser = Self.parser(format, m.separators(of: parserCurrency)) ?? parser
-            otherMarks = others.map(CurrencyMarks.of).filter { $0 !== m }
+            otherMarks = others.filter { $0.identifier != locale.identifier }.map { CurrencyMarks.of($0) }
         } else {
             marks = nil
             otherMarks = []
@@ -228,7 +227,7 @@ final class AmountReader: Sendable {
         if let compact, let marks {
             for (unit, power) in compact.units where power > 0 {
                 let own = marks.ownSymbols.first { $0.mark == unit }?.entry
-                // (`-c`'s marks are in the table since `include`.)
+                // (`-c`'s marks are in its table from the start.)
                 let given = currency >= 0 && currency != marks.own ? marks.loaded(unit) : nil
                 if let entry = own ?? given, entry.after || anySide,
                     currency < 0 || entry.currencies.contains(currency)

@@ -56,13 +56,18 @@ final class CurrencyMarks: @unchecked Sendable {
     private static let cache = NSLock()
     nonisolated(unsafe) private static var shared: [String: CurrencyMarks] = [:]
 
-    /// The marks of `locale`, derived once per process.
-    static func of(_ locale: Locale) -> CurrencyMarks {
+    /// The marks of `locale`, derived once per process; with `currency`
+    /// (`-c`, an index of ``CurrencyCatalog/codes``), that currency's marks
+    /// and names are read from the start. A table with a named currency is
+    /// its own: the marks `-c` adds early must not decide what a reader
+    /// that named none finds first (`C$` is CAD's and NIO's).
+    static func of(_ locale: Locale, including currency: Int32 = -1) -> CurrencyMarks {
+        let key = currency >= 0 ? "\(locale.identifier)\u{0}\(currency)" : locale.identifier
         cache.lock()
         defer { cache.unlock() }
-        if let known = shared[locale.identifier] { return known }
-        let marks = CurrencyMarks(locale: locale)
-        shared[locale.identifier] = marks
+        if let known = shared[key] { return known }
+        let marks = CurrencyMarks(locale: locale, including: currency)
+        shared[key] = marks
         return marks
     }
 
@@ -75,7 +80,7 @@ final class CurrencyMarks: @unchecked Sendable {
     /// The index of `code` (upper case) in ``CurrencyCatalog/codes``, or -1.
     static func index(of code: String) -> Int32 { codeIndex[code.uppercased()] ?? -1 }
 
-    private init(locale: Locale) {
+    private init(locale: Locale, including currency: Int32) {
         self.locale = locale
         let ownCode = CurrencyCatalog.defaultCurrency(for: locale)
         own = Self.index(of: ownCode)
@@ -95,6 +100,8 @@ final class CurrencyMarks: @unchecked Sendable {
             add(Array(word.utf8), .name, own, before: false, after: true)
         }
         ownSymbols = [symbol.mark, narrow.mark].filter { !$0.isEmpty }.compactMap { m in table[m].map { (m, $0) } }
+        // (After the own symbols: what they stand for is the locale's alone.)
+        if currency != own { addCurrency(currency, names: true) }
     }
 
     /// CLDR's root locale, whose symbols (`US$`) every locale reads.
@@ -190,13 +197,6 @@ final class CurrencyMarks: @unchecked Sendable {
         let found = (notation.decimalSeparator, notation.groupingSeparator)
         separatorsByCurrency[key] = found
         return found
-    }
-
-    /// Makes sure `currency` (`-c`) is read with every mark, names included.
-    func include(_ currency: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        addCurrency(currency, names: true)
     }
 
     /// What `mark` stands for among the marks derived so far, or nil.
