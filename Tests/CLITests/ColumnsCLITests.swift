@@ -122,7 +122,7 @@ import Testing
         #expect(blanks.exited(1) && blanks.err.contains("(delimiter blanks; the widest record has 6 fields)"))
     }
 
-    /// The README's du and ls -l recipes.
+    /// The du and ls -l recipes of docs/tools.md (the README's until issue 45).
     @Test func duAndLsColumns() throws {
         let du = try ToolProcess.run("numgroup", ["-f", "1", "--width", "13"], input: try Self.fixture("du.txt"))
         #expect(du.out == "        4,096\tdocs\n1,342,177,280\tdata.bin\n       27,300\tREADME.md\n", "\(du)")

@@ -20,16 +20,16 @@ struct SkippedDocExample: Sendable, CustomStringConvertible {
     var description: String { "\(place) (not run: \(reason))" }
 }
 
-/// The examples of README.md and of the man pages' EXAMPLES sections, by the
-/// docs' convention:
+/// The examples of README.md, of docs/*.md and of the man pages' COOKBOOK and
+/// EXAMPLES sections, by the docs' convention:
 ///
-/// - README.md: a fenced block of `sh`, `console` or `shell` is a run of
+/// - README.md and docs/*.md: a fenced block of `sh`, `console` or `shell` is a run of
 ///   examples: lines `$ COMMAND` (continued on indented lines after a line
 ///   ending in `|` or `\`), each followed by the output it writes (standard
 ///   output and error; `<TAB>` stands for a TAB). A block that is not run
 ///   (it installs, needs files of your own, a terminal, the network) has the
 ///   line `<!-- not run: REASON -->` just before its fence.
-/// - A man page's EXAMPLES: each `.Bd -literal` display is such a run, in
+/// - A man page's COOKBOOK (numtools(7)) and EXAMPLES: each `.Bd -literal` display is such a run, in
 ///   roff (`\e` is a backslash, `\(aq` a quote); `.\" not run: REASON` just
 ///   before the `.Bd` marks the display, inside it the next `$ COMMAND`.
 ///
@@ -56,7 +56,13 @@ enum DocExamples {
             if text.isEmpty { problems.append("\(path): cannot be read") }
             return text.components(separatedBy: "\n")
         }
-        readme(read("README.md"), &run, &skipped, &problems)
+        readme("README.md", read("README.md"), &run, &skipped, &problems)
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("docs").path))
+            ?? []
+        for doc in docs.sorted() where doc.hasSuffix(".md") {
+            readme("docs/" + doc, read("docs/" + doc), &run, &skipped, &problems)
+        }
         let pages =
             (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("man").path))
             ?? []
@@ -101,7 +107,8 @@ enum DocExamples {
     }
 
     static func readme(
-        _ lines: [String], _ run: inout [DocExample], _ skipped: inout [SkippedDocExample], _ problems: inout [String]
+        _ file: String, _ lines: [String], _ run: inout [DocExample], _ skipped: inout [SkippedDocExample],
+        _ problems: inout [String]
     ) {
         var i = 0
         while i < lines.count {
@@ -120,12 +127,12 @@ enum DocExamples {
             let before = i > 0 ? lines[i - 1].trimmingCharacters(in: .whitespaces) : ""
             if before.hasPrefix("<!-- " + marker), before.hasSuffix("-->") {
                 let reason = before.dropFirst(5 + marker.count).dropLast(3).trimmingCharacters(in: .whitespaces)
-                if reason.isEmpty { problems.append("README.md:\(i): 'not run' without a reason") }
-                skipped.append(SkippedDocExample(place: "README.md:\(i + 1)", reason: reason))
+                if reason.isEmpty { problems.append("\(file):\(i): 'not run' without a reason") }
+                skipped.append(SkippedDocExample(place: "\(file):\(i + 1)", reason: reason))
                 continue
             }
             examples(
-                body, file: "README.md", numbers: Array((i + 2)..<(i + 2 + body.count)), skip: [:], &run, &skipped,
+                body, file: file, numbers: Array((i + 2)..<(i + 2 + body.count)), skip: [:], &run, &skipped,
                 &problems)
         }
     }
@@ -168,10 +175,21 @@ enum DocExamples {
         _ file: String, _ lines: [String], _ run: inout [DocExample], _ skipped: inout [SkippedDocExample],
         _ problems: inout [String]
     ) {
-        guard let start = lines.firstIndex(of: ".Sh EXAMPLES") else {
+        guard lines.contains(".Sh EXAMPLES") else {
             problems.append("\(file): no EXAMPLES section")
             return
         }
+        for section in [".Sh COOKBOOK", ".Sh EXAMPLES"] {
+            guard let start = lines.firstIndex(of: section) else { continue }
+            displays(file, lines, from: start, &run, &skipped, &problems)
+        }
+    }
+
+    /// The displays of the section that starts at line index `start`.
+    static func displays(
+        _ file: String, _ lines: [String], from start: Int, _ run: inout [DocExample],
+        _ skipped: inout [SkippedDocExample], _ problems: inout [String]
+    ) {
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix(".Sh ") } ?? lines.count
         var i = start + 1
         while i < end {
@@ -227,7 +245,10 @@ enum DocExamples {
         let (run, skipped, problems) = DocExamples.all
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         // Each file has examples that run; the ones not run say why.
-        for file in ["README.md", "man/numgroup.1", "man/numconv.1", "man/phonefmt.1", "man/coinfmt.1"] {
+        for file in [
+            "README.md", "docs/tools.md", "man/numgroup.1", "man/numconv.1", "man/phonefmt.1", "man/coinfmt.1",
+            "man/numtools.7",
+        ] {
             #expect(run.contains { $0.place.hasPrefix(file + ":") }, "\(file) has no example that runs")
         }
         #expect(run.count >= 60, "\(run.count) examples")

@@ -98,7 +98,7 @@ func latin1(_ s: String) -> [UInt8] { s.unicodeScalars.map { UInt8($0.value) } }
 
     // MARK: Error records in pipelines (item 6)
 
-    /// The README's three-pass price table on a row with `N/A`: the first
+    /// The three-pass price table of the README's cookbook on a row with `N/A`: the first
     /// pass's error record comes out of the third as it went in, and every
     /// pass exits 1.
     @Test func threePassPriceTable() throws {

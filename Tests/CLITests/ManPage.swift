@@ -49,6 +49,11 @@ struct ManPage {
                     let text = Self.unescape(line)
                     if text.hasPrefix("$ ") {
                         examples.append((String(text.dropFirst(2)), ""))
+                    } else if let last = examples.last, last.output.isEmpty, text.hasPrefix(" "),
+                        last.command.hasSuffix("|") || last.command.hasSuffix("\\")
+                    {
+                        // A command continued on an indented line, as DocExamples reads it.
+                        examples[examples.count - 1].command += "\n" + text
                     } else if !examples.isEmpty {
                         examples[examples.count - 1].output += text + "\n"
                     }

@@ -99,7 +99,7 @@ private func tool(_ name: String, _ arguments: [String], input: String? = nil) t
         #expect(result.err.contains(message), "\(result.err)")
     }
 
-    /// The README's reading recipe and a du-like column, through pipes.
+    /// The reading recipe of docs/tools.md and a du-like column, through pipes.
     @Test func pipelines() throws {
         let sizes = try tool(
             "coinfmt", ["-f", "1", "--style", "iec", "--suffix", "B"], input: "4096\tdir\n1536000\tfile\n")
