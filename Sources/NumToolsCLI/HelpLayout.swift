@@ -24,7 +24,6 @@ public enum HelpLayout {
         _ words: [String], first: String, indent: String, suffix: String = "", width: Int = width
     ) -> [String] {
         var lines: [[String]] = [[]]
-        var lead = first
         var used = columns(first)
         for word in words {
             let needed = (lines[lines.count - 1].isEmpty ? 0 : 1) + columns(word)
@@ -43,8 +42,7 @@ public enum HelpLayout {
                 }
             }
             lines.append(carried + [word])
-            lead = indent
-            used = columns(lead) + columns(lines[lines.count - 1].joined(separator: " "))
+            used = columns(indent) + columns(lines[lines.count - 1].joined(separator: " "))
         }
         return lines.enumerated().map { index, line in
             (index == 0 ? first : indent) + line.joined(separator: " ") + (index < lines.count - 1 ? suffix : "")
