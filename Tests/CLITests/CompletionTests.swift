@@ -242,6 +242,9 @@ let fileCompletionLines = [
             let offered = recorded.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("__") }.map {
                 var match = String($0.dropFirst(c.optionPart.count))
                 if c.isList, match.hasSuffix(",") { match.removeLast() }  // _values' removable separator
+                // An option that takes a value is offered as `--width=`, its
+                // '=' the one `_arguments` writes for `--opt=VALUE`.
+                if match.hasPrefix("--"), match.hasSuffix("="), !c.value.contains("=") { match.removeLast() }
                 return match
             }
             c.check(Array(Set(offered)), shell: "zsh (\(mode))")
