@@ -37,10 +37,11 @@ public enum Completions {
         }
     }
 
-    /// Whether the values are read in any case (`usd` is USD): a completion
-    /// matches them in any case too.
+    /// Whether the values are read in any case (`usd` is USD, `de_de`
+    /// de_DE): a completion matches them in any case too, and inserts each
+    /// in its canonical case, as the listing writes it (USD, US, de_DE).
     static func anyCase(_ completion: OptionSpec.Completion) -> Bool {
-        completion == .currencies || completion == .regions
+        [.currencies, .regions, .locales, .numberSources].contains(completion)
     }
 
     static func functionName(_ tool: ToolDefinition) -> String {
@@ -72,7 +73,7 @@ public enum Completions {
                                 else
                                     words="$(\(command))"
                                 fi
-                                COMPREPLY=($(compgen -P "$before" -W "$words" -- "$cur"))
+                                _numtools_offer
                                 return;;
 
                     """
@@ -82,14 +83,16 @@ public enum Completions {
                 let item =
                     spec.isList
                     ? "\n            case \"$cur\" in *,*) before+=\"${cur%,*},\"; cur=\"${cur##*,}\";; esac" : ""
-                // Typed in lower case (`usd`), the names are offered so.
-                let words =
+                // Names read in any case are matched in any case and offered
+                // as written (`usd` completes to USD).
+                let offer =
                     anyCase(spec.completion)
-                    ? "\n            words=\"$(\(command))\"\n            [[ \"$cur\" == *[a-z]* ]] && words=\"${words,,}\" cur=\"${cur,,}\""
-                    : "\n            words=\"$(\(command))\""
+                    ? "            _numtools_offer"
+                    : "            COMPREPLY=($(compgen -P \"$before\" -W \"$words\" -- \"$cur\"))"
                 valueCases += """
-                            \(patterns))\(item)\(words)
-                                COMPREPLY=($(compgen -P "$before" -W "$words" -- "$cur"))
+                            \(patterns))\(item)
+                                words="$(\(command))"
+                    \(offer)
                                 return;;
 
                     """
@@ -145,6 +148,17 @@ public enum Completions {
                         COMPREPLY=($(compgen -P "$before" -f -- "$cur"))
                     fi
                 }
+                # Names read in any case (`usd` is USD, `de_de` de_DE): those in
+                # the case typed (`C`: C), or else those in any case, each as
+                # written (`usd` completes to USD, never to usd).
+                _numtools_offer() {
+                    COMPREPLY=($(compgen -P "$before" -W "$words" -- "$cur"))
+                    ((${#COMPREPLY[@]})) && return
+                    local name
+                    for name in $words; do
+                        [[ "${name,,}" == "${cur,,}"* ]] && COMPREPLY+=("$before$name")
+                    done
+                }
                 # The option whose value is being completed: the word before; for
                 # --opt=VALUE the word before the '=' (bash splits the word there
                 # when COMP_WORDBREAKS holds '=', as it does by default), or the
@@ -194,8 +208,15 @@ public enum Completions {
                 {
                     let names = "${(f)\"$(\(command.replacingOccurrences(of: "'", with: "'\\''")))\"}"
                     if anyCase(spec.completion) {
-                        // Matched in any case: `usd` completes to USD.
-                        action = ":\(message):{compadd -M $'\\''m\\x3a{a-z}={A-Z}'\\'' -- \(names)}"
+                        // The names in the case typed (`C`: C), or else in
+                        // any case, inserted as written: `usd` completes to
+                        // USD, `de_ch` to de_CH; a comma list (`--to
+                        // de_DE,fr_c`) item by item, each ending in a
+                        // removable ','.
+                        let matcher = "-M $'\\''m\\x3a{a-zA-Z}={A-Za-z}'\\''"
+                        let add = spec.isList ? "compadd -q -S ," : "compadd"
+                        let prefix = spec.isList ? "compset -P '\\''*,'\\''; " : ""
+                        action = ":\(message):{\(prefix)\(add) -- \(names) || \(add) \(matcher) -- \(names)}"
                     } else if spec.completion == .numberSources {
                         // `auto:` is a value of its own, which `_values` would read
                         // as a value and its argument's message.
@@ -263,12 +284,13 @@ public enum Completions {
             switch spec.argument {
             case .none: break
             case .required, .optional:
-                line += " -r"
+                // A value, never a file name unless the option takes one.
+                line += spec.completion == .files ? " -r" : " -x"
                 if var command = valuesCommand(tool, spec.completion) {
                     if spec.isList {
                         command = (command.contains(";") ? "begin; \(command); end" : command) + " | \(list)"
                     }
-                    line += " -f -a '(\(command.replacingOccurrences(of: "'", with: "\\'")))'"
+                    line += " -a '(\(command.replacingOccurrences(of: "'", with: "\\'")))'"
                 }
             }
             line += " -d '\(spec.help.replacingOccurrences(of: "'", with: "\\'"))'"

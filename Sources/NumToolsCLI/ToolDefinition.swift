@@ -12,6 +12,10 @@ public struct ToolDefinition: Sendable {
     public var options: [OptionSpec]
     /// Lines of examples for `--help`.
     public var examples: [String]
+    /// The long names of the options `--help` lists first, under "Most used
+    /// options" (the tool's own or stream options): the ones its README and
+    /// man page examples use most.
+    public var mostUsed: [String]
     /// The tool's listing options, in table order.
     public var listings: [Listing]
     /// The tool's own declarations, whose requirements the runner checks.
@@ -22,9 +26,10 @@ public struct ToolDefinition: Sendable {
     public var numfmtSpellings: [String: String]
 
     public init(
-        name: String, synopsis: String, summary: String, options: [any OptionDeclaration], examples: [String] = [],
-        numfmtSpellings: [String: String] = [:]
+        name: String, synopsis: String, summary: String, options: [any OptionDeclaration],
+        mostUsed: [any OptionDeclaration] = [], examples: [String] = [], numfmtSpellings: [String: String] = [:]
     ) {
+        self.mostUsed = mostUsed.map(\.spec.long)
         self.numfmtSpellings = Self.numfmtSpellings.merging(numfmtSpellings) { $1 }
         self.name = name
         self.synopsis = synopsis
@@ -47,31 +52,36 @@ public struct ToolDefinition: Sendable {
     /// Every option the tool accepts, its own first.
     public var allOptions: [OptionSpec] { options + Self.streamOptions }
 
-    /// The `--help` text.
+    /// The `--help` text, laid out by ``HelpLayout`` for 80 columns: the
+    /// usage and summary, the tool's most used options (``mostUsed``), then
+    /// its other options and the other stream options in table order, the
+    /// stream contract in brief, the examples, and the man pages to read.
     public var helpText: String {
-        func table(_ specs: [OptionSpec]) -> String {
-            specs.map { spec in
-                let left = "  " + spec.synopsis
-                let pad =
-                    left.count < 30
-                    ? String(repeating: " ", count: 30 - left.count) : "\n" + String(repeating: " ", count: 30)
-                return left + pad + spec.help + "\n"
-            }.joined()
-        }
-        var text = "Usage: \(name) \(synopsis)\n\(summary)\n\nOptions:\n" + table(options)
-        text += "\nStream options:\n" + table(Self.streamOptions)
-        text += """
-
-            With VALUE operands each operand is one record; otherwise records are read
-            from standard input. A value that cannot be transformed becomes an error
-            record: error<TAB>RECORD<TAB>FIELD<TAB>CODE<TAB>MESSAGE<TAB>ORIGINAL.
-
-            Exit status: 0 all values transformed, 1 some value was an error,
-            2 usage error, 3 input/output error, 130/143 interrupted.
-
-            """
-        if !examples.isEmpty { text += "\nExamples:\n" + examples.map { "  " + $0 + "\n" }.joined() }
-        text += "\nSee \(name)(1).\n"
+        func table(_ specs: [OptionSpec]) -> String { specs.map(HelpLayout.option).joined() }
+        let first = mostUsed.compactMap { long in allOptions.first { $0.long == long } }
+        let rest = { (specs: [OptionSpec]) in specs.filter { !mostUsed.contains($0.long) } }
+        var text = HelpLayout.usage(name, synopsis) + HelpLayout.paragraph(summary)
+        if !first.isEmpty { text += "\nMost used options:\n" + table(first) }
+        text += "\nOptions:\n" + table(rest(options))
+        text += "\nStream options:\n" + table(rest(Self.streamOptions))
+        text +=
+            "\n"
+            + HelpLayout.paragraph(
+                """
+                With VALUE operands each operand is one record; otherwise records are read from standard input. \
+                A value that cannot be transformed becomes an error record: \
+                error<TAB>RECORD<TAB>FIELD<TAB>CODE<TAB>MESSAGE<TAB>ORIGINAL.
+                """)
+        text +=
+            "\n"
+            + HelpLayout.paragraph(
+                """
+                Exit status: 0 all values transformed, 1 some value was an error, 2 usage error, \
+                3 input/output error, 130/143 interrupted.
+                """)
+        if !examples.isEmpty { text += "\nExamples:\n" + examples.map(HelpLayout.example).joined() }
+        text +=
+            "\n" + HelpLayout.paragraph("See \(name)(1) for every option in full, numtools(7) for the stream contract.")
         return text
     }
 }

@@ -78,6 +78,10 @@ public enum Coinfmt {
             Listing.locales,
             Listing.currencies,
         ],
+        // The three options the examples of README.md and coinfmt(1) use most
+        // (counted: --style 63, -l/--locale 41, -c/--currency 30, -f 16):
+        // `--help` lists them first.
+        mostUsed: [Options.style, Options.locale, Options.currency],
         examples: [
             "coinfmt -l en_US 1234.5                         # $1,234.50",
             "coinfmt --currency JPY --locale ja_JP 1234.5    # ¥1,234",

@@ -52,13 +52,14 @@ public enum MultiCall {
 
             """
         for tool in tools {
-            text += "  " + tool.name + String(repeating: " ", count: width - tool.name.count + 3) + tool.summary + "\n"
+            let first = "  " + tool.name + String(repeating: " ", count: width - tool.name.count + 3)
+            let words = tool.summary.split(separator: " ").map(String.init)
+            text +=
+                HelpLayout.fill(words, first: first, indent: String(repeating: " ", count: first.count))
+                .joined(separator: "\n") + "\n"
         }
-        text += """
-
-            '\(program) TOOL --help' shows a tool's options. See numtools(7) and TOOL(1).
-
-            """
+        text +=
+            "\n" + HelpLayout.paragraph("'\(program) TOOL --help' shows a tool's options. See numtools(7) and TOOL(1).")
         return text
     }
 

@@ -60,6 +60,10 @@ public enum Numconv {
             Options.maxFraction, Options.currency, Options.code, Options.suffix, Options.system, Listing.locales,
             Listing.currencies,
         ],
+        // The three options the examples of README.md and numconv(1) use most
+        // (counted: --to 53, --from 50, --style 31, -f 14): `--help` lists
+        // them first, in the order a command line gives them.
+        mostUsed: [Options.from, Options.to, Options.style],
         examples: [
             "numconv --from en_US --to de_DE 1234567.891        # 1.234.567,891",
             "numconv --from en_US --to ko_KR,fr_GP,ne,ar,it_CH 1234567.891",

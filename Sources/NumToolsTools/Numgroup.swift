@@ -39,6 +39,10 @@ public enum Numgroup {
             Options.separator, Options.decimal, Options.group, Options.minDigits, Options.locale, Options.ungroup,
             Options.sanitize, Options.text, Listing.locales,
         ],
+        // The three options the examples of README.md and numgroup(1) use most
+        // (counted: -f 15, --text 10, -l/--locale 9, --width 8): `--help`
+        // lists them first.
+        mostUsed: [StreamOptions.field, Options.text, Options.locale],
         examples: [
             "numgroup 1234567.891                 # 1,234,567.891",
             "numgroup -g 3,2 1234567              # 12,34,567",

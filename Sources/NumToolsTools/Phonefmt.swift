@@ -88,6 +88,10 @@ public enum Phonefmt {
             Options.find,
             Options.replace, Options.noExtension, Listing.regions,
         ],
+        // The three options the examples of README.md and phonefmt(1) use most
+        // (counted: -r/--region 41, --format 35, -f 18, --csv 13): `--help`
+        // lists them first.
+        mostUsed: [Options.region, Options.format, StreamOptions.field],
         examples: [
             "phonefmt -r KR 01012345678                  # 010-1234-5678",
             "phonefmt -r KR --format e164 'Tel: 02 123 4567' # +8221234567",

@@ -10,8 +10,9 @@ struct CompletionCase: Sendable, CustomStringConvertible {
     /// Whether the value is a comma list (zsh's `_values -s ,` ends a list
     /// item with a removable ',').
     var isList = false
-    /// Whether the values are read in any case (`usd` is USD): a shell may
-    /// offer them in the case typed (bash) or in their own (zsh, fish).
+    /// Whether the values are read in any case (`usd` is USD, `de_de`
+    /// de_DE): typed in any case, they are matched in any case, and every
+    /// shell offers each in its canonical case, as `includes` writes it.
     var anyCase = false
 
     init(_ line: String, _ includes: [String]?, list: Bool = false, anyCase: Bool = false) {
@@ -39,7 +40,11 @@ struct CompletionCase: Sendable, CustomStringConvertible {
             #expect(!offered.isEmpty, "\(shell): \(line) offers nothing")
             let fold: (String) -> String = { anyCase ? $0.lowercased() : $0 }
             for match in includes {
-                #expect(offered.map(fold).contains(fold(match)), "\(shell): \(line) lacks \(match): \(offered)")
+                #expect(offered.contains(match), "\(shell): \(line) lacks \(match): \(offered)")
+                // Never in the case typed: `usd` inserts USD, not usd.
+                for other in offered where other != match && fold(other) == fold(match) {
+                    Issue.record("\(shell): \(line) offers \(other) beside \(match)")
+                }
             }
             for match in offered {
                 #expect(fold(match).hasPrefix(fold(value)), "\(shell): \(line) offers \(match)")
@@ -52,40 +57,46 @@ struct CompletionCase: Sendable, CustomStringConvertible {
 }
 
 let completionCases: [CompletionCase] = [
-    CompletionCase("numgroup --locale=de_C", ["de_CH"]),
-    CompletionCase("numgroup --locale de_C", ["de_CH"]),
-    CompletionCase("numgroup -l de_C", ["de_CH"]),
-    CompletionCase("numgroup --locale=", ["de_CH", "en_US", "ko_KR"]),
+    CompletionCase("numgroup --locale=de_C", ["de_CH"], anyCase: true),
+    CompletionCase("numgroup --locale de_C", ["de_CH"], anyCase: true),
+    CompletionCase("numgroup -l de_C", ["de_CH"], anyCase: true),
+    CompletionCase("numgroup --locale=", ["de_CH", "en_US", "ko_KR"], anyCase: true),
     CompletionCase("numgroup --locale de_CH,fr", nil),
-    CompletionCase("numconv --to de_DE,fr_C", ["de_DE,fr_CA", "de_DE,fr_CH"], list: true),
-    CompletionCase("numconv --to=de_DE,fr_C", ["de_DE,fr_CA", "de_DE,fr_CH"], list: true),
-    CompletionCase("numconv --to=ko", ["ko", "ko_KR"], list: true),
+    CompletionCase("numconv --to de_DE,fr_C", ["de_DE,fr_CA", "de_DE,fr_CH"], list: true, anyCase: true),
+    CompletionCase("numconv --to=de_DE,fr_C", ["de_DE,fr_CA", "de_DE,fr_CH"], list: true, anyCase: true),
+    CompletionCase("numconv --to=ko", ["ko", "ko_KR"], list: true, anyCase: true),
     CompletionCase("numconv --from de_DE,fr_C", nil),
-    CompletionCase("numconv --from=fr_C", ["fr_CA", "fr_CH"]),
-    CompletionCase("coinfmt --currency=EU", ["EUR"]),
-    CompletionCase("coinfmt --currency EU", ["EUR"]),
-    CompletionCase("coinfmt -c EU", ["EUR"]),
+    CompletionCase("numconv --from=fr_C", ["fr_CA", "fr_CH"], anyCase: true),
+    CompletionCase("coinfmt --currency=EU", ["EUR"], anyCase: true),
+    CompletionCase("coinfmt --currency EU", ["EUR"], anyCase: true),
+    CompletionCase("coinfmt -c EU", ["EUR"], anyCase: true),
     CompletionCase("coinfmt --currency EUR,US", nil),
     CompletionCase("coinfmt --style=p", ["percent"]),
     CompletionCase("coinfmt --style s", ["scientific"]),
     CompletionCase("coinfmt --sign=a", ["auto", "always", "accounting"]),
     CompletionCase("coinfmt --display n", ["narrow", "name"]),
-    CompletionCase("phonefmt --region=K", ["KR", "KE"]),
+    CompletionCase("phonefmt --region=K", ["KR", "KE"], anyCase: true),
     CompletionCase("phonefmt --format e164,loc", ["e164,location"], list: true),
     CompletionCase("phonefmt --format=type,country", ["type,country-code"], list: true),
     CompletionCase("phonefmt --type=mobile,fix", ["mobile,fixed-line", "mobile,fixed-line-or-mobile"], list: true),
     CompletionCase("numgroup --complete-values=c", ["currencies"]),
-    CompletionCase("numconv --from au", ["auto", "auto:"]),
-    CompletionCase("numconv --from=", ["auto", "auto:", "C", "de_DE"]),
-    CompletionCase("numconv --from C", ["C"]),
-    CompletionCase("numconv --to de_DE,", ["de_DE,C", "de_DE,fr_FR"], list: true),
-    CompletionCase("numconv --prefer C", ["C"]),
+    CompletionCase("numconv --from au", ["auto", "auto:"], anyCase: true),
+    CompletionCase("numconv --from=", ["auto", "auto:", "C", "de_DE"], anyCase: true),
+    CompletionCase("numconv --from C", ["C"], anyCase: true),
+    CompletionCase("numconv --to de_DE,", ["de_DE,C", "de_DE,fr_FR"], list: true, anyCase: true),
+    CompletionCase("numconv --prefer C", ["C"], anyCase: true),
     CompletionCase("numconv --to auto", nil),
-    CompletionCase("numgroup -l C", ["C"]),
-    CompletionCase("coinfmt --currency us", ["usd"], anyCase: true),
-    CompletionCase("coinfmt --currency=eu", ["eur"], anyCase: true),
+    CompletionCase("numgroup -l C", ["C"], anyCase: true),
+    CompletionCase("coinfmt --currency us", ["USD"], anyCase: true),
+    CompletionCase("coinfmt --currency=eu", ["EUR"], anyCase: true),
     CompletionCase("coinfmt -c Eu", ["EUR"], anyCase: true),
-    CompletionCase("phonefmt --region k", ["kr"], anyCase: true),
+    CompletionCase("numconv --currency=kr", ["KRW"], anyCase: true),
+    CompletionCase("phonefmt --region k", ["KR"], anyCase: true),
+    CompletionCase("phonefmt --from-region=u", ["US"], anyCase: true),
+    CompletionCase("numgroup --locale de_c", ["de_CH"], anyCase: true),
+    CompletionCase("coinfmt --locale=EN_U", ["en_US"], anyCase: true),
+    CompletionCase("numconv --from=FR_C", ["fr_CA", "fr_CH"], anyCase: true),
+    CompletionCase("numconv --to de_DE,fr_c", ["de_DE,fr_CA", "de_DE,fr_CH"], list: true, anyCase: true),
     CompletionCase("phonefmt --lang zh", ["zh", "zh_Hant"]),
     CompletionCase("phonefmt --lang=k", ["ko", "kk"]),
     CompletionCase("numgroup --wid", ["--width"]),
@@ -231,6 +242,9 @@ let fileCompletionLines = [
             let offered = recorded.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("__") }.map {
                 var match = String($0.dropFirst(c.optionPart.count))
                 if c.isList, match.hasSuffix(",") { match.removeLast() }  // _values' removable separator
+                // An option that takes a value is offered as `--width=`, its
+                // '=' the one `_arguments` writes for `--opt=VALUE`.
+                if match.hasPrefix("--"), match.hasSuffix("="), !c.value.contains("=") { match.removeLast() }
                 return match
             }
             c.check(Array(Set(offered)), shell: "zsh (\(mode))")
@@ -363,6 +377,15 @@ let fileCompletionLines = [
         }
     }
 
+    /// The text with each backspace taking back the character before it.
+    static func rendered(_ text: String) -> String {
+        var shown = ""
+        for c in text {
+            if c == "\u{08}" { _ = shown.popLast() } else { shown.append(c) }
+        }
+        return shown
+    }
+
     /// A real interactive bash on a pseudo-terminal, the completion sourced
     /// from its rc file, a line typed with TAB: what the screen shows.
     static func typeInBash(_ tool: String, _ typed: String, until marker: String) throws -> (Bool, String)? {
@@ -390,8 +413,10 @@ let fileCompletionLines = [
         defer { terminal.close() }
         guard terminal.waitFor("READY> ") else { return (false, terminal.text) }
         terminal.type(typed)
-        let found = terminal.waitFor(marker)
-        return (found, terminal.text)
+        // What the screen shows: readline rewrites a word in another case
+        // (`usd` to USD) by backing up over it.
+        let found = terminal.waitFor { rendered($0).contains(marker) }
+        return (found, rendered(terminal.text))
     }
 
     @Test(arguments: [
@@ -402,7 +427,9 @@ let fileCompletionLines = [
         ("numconv", "numconv --from au\t", "auto:"),
         ("numconv", "numconv --from auto:de_D\t", "auto:de_DE "),
         ("numconv", "numconv --from=auto:en_US,de_D\t", "auto:en_US,de_DE "),
-        ("coinfmt", "coinfmt --currency usd\t", "usd "),
+        ("coinfmt", "coinfmt --currency usd\t", "USD "),
+        ("phonefmt", "phonefmt --region kr\t", "KR "),
+        ("numgroup", "numgroup --locale de_ch\t", "de_CH "),
     ])
     func interactiveBash(tool: String, typed: String, marker: String) throws {
         guard let (found, screen) = try Self.typeInBash(tool, typed, until: marker) else {
