@@ -356,10 +356,12 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
             }
         }
         if shape.binaryPower > 0 { digits.multiplyByPowerOf1024(shape.binaryPower) }
-        if shape.shift > 0 || shape.binaryPower > 0, reader.style.countsUnits { digits.roundToWholeAwayFromZero() }
+        if shape.shift > 0 || shape.binaryPower > 0, reader.countsUnits { digits.roundToWholeAwayFromZero() }
         return Reading(
             negative: negative, digits: digits, currency: shape.currency, kind: shape.kind,
-            mark: UnsafeBufferPointer(rebasing: value[shape.mark]))
+            // (The shape's mark lies within the value: no check again.)
+            mark: UnsafeBufferPointer(
+                start: value.baseAddress.map { $0 + shape.mark.lowerBound }, count: shape.mark.count))
     }
 }
 

@@ -377,7 +377,7 @@ extension AmountReader {
         // Whether a byte before the symbol may lead a grouping separator,
         // noted on the way (the mantissa's check, ``checkMantissa``, runs
         // only then: most mantissas have none).
-        var groupLead = groupLeads.contains(p[lo])
+        var groupLead = p[lo] &- 48 >= 10 && mayLeadGroup(p[lo])
         while q < hi {
             // (A symbol starts with a lead byte: the bytes between are
             // passed over; ASCII digits, which lead none, first.)
@@ -385,7 +385,7 @@ extension AmountReader {
                 q += 1
                 continue
             }
-            if groupLeads.contains(p[q]) { groupLead = true }
+            if mayLeadGroup(p[q]) { groupLead = true }
             guard exponentLeads.contains(p[q]) else {
                 q += 1
                 continue
@@ -437,6 +437,13 @@ extension AmountReader {
             }
             q += Self.scalarLength(p[q])
         }
+    }
+
+    /// Whether `b` may lead one of the grouping separators read (``groupLeads``).
+    @inline(__always)
+    func mayLeadGroup(_ b: UInt8) -> Bool {
+        let only = groupLeadOnly
+        return only >= 0 ? Int(b) == only : groupLeads.contains(b)
     }
 
     /// Throws `misplaced-grouping` for a grouping separator in the mantissa

@@ -167,6 +167,12 @@ final class AmountReader: Sendable {
     /// ``amountParser`` read, for the scientific mantissa's check
     /// (``checkMantissa(_:_:_:_:)``).
     let groupLeads: ByteSet
+    /// The one byte of ``groupLeads`` when it holds one (most notations:
+    /// `,`, `.`, or the lead of NBSP), 256 when none, -1 when several:
+    /// one comparison for the mantissa's walk (``mayLeadGroup(_:)``).
+    let groupLeadOnly: Int
+    /// ``style`` counts units (``AmountStyle/countsUnits``), looked up once.
+    let countsUnits: Bool
 
     init(
         locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true,
@@ -214,8 +220,10 @@ final class AmountReader: Sendable {
             parserCurrency = -1
         }
         compact = style.readsCompact ? CompactUnits.of(locale) : nil
-        groupLeads = ByteSet(
-            [parser, amountParser].flatMap { $0.tokens.filter { $0.kind == .group }.map(\.b0) })
+        let leads = Set([parser, amountParser].flatMap { $0.tokens.filter { $0.kind == .group }.map(\.b0) })
+        groupLeads = ByteSet(leads)
+        countsUnits = style.countsUnits
+        groupLeadOnly = leads.count == 1 ? Int(leads.first!) : leads.isEmpty ? 256 : -1
         if style.readsScientific {
             var symbols = Self.exponentSymbols(locale)
             for e: [UInt8] in [[0x45], [0x65]] where !symbols.contains(e) { symbols.append(e) }
