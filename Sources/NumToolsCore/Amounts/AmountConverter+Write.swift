@@ -10,7 +10,7 @@ extension AmountConverter {
             code = try currencyCode(of: r)
         }
         if allPlain {
-            try plain.write(negative: r.negative, digits: r.digits, into: &output)
+            try plain.writePoints(negative: r.negative, digits: r.digits, into: &output)
         } else {
             let separator = self.separator
             for t in targets.indices {
@@ -65,7 +65,7 @@ extension AmountConverter {
         let target = targets[t]
         if target.identifier == LocaleSupport.machineIdentifier || r.kind == .number {
             let single = plainWriters[t]
-            try single.write(negative: r.negative, digits: r.digits, into: &output)
+            try single.writePoints(negative: r.negative, digits: r.digits, into: &output)
             return
         }
         // The digits as read (or as --min-fraction/--max-fraction make them).

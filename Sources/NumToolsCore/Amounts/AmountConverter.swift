@@ -18,7 +18,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     /// apart so that reading a value takes no reference to it.
     let reader: AmountReader
     /// The index of the notation that settles an ambiguous value (`--prefer`).
-    let preferred: Int?
+    var preferred: Int? { preferredIndex >= 0 ? Int(preferredIndex) : nil }
     /// The targets in machine or plain number notation, written as numconv writes plain numbers.
     var plain: NumberConverter
     /// One writer a target, for targets written one by one.
@@ -31,6 +31,10 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     let writesCode: Bool
     /// `-c`: the column's currency, or -1.
     let currency: Int32
+    /// ``preferred``, or -1. (An `Int32` beside ``currency``: the engine
+    /// copies the converter a value, and past 256 bytes the copy costs
+    /// twice as much.)
+    let preferredIndex: Int32
     /// coinfmt's formatters for the targets, by target, kind, currency and
     /// fraction digits: this copy's own (``copyForThread()`` makes another).
     let formatters = FormatterCache()
@@ -40,6 +44,12 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         /// The last mark whose currencies were looked up, and them (``candidates(of:)``).
         var lastMark: [UInt8] = []
         var lastCandidates: [Int32] = []
+        /// The memory one value's reading is written to, when its slot fits
+        /// (``slotCapacity`` bytes, allocated once a copy); a larger slot
+        /// takes memory of its own.
+        let slot = UnsafeMutablePointer<UInt8>.allocate(capacity: FormatterCache.slotCapacity)
+        static let slotCapacity = 4096
+        deinit { slot.deallocate() }
     }
 
     /// `--style bytes`: the locale's byte labels, found the first time a
@@ -107,7 +117,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
                 unitSuffix: Array(suffix.utf8), others: sources.count > 1 ? sources : [])
         }
         reader = readers[0]
-        self.preferred = preferred
+        self.preferredIndex = preferred.map { Int32(clamping: $0) } ?? -1
         self.targets = targets
         self.style = style
         self.writesCode = writesCode
@@ -126,8 +136,8 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
 
     /// A copy with a formatter cache of its own.
     init(copying other: AmountConverter) {
-        (readers, reader, preferred, plain, plainWriters, allPlain) = (
-            other.readers, other.reader, other.preferred, other.plain, other.plainWriters, other.allPlain
+        (readers, reader, preferredIndex, plain, plainWriters, allPlain) = (
+            other.readers, other.reader, other.preferredIndex, other.plain, other.plainWriters, other.allPlain
         )
         (targets, style, writesCode, currency) = (other.targets, other.style, other.writesCode, other.currency)
     }
@@ -193,10 +203,14 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
         if k == 1 {
             let shape = try reader.shape(value)
             let slot = try slotSize(value, shape)
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: slot) { (buffer) throws(ValueError) in
-                let reading = try read(value, shape, reader, into: buffer.baseAddress!, slot: slot)
-                try write(reading, into: &output)
-            }
+            // The slot: this copy's memory, or (a value whose slot is larger)
+            // memory of its own. (No closure: the reading stays in registers,
+            // and ``read`` is inlined here.)
+            let own = slot > FormatterCache.slotCapacity
+            let base = own ? UnsafeMutablePointer<UInt8>.allocate(capacity: slot) : formatters.slot
+            defer { if own { base.deallocate() } }
+            let reading = try read(value, shape, reader, into: base, slot: slot)
+            try write(reading, into: &output)
             return
         }
         // --from auto: every notation reads the value.
@@ -284,7 +298,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     }
 
     /// Reads the number of `shape` into `base` and scales it by its shift.
-    @inline(__always)
+    @_transparent
     func read(
         _ value: UnsafeBufferPointer<UInt8>, _ shape: AmountShape, _ reader: AmountReader,
         into base: UnsafeMutablePointer<UInt8>, slot: Int
@@ -342,17 +356,19 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
             }
         }
         if shape.binaryPower > 0 { digits.multiplyByPowerOf1024(shape.binaryPower) }
-        if shape.shift > 0 || shape.binaryPower > 0, reader.style.countsUnits { digits.roundToWholeAwayFromZero() }
+        if shape.shift > 0 || shape.binaryPower > 0, reader.countsUnits { digits.roundToWholeAwayFromZero() }
         return Reading(
             negative: negative, digits: digits, currency: shape.currency, kind: shape.kind,
-            mark: UnsafeBufferPointer(rebasing: value[shape.mark]))
+            // (The shape's mark lies within the value: no check again.)
+            mark: UnsafeBufferPointer(
+                start: value.baseAddress.map { $0 + shape.mark.lowerBound }, count: shape.mark.count))
     }
 }
 
 extension AmountStyle {
     /// The unit styles (si, iec, iec-i, bytes): a count of units, which a
     /// unit prefix makes whole (``DigitString/roundToWholeAwayFromZero()``).
-    var countsUnits: Bool { self == .si || self == .iec || self == .iecI || self == .bytes }
+    @inline(__always) var countsUnits: Bool { self == .si || self == .iec || self == .iecI || self == .bytes }
 }
 
 extension DigitString {

@@ -374,6 +374,10 @@ extension AmountReader {
     {
         guard lo < hi else { return }
         var q = lo + Self.scalarLength(p[lo])
+        // Whether a byte before the symbol may lead a grouping separator,
+        // noted on the way (the mantissa's check, ``checkMantissa``, runs
+        // only then: most mantissas have none).
+        var groupLead = p[lo] &- 48 >= 10 && mayLeadGroup(p[lo])
         while q < hi {
             // (A symbol starts with a lead byte: the bytes between are
             // passed over; ASCII digits, which lead none, first.)
@@ -381,6 +385,7 @@ extension AmountReader {
                 q += 1
                 continue
             }
+            if mayLeadGroup(p[q]) { groupLead = true }
             guard exponentLeads.contains(p[q]) else {
                 q += 1
                 continue
@@ -399,7 +404,7 @@ extension AmountReader {
                         i += 1
                     }
                     if i == hi {
-                        try checkMantissa(p, lo, q, s)
+                        if groupLead { try checkMantissa(p, lo, q, s) }
                         s.shift += negative ? -exponent : exponent
                         if s.kind == .number { s.kind = .scientific }
                         hi = q
@@ -424,7 +429,7 @@ extension AmountReader {
                     guard let d = digitValue(p, &i, end: hi) else { return }
                     if exponent < 1 << 40 { exponent = exponent * 10 + d }
                 }
-                try checkMantissa(p, lo, q, s)
+                if groupLead { try checkMantissa(p, lo, q, s) }
                 s.shift += negative ? -exponent : exponent
                 if s.kind == .number { s.kind = .scientific }
                 hi = q
@@ -434,14 +439,27 @@ extension AmountReader {
         }
     }
 
+    /// Whether `b` may lead one of the grouping separators read (``groupLeads``).
+    @inline(__always)
+    func mayLeadGroup(_ b: UInt8) -> Bool {
+        let only = groupLeadOnly
+        return only >= 0 ? Int(b) == only : groupLeads.contains(b)
+    }
+
     /// Throws `misplaced-grouping` for a grouping separator in the mantissa
     /// `p[lo..<q]` of a scientific number: no notation groups a mantissa's
     /// digits, so `1.234E3` in de_DE is no 1234000 (and `1.5E3` no 1500).
     @inline(__always)
     func checkMantissa(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ q: Int, _ s: AmountShape) throws(ValueError) {
+        // Bound: lo <= i < q <= p.count (the caller's range of p).
+        precondition(lo >= 0 && q <= p.count)
+        guard let base = p.baseAddress else { return }
+        let leads = groupLeads
         var i = lo
         while i < q {
-            if groupLeads.contains(p[i]) { try checkSeparator(p, lo, q, i, s) }
+            // (An ASCII digit, most of a mantissa, is no separator's lead.)
+            let b = base[i]
+            if b &- 48 >= 10 && leads.contains(b) { try checkSeparator(p, lo, q, i, s) }
             i += 1
         }
     }

@@ -54,22 +54,14 @@ enum AmountKind: UInt8, Sendable {
 /// The shape of one value: where its number is, what surrounds it and how it
 /// scales, worked out before any digit is read.
 struct AmountShape {
+    // (The small fields after ``unitAfter``, where they share its last
+    // word: the shape is copied a value, and smaller is cheaper.)
     /// The number's bytes (for a myriad amount of several groups, unused).
     var core: Range<Int>
-    /// Whether the notation around the number makes it negative: parentheses,
-    /// a trailing minus or a sign before a prefix currency mark.
-    var negative = false
     /// The power of ten the number is multiplied by (exponent, compact unit).
     var shift = 0
     /// The power of 1024 the number is multiplied by (an IEC prefix), after ``shift``.
     var binaryPower = 0
-    /// The currency: an index into ``CurrencyCatalog/codes``, -1 when the mark
-    /// does not fix one, ``AmountShape/noCurrency`` when there is no mark.
-    var currency: Int32 = AmountShape.noCurrency
-    var kind = AmountKind.number
-    /// Whether the mark is a display name (`US dollars`), whose amounts some
-    /// locales write with other separators than their symbols'.
-    var markIsName = false
     /// A myriad amount of several unit groups: the number of its integer's
     /// digits (``core`` holds the groups, and ``AmountReader/myriadDigits(_:_:)``
     /// works the digits out again); -1 otherwise. (A count, not the digits,
@@ -82,6 +74,16 @@ struct AmountShape {
     /// for the units' reading not to look again; nil when it did not, or
     /// saw a bidi mark there.
     var unitAfter: (end: Int, start: Int, power: Int, blanks: Int)? = nil
+    /// Whether the notation around the number makes it negative: parentheses,
+    /// a trailing minus or a sign before a prefix currency mark.
+    var negative = false
+    var kind = AmountKind.number
+    /// Whether the mark is a display name (`US dollars`), whose amounts some
+    /// locales write with other separators than their symbols'.
+    var markIsName = false
+    /// The currency: an index into ``CurrencyCatalog/codes``, -1 when the mark
+    /// does not fix one, ``AmountShape/noCurrency`` when there is no mark.
+    var currency: Int32 = AmountShape.noCurrency
     /// Where the currency mark stands (empty when there is none), for the
     /// currencies it may stand for when ``currency`` does not fix one.
     var mark: Range<Int> = 0..<0
@@ -165,6 +167,12 @@ final class AmountReader: Sendable {
     /// ``amountParser`` read, for the scientific mantissa's check
     /// (``checkMantissa(_:_:_:_:)``).
     let groupLeads: ByteSet
+    /// The one byte of ``groupLeads`` when it holds one (most notations:
+    /// `,`, `.`, or the lead of NBSP), 256 when none, -1 when several:
+    /// one comparison for the mantissa's walk (``mayLeadGroup(_:)``).
+    let groupLeadOnly: Int
+    /// ``style`` counts units (``AmountStyle/countsUnits``), looked up once.
+    let countsUnits: Bool
 
     init(
         locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true,
@@ -212,8 +220,10 @@ final class AmountReader: Sendable {
             parserCurrency = -1
         }
         compact = style.readsCompact ? CompactUnits.of(locale) : nil
-        groupLeads = ByteSet(
-            [parser, amountParser].flatMap { $0.tokens.filter { $0.kind == .group }.map(\.b0) })
+        let leads = Set([parser, amountParser].flatMap { $0.tokens.filter { $0.kind == .group }.map(\.b0) })
+        groupLeads = ByteSet(leads)
+        countsUnits = style.countsUnits
+        groupLeadOnly = leads.count == 1 ? Int(leads.first!) : leads.isEmpty ? 256 : -1
         if style.readsScientific {
             var symbols = Self.exponentSymbols(locale)
             for e: [UInt8] in [[0x45], [0x65]] where !symbols.contains(e) { symbols.append(e) }

@@ -82,6 +82,30 @@ struct Delimiter {
         return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
     }
 
+    /// Whether `byte` occurs in `p[i..<end]`. Reads `p[i..<end]` only: a
+    /// range of eight bytes or more is read eight at a time, its last eight
+    /// bytes (from `end - 8`, which is at least `i`) in one load that may
+    /// overlap the one before; a shorter one byte by byte.
+    @inline(__always)
+    static func occurs(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+        if end &- i >= 8 {
+            var j = i
+            while end &- j > 8 {
+                if UTF8Bytes.bytesEqual(byte, in: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)) != 0 {
+                    return true
+                }
+                j &+= 8
+            }
+            return UTF8Bytes.bytesEqual(byte, in: UnsafeRawPointer(p + (end &- 8)).loadUnaligned(as: UInt64.self)) != 0
+        }
+        var j = i
+        while j < end {
+            if p[j] == byte { return true }
+            j &+= 1
+        }
+        return false
+    }
+
     /// Whether the delimiter stands at `p[i]`, before `end`.
     @inline(__always)
     func matches(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Bool {

@@ -120,8 +120,10 @@ extension StreamEngine {
         // The common case: a one-byte delimiter and one value, searched in
         // place (no copy of the scanner's delimiter, whose array is retained).
         if let byte = delimiterByte, separatorOffsets?.list.isEmpty ?? true {
+            // Whether it is there first, in two overlapping loads for most
+            // values; where, only then.
             let hit = writer.out.withUnsafeBytes { o -> Int in
-                guard let p = o.baseAddress else { return n }
+                guard let p = o.baseAddress, Delimiter.occurs(byte, p, mark, n) else { return n }
                 return Delimiter.next(byte, p, mark, n)
             }
             return hit < n ? (mark, hit) : nil

@@ -6,12 +6,22 @@ public struct NumberConverter: ValueTransform, Sendable {
     /// With `--width`: the padding of each value of its record runs
     /// (``padRecordRuns(_:)``), done where the value is written.
     var runPadding: Padding? = nil
+    /// ``minimumFraction`` and ``maximumFraction``, `Int32.min` for none:
+    /// two `Int32`s after ``runPadding``'s bytes, where two `Int?` took 32
+    /// bytes. (The engine and ``AmountConverter`` copy a converter a value,
+    /// and the copy's cost grows with its size.)
+    let minimumFractionStorage: Int32
+    let maximumFractionStorage: Int32
     public let parser: LocaleNumberParser
     public let targets: [LocaleNumberFormat]
     /// Pad the fraction with zeros to at least this many digits.
-    public let minimumFraction: Int?
+    public var minimumFraction: Int? {
+        minimumFractionStorage == .min ? nil : Int(minimumFractionStorage)
+    }
     /// Round half-even to at most this many fraction digits.
-    public let maximumFraction: Int?
+    public var maximumFraction: Int? {
+        maximumFractionStorage == .min ? nil : Int(maximumFractionStorage)
+    }
     /// `numconv --style percent --ratio`: for each target, whether it
     /// writes the value read as a ratio (19 % is 0.19) rather than as
     /// percent points; nil: none does.
@@ -38,8 +48,9 @@ public struct NumberConverter: ValueTransform, Sendable {
         parser = LocaleNumberParser(format: source)
         self.targets = targets
         plans = targets.map(\.storage.plan)
-        self.minimumFraction = minimumFraction
-        self.maximumFraction = maximumFraction
+        // (A count beyond Int32 is clamped: no output holds 2^31 digits.)
+        minimumFractionStorage = minimumFraction.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? .min
+        maximumFractionStorage = maximumFraction.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? .min
     }
 
     public mutating func transform<Output: ByteOutput & ~Copyable>(
@@ -78,6 +89,19 @@ public struct NumberConverter: ValueTransform, Sendable {
         try emit(negative: negative, points, ratio: points, into: &output)
     }
 
+    /// ``write(negative:digits:into:)`` for a converter without
+    /// ``ratioTargets`` (``AmountConverter``'s writers): with no branch to
+    /// ``writeWithRatio(negative:digits:into:)``, which takes `self` whole,
+    /// the caller need not copy the converter to call it.
+    @inline(__always)
+    func writePoints<Output: ByteOutput & ~Copyable>(negative: Bool, digits: DigitString, into output: inout Output)
+        throws(ValueError)
+    {
+        assert(ratioTargets == nil, "writePoints on a converter with ratio targets")
+        let points = prepared(digits)
+        try emit(negative: negative, points, ratio: points, into: &output)
+    }
+
     /// The canonical form of `digits`: rounded or padded to the fraction
     /// options, no leading zeros. The sign is the input's, on zero too
     /// (`-0` stays `-0`): no sign changes, as no digit does.
@@ -96,7 +120,9 @@ public struct NumberConverter: ValueTransform, Sendable {
     /// read, and the ratio (the point two places left: 19 is 0.19, 12.5 is
     /// 0.125; the zeros the move brings into the fraction of a whole number
     /// dropped: 50 is 0.5, 100 is 1), each rounded or padded to the fraction
-    /// options, for the targets that write it.
+    /// options, for the targets that write it. (Not inlined: its closure
+    /// holds `self`, which would make every caller copy the converter.)
+    @inline(never)
     func writeWithRatio<Output: ByteOutput & ~Copyable>(
         negative: Bool, digits: DigitString, into output: inout Output
     ) throws(ValueError) {
