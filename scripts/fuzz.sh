@@ -68,6 +68,7 @@ build() {
 # minutes in all on 2 cores: the stream targets run about 5-20 inputs a second
 # under ASan, the others hundreds to thousands).
 limits() {
+    threads=no
     case "$1" in
         asyoutype) max_len=1048576 timeout=2 rss=512 smoke_runs=4000 ;;
         records | coinrecords) max_len=262144 timeout=10 rss=2048 smoke_runs=200 ;;
@@ -77,7 +78,8 @@ limits() {
         # repeated from it, with every output and message kept in memory: one
         # input reached 510 MiB under ASan (its quarantine holds the outputs'
         # freed buffers; numgroup -j 3 on the same file: 35 MiB).
-        jobs) max_len=65536 timeout=10 rss=2048 smoke_runs=200 ;;
+        # (Its threads make its coverage vary: see --smoke below.)
+        jobs) max_len=65536 timeout=10 rss=2048 smoke_runs=200 threads=yes ;;
         *) max_len=65536 timeout=2 rss=512 smoke_runs=10000 ;;
     esac
 }
@@ -107,12 +109,29 @@ case "${1:-}" in
             out=$scratch.log
             start=$SECONDS
             # -runs counts the corpus's inputs too (and the empty input libFuzzer tries first).
+            common=(-seed=$smoke_seed -use_cmp=0 -runs=$((seeds + 1 + smoke_runs)) -max_len="$max_len")
+            limits=(-timeout="$timeout" -rss_limit_mb="$rss" -artifact_prefix="Fuzz/crashes/$t-")
+            if [ "$threads" = yes ]; then
+                # The threads make each run's coverage differ, and with it what
+                # libFuzzer tries next: the inputs are made first, by mutation
+                # of the corpus without running the target (NUMTOOLS_FUZZ_SAVE),
+                # then each is run once.
+                mkdir -p "$scratch/inputs" "$scratch/corpus"
+                NUMTOOLS_FUZZ_SAVE=$scratch/inputs SWIFT_DETERMINISTIC_HASHING=1 "${no_aslr[@]}" "$binary" \
+                    "${common[@]}" -keep_seed=1 "$scratch/corpus" "Fuzz/corpus/$t" >"$out" 2>&1
+                run=("$binary" "${limits[@]}" "$scratch"/inputs/*)
+            else
+                run=("$binary" "${common[@]}" "${limits[@]}" -print_final_stats=1 "$scratch" "Fuzz/corpus/$t")
+            fi
             if NUMTOOLS_FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 \
-                "${no_aslr[@]}" "$binary" -seed=$smoke_seed -use_cmp=0 \
-                -runs=$((seeds + 1 + smoke_runs)) -timeout="$timeout" -rss_limit_mb="$rss" -max_len="$max_len" \
-                -artifact_prefix="Fuzz/crashes/$t-" -print_final_stats=1 "$scratch" "Fuzz/corpus/$t" >"$out" 2>&1; then
+                "${no_aslr[@]}" "${run[@]}" >>"$out" 2>&1; then
+                if [ "$threads" = yes ]; then
+                    executed=$(grep -c '^Executed ' "$out" || true)
+                else
+                    executed=$(grep -Eo 'number_of_executed_units: [0-9]+' "$out" | grep -Eo '[0-9]+' || echo '?')
+                fi
                 echo "fuzz $t: passed ($seeds corpus inputs, then $smoke_runs from seed $smoke_seed;" \
-                    "$(grep -Eo 'number_of_executed_units: [0-9]+' "$out" | grep -Eo '[0-9]+' || echo '?') executed, $((SECONDS - start)) s)"
+                    "$executed executed, $((SECONDS - start)) s)"
             else
                 tail -40 "$out"
                 echo "fuzz $t: FAILED (seed $smoke_seed; the input is in Fuzz/crashes/$t-*)"

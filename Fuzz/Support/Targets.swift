@@ -34,12 +34,24 @@ let fuzzTargets: [String: FuzzTarget] = [
 /// The target of this run, chosen in LLVMFuzzerInitialize (before any input).
 nonisolated(unsafe) var fuzzTest: ((UnsafePointer<UInt8>, Int) -> CInt)? = nil
 
+/// NUMTOOLS_FUZZ_SAVE=DIR: each input is written to DIR (numbered in turn)
+/// instead of tested. No target code runs, so the coverage never changes and
+/// the inputs libFuzzer makes from a seed are the same every run: the fixed
+/// inputs of `scripts/fuzz.sh --smoke` for a target that runs threads, whose
+/// coverage (and so libFuzzer's choices) varies from run to run.
+nonisolated(unsafe) var saveDirectory: String? = nil
+nonisolated(unsafe) var savedInputs = 0
+
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 ) -> CInt {
     let invokedAs = argv.pointee?.pointee.map { String(cString: $0) }.map { ($0 as NSString).lastPathComponent }
+    if let directory = ProcessInfo.processInfo.environment["NUMTOOLS_FUZZ_SAVE"] {
+        saveDirectory = directory
+        return 0
+    }
     let name = ProcessInfo.processInfo.environment["NUMTOOLS_FUZZ_TARGET"] ?? invokedAs ?? ""
     guard let target = fuzzTargets[name] else {
         let known = fuzzTargets.keys.sorted().joined(separator: " ")
@@ -54,5 +66,11 @@ public func fuzzInitialize(
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    fuzzTest!(data, size)
+    if let directory = saveDirectory {
+        let path = "\(directory)/\(savedInputs)"
+        savedInputs += 1
+        FileManager.default.createFile(atPath: path, contents: Data(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+    return fuzzTest!(data, size)
 }
