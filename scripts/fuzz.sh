@@ -64,23 +64,23 @@ build() {
 }
 
 # Each target's limits (see the header) and the number of inputs --smoke runs
-# after its corpus (a few seconds to half a minute a target here, about 3
-# minutes in all on 2 cores: the stream targets run about 5-20 inputs a second
-# under ASan, the others hundreds to thousands).
+# after its corpus (a few seconds to half a minute a target, about 2 minutes
+# in all on this 2-core machine once built, about 3 more to build: the stream
+# targets run about 5-30 inputs a second under ASan, the others thousands).
 limits() {
     threads=no
     case "$1" in
-        asyoutype) max_len=1048576 timeout=2 rss=512 smoke_runs=4000 ;;
-        records | coinrecords) max_len=262144 timeout=10 rss=2048 smoke_runs=200 ;;
+        asyoutype) max_len=1048576 timeout=2 rss=512 smoke_runs=8000 ;;
+        records | coinrecords) max_len=262144 timeout=10 rss=2048 smoke_runs=400 ;;
         # The amount reader derives every locale's currency marks first (initializeAmounts).
-        amounts) max_len=65536 timeout=10 rss=2048 smoke_runs=4000 ;;
+        amounts) max_len=65536 timeout=10 rss=2048 smoke_runs=8000 ;;
         # -j runs each input twice (one thread, then several) on up to 600 KiB
         # repeated from it, with every output and message kept in memory: one
         # input reached 510 MiB under ASan (its quarantine holds the outputs'
         # freed buffers; numgroup -j 3 on the same file: 35 MiB).
         # (Its threads make its coverage vary: see --smoke below.)
         jobs) max_len=65536 timeout=10 rss=2048 smoke_runs=200 threads=yes ;;
-        *) max_len=65536 timeout=2 rss=512 smoke_runs=10000 ;;
+        *) max_len=65536 timeout=2 rss=512 smoke_runs=30000 ;;
     esac
 }
 
