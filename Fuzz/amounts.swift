@@ -16,22 +16,16 @@ let amountLimit = 4096
 
 /// Derives every locale's marks (all tiers) before the first input, so
 /// that no input pays the once-per-process derivation under -timeout.
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
+func initializeAmounts() {
     let none: [UInt8] = [0xFF]
     for id in amountLocales {
         let locale = Locale(identifier: id)
         _ = none.withUnsafeBufferPointer { CurrencyMarks.of(locale).lookup($0) }
         _ = CompactUnits.of(locale)
     }
-    return 0
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzAmounts(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 2 else { return 0 }
     let locale = Locale(identifier: amountLocales[Int(data[0]) % amountLocales.count])
     let style = amountStyles[Int(data[1]) % amountStyles.count]

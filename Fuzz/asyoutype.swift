@@ -24,8 +24,7 @@ let regionCodes = [
 /// time: past it the formatter shows what was typed, by design.
 let comparedScalars = PhoneAsYouTypeFormatter.typedLimit
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzAsyoutype(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let region = regionCodes[Int(data[0]) % regionCodes.count]
     let value = UnsafeBufferPointer(start: data + 1, count: size - 1)

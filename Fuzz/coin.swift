@@ -7,8 +7,7 @@ import Foundation
 
 nonisolated(unsafe) var coinFormatters: [CoinFormatter] = fuzzCoinStyles.map { $0.formatter() }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzCoin(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let selector = Int(data[0])
     let value = UnsafeBufferPointer(start: data + 1, count: size - 1)

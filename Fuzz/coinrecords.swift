@@ -24,8 +24,7 @@ let coinMaxRecordBytes = [16, 64, 256, 4096]
 let coinRepeats = [1, 2, 16, 300, 1000, 2000, 5000, 5000]
 let coinChunks = [7, 4096, 1 << 16, 1 << 20]
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzCoinrecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 2 else { return 0 }
     let (o0, o1) = (data[0], data[1])
     var body: [UInt8] = []

@@ -24,8 +24,7 @@ let templates: [StaticString] = [
 let details: [StaticString] = ["a digit", "", "a long detail past twenty bytes, to widen the bound"]
 let codes: [ValueError.Code] = [.number(.invalidCharacter), .engine(.invalidUTF8), .number(.noDigits), .engine(.empty)]
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzErrorrecord(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 20 else { return 0 }
     let o = Array(UnsafeBufferPointer(start: data, count: 20))
     let first = UnsafeRawPointer(data + 4).loadUnaligned(as: Int.self)

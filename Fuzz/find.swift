@@ -10,8 +10,7 @@
 let findRegions = ["KR", "US", "GB", "DE", "JP", "IN", "BR", "FR", "CN", "AU", "IT", "RU"]
 let matchers = findRegions.map { PhoneNumberMatcher(region: $0)! }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzFind(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let k = Int(data[0]) % matchers.count
     let matcher = matchers[k]

@@ -62,8 +62,7 @@ func jobsRun<T: ValueTransform & Sendable>(
     return JobsResult(output: output.bytes, diagnostics: diagnostics.bytes, errors: errors.bytes, outcome: outcome)
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzJobs(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 4 else { return 0 }
     let o = Array(UnsafeBufferPointer(start: data, count: 4))
     let body = expandPieces(UnsafeBufferPointer(start: data + 4, count: size - 4), jobPieces)

@@ -15,8 +15,7 @@ let formats = localeIDs.flatMap { id in
     LocaleNumberFormat.Style.allCases.map { LocaleNumberFormat(locale: Locale(identifier: id), style: $0) }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzNumconv(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 1 else { return 0 }
     let a = formats[Int(data[0]) % formats.count]
     let candidates = formats.filter { $0.style == a.style }

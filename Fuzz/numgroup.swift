@@ -19,8 +19,7 @@ let styles = [
 
 func digits(_ bytes: [UInt8]) -> [UInt8] { bytes.filter { $0 &- 48 < 10 } }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzNumgroup(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let style = styles[Int(data[0]) % styles.count]
     let value = UnsafeBufferPointer(start: data + 1, count: size - 1)

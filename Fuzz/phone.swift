@@ -32,8 +32,7 @@ func readsAsInternational(_ written: String, _ parser: PhoneNumberParser) -> Boo
     return m.end < digits.count && digits[m.end] != 0
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzPhone(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let parser = parsers[Int(data[0]) % parsers.count]
     let value = UnsafeBufferPointer(start: data + 1, count: size - 1)

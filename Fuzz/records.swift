@@ -47,8 +47,7 @@ let manyTargets = NumberConverter(
 let coin = CoinTransform(
     style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD"))
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 6 else { return 0 }
     let o = Array(UnsafeBufferPointer(start: data, count: 6))
     let body = expandPieces(UnsafeBufferPointer(start: data + 6, count: size - 6), pieces)

@@ -14,11 +14,7 @@ let machineLocale = Locale(identifier: LocaleSupport.machineIdentifier)
 nonisolated(unsafe) var unitFormatters: [CoinFormatter] = []
 nonisolated(unsafe) var unitReaders: [AmountConverter] = []
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
+func initializeUnits() {
     for id in unitLocales {
         let locale = Locale(identifier: id)
         for kind in unitStyles {
@@ -38,11 +34,9 @@ public func fuzzInitialize(
             }
         }
     }
-    return 0
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzUnits(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 1 else { return 0 }
     let k = Int(data[0]) % unitFormatters.count
     let value = UnsafeBufferPointer(start: data + 1, count: size - 1)

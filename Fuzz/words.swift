@@ -23,8 +23,7 @@ nonisolated(unsafe) let amountReaders: [CurrencyWordsReader] = [
     ("en_US", "USD"), ("fr_FR", "EUR"), ("ko_KR", "KRW"), ("zh_CN", "CNY"), ("ja_JP", "JPY"),
 ].map { try! CurrencyWordsReader(locale: Locale(identifier: $0.0), code: $0.1) }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzWords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let selector = Int(data[0])
     let value = UnsafeBufferPointer(start: data + 1, count: size - 1)

@@ -16,20 +16,34 @@
 # itself in the debug build `swift test` runs: integer overflow, out-of-bounds
 # indexing, invalid enum values and unsafe casts stop the process.
 #
-#   scripts/check.sh [--fuzz-seconds N]     (default 60 seconds a target)
+#   scripts/check.sh [--full] [--fuzz-seconds N]     (default 60 seconds a target)
+#
+# --full first runs `swift test` with the whole sweeps (NUMTOOLS_FULL_SWEEP=1:
+# every locale and region where `swift test` and CI check a sample, chosen by
+# NUMTOOLS_TEST_SEED, a new one each run; see Tests/NumToolsCoreTests/Sweep.swift).
+# The sanitizer runs below check a sample, with the seed they print.
 #
 # Each sanitizer build goes to its own scratch directory so the normal
 # .build stays untouched. See README, "Reliability", for how long each takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzz_seconds=60
+full=false
 while [ $# -gt 0 ]; do
     case "$1" in
+        --full) full=true; shift;;
         --fuzz-seconds) fuzz_seconds=$2; shift 2;;
         --fuzz-seconds=*) fuzz_seconds=${1#*=}; shift;;
         *) echo "check.sh: unknown argument '$1'" >&2; exit 2;;
     esac
 done
+
+if $full; then
+    echo "== swift test, the whole sweeps (NUMTOOLS_FULL_SWEEP=1)"
+    start=$(date +%s)
+    NUMTOOLS_FULL_SWEEP=1 swift test
+    echo "== whole sweeps: passed in $(( $(date +%s) - start )) s"
+fi
 
 echo "== swift test --sanitize=address"
 start=$(date +%s)

@@ -7,7 +7,10 @@
 #    openjdk-17-jre-headless); JAVA_HOME is derived from it when unset or wrong.
 # 2. PySpark $PYSPARK_VERSION from PyPI in a virtual environment,
 #    .build/spark-venv (made with python3 -m venv; reused when it has that
-#    version). The system's Python is not changed.
+#    version), a link to ~/.cache/numtools/spark-venv-$PYSPARK_VERSION (or
+#    $NUMTOOLS_SPARK_CACHE/...), which every clone reuses: pip runs only
+#    when no environment with that version exists. Java is installed only
+#    when missing. The system's Python is not changed.
 # 3. swift build -c release --product coinfmt, and numgroup.
 # 4. scripts/spark-pipe-test.py: the partition logic, without Spark.
 # 5. A generated CSV (default 1,000,000 rows after a header; a fixed-seed
@@ -75,21 +78,38 @@ log "Java $major ($JAVA_HOME)"
 
 # --- PySpark in .build/spark-venv ----------------------------------------------------
 venv=$root/.build/spark-venv
+# The environment itself lives in the user's cache, shared by every clone and
+# worktree (.build/spark-venv links to it), so a clean clone does not install
+# PySpark again; NUMTOOLS_SPARK_CACHE moves it.
+cached=${NUMTOOLS_SPARK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/numtools}/spark-venv-$PYSPARK_VERSION
 py=$venv/bin/python
+has_pyspark() { [ -x "$1/bin/python" ] && "$1/bin/python" -c "import pyspark, sys; sys.exit(pyspark.__version__ != '$PYSPARK_VERSION')" 2>/dev/null; }
 t_venv=$SECONDS
-if [ -x "$py" ] && "$py" -c "import pyspark, sys; sys.exit(pyspark.__version__ != '$PYSPARK_VERSION')" 2>/dev/null; then
+# One run at a time installs it (other clones may run this check at once).
+mkdir -p "$(dirname "$cached")"
+exec 9>"$cached.lock"
+command -v flock >/dev/null 2>&1 && flock -w 1200 9
+if has_pyspark "$venv"; then
     log "reusing $venv (pyspark $PYSPARK_VERSION)"
-else
+elif has_pyspark "$cached"; then
     rm -rf "$venv"
     mkdir -p "$root/.build"
-    if ! python3 -m venv "$venv" 2>/dev/null; then
-        rm -rf "$venv"
+    ln -s "$cached" "$venv"
+    log "reusing $cached (pyspark $PYSPARK_VERSION) as $venv"
+else
+    rm -rf "$venv" "$cached"
+    mkdir -p "$root/.build" "$(dirname "$cached")"
+    if ! python3 -m venv "$cached" 2>/dev/null; then
+        rm -rf "$cached"
         apt_install python3-venv || die "python3 -m venv failed and python3-venv did not install"
-        python3 -m venv "$venv" || die "python3 -m venv failed"
+        python3 -m venv "$cached" || die "python3 -m venv failed"
     fi
-    log "pip install pyspark==$PYSPARK_VERSION into $venv"
-    "$py" -m pip install -q --disable-pip-version-check "pyspark==$PYSPARK_VERSION" || die "pip install pyspark failed"
+    log "pip install pyspark==$PYSPARK_VERSION into $cached"
+    "$cached/bin/python" -m pip install -q --disable-pip-version-check "pyspark==$PYSPARK_VERSION" \
+        || { rm -rf "$cached"; die "pip install pyspark failed"; }
+    ln -s "$cached" "$venv"
 fi
+exec 9>&-
 venv_seconds=$((SECONDS - t_venv))
 
 # --- The tools -------------------------------------------------------------------------

@@ -120,7 +120,8 @@ func checkErrorLane<T: ValueTransform>(
 }
 
 /// A transform as the engine sees one that has no run of its own: value by
-/// value, padded by the engine.
+/// value, padded by the engine. It writes what `inner` writes, several values
+/// for one too (numconv's `--to a --to b`: the engine pads each of them).
 struct EachValue<Inner: ValueTransform>: ValueTransform {
     var inner: Inner
     var keepsSurroundingWhitespace: Bool { inner.keepsSurroundingWhitespace }
@@ -128,6 +129,12 @@ struct EachValue<Inner: ValueTransform>: ValueTransform {
         get { inner.outputLimit }
         set { inner.outputLimit = newValue }
     }
+    var separator: ValueSeparator {
+        get { inner.separator }
+        set { inner.separator = newValue }
+    }
+    var mayWriteSeveralValues: Bool { inner.mayWriteSeveralValues }
+    var outputNames: [String] { inner.outputNames }
     mutating func transform<Output: ByteOutput & ~Copyable>(
         _ value: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) throws(ValueError) {

@@ -5,8 +5,9 @@ import Testing
 
 /// The round-trip invariant of issue 27: what coinfmt writes, numconv reads
 /// back as the number written, in every locale. `swift test` checks a
-/// sample of Foundation's locales; `AMOUNT_LOCALES=all` (scripts/roundtrip.sh)
-/// checks every one.
+/// sample of Foundation's locales, the named ones and a different 1 in 23 of
+/// the others each run (see ``Sweep``); `AMOUNT_LOCALES=all`
+/// (scripts/roundtrip.sh) or NUMTOOLS_FULL_SWEEP=1 checks every one.
 @Suite struct AmountRoundTripTests {
     static let values = ["1234.56", "-1234.56", "0.5", "1234567.89", "12", "-0.01", "100000"]
     /// Two significant digits: compact writes them without rounding.
@@ -14,9 +15,10 @@ import Testing
 
     static let locales: [String] = {
         let all = Locale.availableIdentifiers.sorted()
-        if ProcessInfo.processInfo.environment["AMOUNT_LOCALES"] == "all" { return all }
+        if ProcessInfo.processInfo.environment["AMOUNT_LOCALES"] == "all" || Sweep.full { return all }
         let named = ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ko_KR", "ja_JP", "zh_CN", "ar_EG", "he_IL", "pt_BR"]
-        return named + all.enumerated().filter { $0.offset % 23 == 0 }.map(\.element)
+        let others = all.filter { !named.contains($0) }
+        return named + Sweep.sample(others, "AmountRoundTripTests", fraction: 1.0 / 23, minimum: 40)
     }()
 
     /// Reads `text` in `locale` with `style`, to C.
@@ -74,7 +76,9 @@ import Testing
                 }
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(Sweep.replay) \(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
     }
 
     @Test(arguments: locales)
@@ -122,7 +126,9 @@ import Testing
                 }
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(Sweep.replay) \(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
     }
 
     /// Whether the text after (or before) the number of a compact amount
@@ -160,6 +166,8 @@ import Testing
             let got = Self.read(text, locale, .auto)
             if !Self.same(got, number) { failures.append("\(id) --style auto: '\(text)' → \(got)") }
         }
-        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(Sweep.replay) \(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
     }
 }

@@ -4,9 +4,10 @@ import Testing
 @testable import NumToolsCore
 
 /// `--style bytes` against Foundation's `ByteCountFormatStyle` (`.file`, and
-/// `.memory` relabelled in IEC units) in every locale Foundation knows.
+/// `.memory` relabelled in IEC units) in every locale Foundation knows (a
+/// sample of them in `swift test`: see ``Sweep``).
 @Suite struct ByteStyleTests {
-    static let ids = Locale.availableIdentifiers.sorted()
+    static let ids = Sweep.locales("ByteStyleTests")
 
     /// Counts of every unit, the bounds between units, ties, negatives and zero.
     static func samples(_ rng: inout CoinRandom) -> [Int64] {
@@ -37,7 +38,8 @@ import Testing
             }
         }
         #expect(
-            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+            failures.isEmpty,
+            "\(Sweep.replay) \(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
     /// Binary: `.memory`'s digits and text, its label replaced by IEC's.
@@ -92,7 +94,8 @@ import Testing
             }
         }
         #expect(
-            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+            failures.isEmpty,
+            "\(Sweep.replay) \(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
     /// The examples, and beyond `Int64`.

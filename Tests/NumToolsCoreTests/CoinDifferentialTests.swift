@@ -48,17 +48,18 @@ import Testing
         }
     }
 
+    /// Every locale (in `swift test` a sample, see ``Sweep``), with random settings.
     @Test(arguments: [CoinFormatStyle.Style.number, .percent, .compact, .scientific])
     func everyLocale(style kind: CoinFormatStyle.Style) {
         var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC017 &+ UInt64(kind.rawValue.count))
         var failures: [String] = []
-        let ids = Locale.availableIdentifiers.sorted()
-        for id in ids {
+        for id in Sweep.locales("CoinDifferentialTests.everyLocale(\(kind))") {
             let style = Self.randomSettings(CoinFormatStyle(style: kind, locale: Locale(identifier: id)), &rng)
             Self.check(style, values: Self.valuesPerFormatter, &rng, failures: &failures)
         }
         #expect(
-            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+            failures.isEmpty,
+            "\(Sweep.replay) \(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
     static let currencies = [
@@ -85,7 +86,8 @@ import Testing
     static let nameCurrencies = ["EUR", "USD", "CHF", "BGN", "JPY", "GBP", "INR", "KWD", "CLP", "ALL", "MGA", "XAF"]
 
     /// `--display name` in every locale, with the 12 currencies of
-    /// ``nameCurrencies`` in turn (each in about 80 locales): the number in
+    /// ``nameCurrencies`` in turn (each in about 80 locales; in `swift test`
+    /// a sample of the locales, see ``Sweep``): the number in
     /// the name presentation is written with the currency's own notation
     /// (EUR in en_150, en_BG and en_CH: `-1.234,50 € euros`), the name around
     /// it as FormatStyle writes it. A negative value with grouping and a
@@ -96,7 +98,7 @@ import Testing
         let all = ProcessInfo.processInfo.environment["COIN_NAME_PAIRS"] == "all"
         var failures: [String] = []
         var checked = Set<String>()
-        for (index, id) in Locale.availableIdentifiers.sorted().enumerated() {
+        for (index, id) in Sweep.locales("CoinDifferentialTests.nameDisplayInEveryLocale").enumerated() {
             let locale = Locale(identifier: id)
             let codes = all ? Self.nameCurrencies : [Self.nameCurrencies[(index &+ Int(Self.seed)) % 12]]
             for code in codes {
@@ -108,7 +110,8 @@ import Testing
         }
         #expect(checked.count == 12)
         #expect(
-            failures.isEmpty, "\(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
+            failures.isEmpty,
+            "\(Sweep.replay) \(failures.count) differences, first: \(failures.prefix(15).joined(separator: "\n"))")
     }
 
     /// The locales with a notation of their own for a currency (CLDR's
