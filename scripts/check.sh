@@ -24,7 +24,7 @@
 # The sanitizer runs below check a sample, with the seed they print.
 #
 # Each sanitizer build goes to its own scratch directory so the normal
-# .build stays untouched. See README, "Reliability", for how long each takes.
+# .build stays untouched. See docs/reliability.md for how long each takes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzz_seconds=60
