@@ -11,7 +11,7 @@ import Foundation
 
 /// The languages whose words the target reads and writes.
 let wordLanguages = ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
-nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] =
+let wordReaders: [(NumeralReader, SpelloutFormatter)] =
     wordLanguages
     .map { (NumeralReader.words(locale: Locale(identifier: $0))!, SpelloutFormatter.words(locale: $0)!) }
     + ["roman", "grek", "hans"].map { (NumeralReader.numerals($0)!, NumeralSystems.formatter($0)!) }
@@ -19,7 +19,7 @@ nonisolated(unsafe) let wordReaders: [(NumeralReader, SpelloutFormatter)] =
 nonisolated(unsafe) var wordWriters: [CoinFormatter?] =
     wordLanguages
     .map { CoinFormatStyle(style: .words, locale: Locale(identifier: $0)).formatter() } + [nil, nil, nil]
-nonisolated(unsafe) let amountReaders: [CurrencyWordsReader] = [
+let amountReaders: [CurrencyWordsReader] = [
     ("en_US", "USD"), ("fr_FR", "EUR"), ("ko_KR", "KRW"), ("zh_CN", "CNY"), ("ja_JP", "JPY"),
 ].map { try! CurrencyWordsReader(locale: Locale(identifier: $0.0), code: $0.1) }
 

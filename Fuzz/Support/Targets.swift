@@ -69,7 +69,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let directory = saveDirectory {
         let path = "\(directory)/\(savedInputs)"
         savedInputs += 1
-        FileManager.default.createFile(atPath: path, contents: Data(UnsafeBufferPointer(start: data, count: size)))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(UnsafeBufferPointer(start: data, count: size)))
         return 0
     }
     return fuzzTest!(data, size)
