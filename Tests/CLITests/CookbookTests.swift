@@ -59,59 +59,62 @@ enum Cookbook {
         return text.components(separatedBy: "\n")
     }
 
-    static func readme() -> [Recipe] {
-        let lines = lines("README.md")
-        guard let start = lines.firstIndex(of: "## Cookbook") else { return [] }
-        var recipes: [Recipe] = []
-        var i = start + 1
-        while i < lines.count, !lines[i].hasPrefix("## ") {
-            let line = lines[i]
-            i += 1
-            if line.hasPrefix("### ") {
-                recipes.append(Recipe(title: String(line.dropFirst(4)), text: "", displays: []))
-                continue
-            }
-            guard !recipes.isEmpty else { continue }
-            if line.hasPrefix("```") {
-                let run = !(i >= 2 && lines[i - 2].hasPrefix("<!-- not run: "))
-                var body: [String] = []
-                while i < lines.count, !lines[i].hasPrefix("```") {
-                    body.append(lines[i].replacingOccurrences(of: "<TAB>", with: "\t"))
-                    i += 1
-                }
-                i += 1
-                recipes[recipes.count - 1].displays.append(Recipe.Display(run: run, lines: body))
-            } else if !line.hasPrefix("<!--") {
-                recipes[recipes.count - 1].text += line + "\n"
-            }
-        }
-        return recipes
+    /// How a cookbook is marked up in its file.
+    struct Markup: Sendable {
+        /// The line that starts the cookbook, and the prefix of the next section's.
+        var section: String, nextSection: String
+        /// The prefix of a recipe's heading.
+        var recipe: String
+        /// The prefix of the line that opens a display, and the line that closes it.
+        var open: String, isClose: @Sendable (String) -> Bool
+        /// The prefix of the comment that marks the next display not run,
+        /// and of any comment (not the recipe's text).
+        var notRun: String, comment: String
+        /// A display's line as shown (`path:LINE` names it).
+        var shown: @Sendable (String, String) -> String
     }
 
-    static func manPage() -> [Recipe] {
-        let lines = lines("man/numtools.7")
-        guard let start = lines.firstIndex(of: ".Sh COOKBOOK") else { return [] }
+    static let readmeMarkup = Markup(
+        section: "## Cookbook", nextSection: "## ", recipe: "### ", open: "```", isClose: { $0.hasPrefix("```") },
+        notRun: "<!-- not run: ", comment: "<!--",
+        shown: { line, _ in line.replacingOccurrences(of: "<TAB>", with: "\t") })
+
+    static let manPageMarkup = Markup(
+        section: ".Sh COOKBOOK", nextSection: ".Sh ", recipe: ".Ss ", open: ".Bd -literal", isClose: { $0 == ".Ed" },
+        notRun: ".\\\" not run: ", comment: ".\\\"",
+        shown: { line, at in
+            var problems: [String] = []
+            return DocExamples.roff(line, at, &problems) ?? line
+        })
+
+    static func readme() -> [Recipe] { recipes(in: "README.md", readmeMarkup) }
+
+    static func manPage() -> [Recipe] { recipes(in: "man/numtools.7", manPageMarkup) }
+
+    /// The recipes of the cookbook of the file at `path`.
+    static func recipes(in path: String, _ markup: Markup) -> [Recipe] {
+        let lines = lines(path)
+        guard let start = lines.firstIndex(of: markup.section) else { return [] }
         var recipes: [Recipe] = []
-        var problems: [String] = []
         var i = start + 1
-        while i < lines.count, !lines[i].hasPrefix(".Sh ") {
+        while i < lines.count, !lines[i].hasPrefix(markup.nextSection) {
             let line = lines[i]
             i += 1
-            if line.hasPrefix(".Ss ") {
-                recipes.append(Recipe(title: String(line.dropFirst(4)), text: "", displays: []))
+            if line.hasPrefix(markup.recipe) {
+                recipes.append(Recipe(title: String(line.dropFirst(markup.recipe.count)), text: "", displays: []))
                 continue
             }
             guard !recipes.isEmpty else { continue }
-            if line.hasPrefix(".Bd -literal") {
-                let run = !(i >= 2 && lines[i - 2].hasPrefix(".\\\" not run: "))
+            if line.hasPrefix(markup.open) {
+                let run = !(i >= 2 && lines[i - 2].hasPrefix(markup.notRun))
                 var body: [String] = []
-                while i < lines.count, lines[i] != ".Ed" {
-                    body.append(DocExamples.roff(lines[i], "man/numtools.7:\(i + 1)", &problems) ?? lines[i])
+                while i < lines.count, !markup.isClose(lines[i]) {
+                    body.append(markup.shown(lines[i], "\(path):\(i + 1)"))
                     i += 1
                 }
                 i += 1
                 recipes[recipes.count - 1].displays.append(Recipe.Display(run: run, lines: body))
-            } else if !line.hasPrefix(".\\\"") {
+            } else if !line.hasPrefix(markup.comment) {
                 recipes[recipes.count - 1].text += line + "\n"
             }
         }
