@@ -116,6 +116,9 @@ private func written(_ style: CoinFormatStyle, _ value: String) -> String {
     @Test func engineeringInLocales() {
         #expect(written(unit(.engineering, "de_DE"), "15000.5") == "15,0005E3")
         #expect(written(unit(.engineering, "ar_EG"), "15000") == "١٥أس٣")
+        // tok groups by two (`1 50`); no notation groups a mantissa.
+        #expect(written(unit(.engineering, "tok_001"), "150000") == "150E3")
+        #expect(written(unit(.engineering, "tok_001"), "-123456.5") == "-123,4565E3")
         #expect(written(unit(.engineering).significantDigits(2...2), "123456") == "120E3")
         #expect(written(unit(.engineering).significantDigits(2...2), "999999") == "1.0E6")
     }

@@ -416,13 +416,21 @@ public struct CoinFormatter: Sendable {
             let digits = key.integer.count + key.fraction.count
             let size =
                 affixes.prefix.count + affixes.suffix.count + digits * width
-                + grouping.separatorCount(digits: key.integer.count) * notation.groupingSeparator.count
+                + (scientific == nil ? grouping.separatorCount(digits: key.integer.count) : 0)
+                * notation.groupingSeparator.count
                 + (key.fraction.isEmpty ? 0 : notation.decimalSeparator.count)
                 + (scientific?.exponentByteCount(key.exponent, digitWidth: width) ?? 0)
             if size > limit { return nil }
         }
         out.append(contentsOf: affixes.prefix)
-        notation.appendGroupedInteger(key.integer, into: &out)
+        if scientific == nil {
+            notation.appendGroupedInteger(key.integer, into: &out)
+        } else {
+            // An engineering mantissa has up to three integer digits, which a
+            // locale grouping by two (tok) would split: no notation groups a
+            // mantissa, and numconv refuses one grouped (misplaced-grouping).
+            for d in key.integer { out.append(contentsOf: notation.digits[Int(d &- 48)]) }
+        }
         if !key.fraction.isEmpty {
             out.append(contentsOf: notation.decimalSeparator)
             for d in key.fraction { out.append(contentsOf: notation.digits[Int(d &- 48)]) }
