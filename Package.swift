@@ -29,10 +29,18 @@ let package = Package(
         .executableTarget(name: "numconv", dependencies: ["NumToolsTools"]),
         .executableTarget(name: "phonefmt", dependencies: ["NumToolsTools"]),
         .executableTarget(name: "coinfmt", dependencies: ["NumToolsTools"]),
+        // Development time only (issue 46): the toolchain's ICU asked live,
+        // which numtools-datagen writes into NumToolsCore/Generated/ and the
+        // tests compare the generated tables with. No tool links it.
+        .target(
+            name: "NumToolsLocaleOracle", dependencies: ["NumToolsCore"],
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
+        .executableTarget(name: "numtools-datagen", dependencies: ["NumToolsLocaleOracle"]),
         .executableTarget(name: "numtools-bench", dependencies: ["NumToolsCore"], path: "Sources/numtools-bench"),
         // Measures a command's peak memory for the tests; not installed.
         .executableTarget(name: "peak-rss", path: "Sources/peak-rss"),
-        .testTarget(name: "NumToolsCoreTests", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .testTarget(
+            name: "NumToolsCoreTests", dependencies: ["NumToolsCore", "NumToolsCLI", "NumToolsLocaleOracle"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["numtools", "numgroup", "numconv", "phonefmt", "coinfmt", "peak-rss"]

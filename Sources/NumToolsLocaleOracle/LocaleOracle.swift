@@ -1,0 +1,37 @@
+// The development-time side of the locale data (issue 46): what the
+// toolchain's ICU says, asked live. Nothing here is linked into a tool:
+// `numtools-datagen` writes it into Sources/NumToolsCore/Generated/, and the
+// tests compare every generated table with it, so that a toolchain upgrade
+// shows at once what changed (then rerun scripts/gen_locale_data.sh).
+//
+// Only where the toolchain carries its ICU as `_FoundationICU` (Linux);
+// elsewhere this module is empty and the generator says so.
+#if canImport(_FoundationICU)
+    import _FoundationICU
+
+    /// The ICU the oracle asks, and the CLDR and Unicode versions it carries.
+    public enum LocaleOracle {
+        /// ICU's version (`76.1`).
+        public static var icuVersion: String { version(swift_u_getVersion) }
+
+        /// The CLDR version of ICU's locale data (`46.0`).
+        public static var cldrVersion: String {
+            version { v in
+                var status = U_ZERO_ERROR
+                swift_ulocdata_getCLDRVersion(v, &status)
+            }
+        }
+
+        /// The Unicode version of ICU's character properties (`16.0`).
+        public static var unicodeVersion: String { version(swift_u_getUnicodeVersion) }
+
+        /// A version array as ICU writes it (`46.0`; trailing zeros after the
+        /// second part dropped).
+        private static func version(_ get: (UnsafeMutablePointer<UInt8>) -> Void) -> String {
+            var parts = [UInt8](repeating: 0, count: 4)
+            parts.withUnsafeMutableBufferPointer { get($0.baseAddress!) }
+            while parts.count > 2 && parts.last == 0 { parts.removeLast() }
+            return parts.map(String.init).joined(separator: ".")
+        }
+    }
+#endif
