@@ -21,8 +21,15 @@
 
     /// Every table the generator writes (each data kind adds one).
     let tables: [Table] = [
-        Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source)
+        Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
+        Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
+        Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
     ]
+
+    /// Generated/DisplayWidthData.swift, stamped with ICU's Unicode version.
+    func displayWidthSource() -> String {
+        DisplayWidthOracle.source(unicodeVersion: LocaleOracle.unicodeVersion)
+    }
 
     /// The header every generated file opens with: where it came from.
     func header(_ table: Table) -> String {
