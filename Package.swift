@@ -13,8 +13,8 @@ let package = Package(
         .executable(name: "coinfmt", targets: ["coinfmt"]),
     ],
     targets: [
-        // CompactUnits reads CLDR's long compact forms through the ICU that
-        // Foundation runs on (the toolchain's _FoundationICU; no package).
+        // The spell-out and numbering-system readers (Words/) still call the
+        // ICU that Foundation runs on (the toolchain's _FoundationICU; no package).
         .target(name: "NumToolsCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The command-line layer: option tables, the runner, signals, file
         // descriptors, completions. NumToolsCore does no process work.

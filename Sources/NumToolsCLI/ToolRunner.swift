@@ -56,7 +56,7 @@ public enum ToolRunner {
             parsed = try ParsedArguments(arguments, options: tool.allOptions, numfmt: tool.numfmtSpellings)
             let invocation = ToolInvocation(arguments: parsed, environment: environment)
             if try invocation.value(StreamOptions.help) { printAndExit(tool.helpText) }
-            if try invocation.value(StreamOptions.version) { printAndExit("\(tool.name) \(NumTools.version)\n") }
+            if try invocation.value(StreamOptions.version) { printAndExit(NumTools.versionText(tool.name)) }
             if let raw = argumentBytes, raw.count == arguments.count { try checkOptionValueBytes(parsed, raw) }
             if let shell = try invocation.value(StreamOptions.completion) {
                 printAndExit(Completions.script(for: tool, shell: shell))

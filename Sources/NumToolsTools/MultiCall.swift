@@ -92,7 +92,7 @@ public enum MultiCall {
             write(helpText(program), to: &stdout)
             exit(0)
         case "--version":
-            write("\(program) \(NumTools.version)\n", to: &stdout)
+            write(NumTools.versionText(program), to: &stdout)
             exit(0)
         default:
             if first.hasPrefix("-") { usageFailure("unrecognized option '\(first)'") }

@@ -20,7 +20,34 @@
     }
 
     /// Every table the generator writes (each data kind adds one).
-    let tables: [Table] = []
+    let tables: [Table] = [
+        Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
+        Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
+        Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
+        Table(name: "versions", file: "LocaleDataVersion.swift", source: versionsSource),
+    ]
+
+    /// Generated/DisplayWidthData.swift, stamped with ICU's Unicode version.
+    func displayWidthSource() -> String {
+        DisplayWidthOracle.source(unicodeVersion: LocaleOracle.unicodeVersion)
+    }
+
+    /// Generated/LocaleDataVersion.swift: the versions `--version` names.
+    func versionsSource() -> String {
+        """
+        /// The versions of the data the generated locale tables came from
+        /// (what `--version` names).
+        public enum LocaleDataVersion {
+            /// The ICU the generator read the data from.
+            public static let icu = "\(LocaleOracle.icuVersion)"
+            /// The CLDR version of the locale data.
+            public static let cldr = "\(LocaleOracle.cldrVersion)"
+            /// The Unicode version of the character data (display widths).
+            public static let unicode = "\(LocaleOracle.unicodeVersion)"
+        }
+
+        """
+    }
 
     /// The header every generated file opens with: where it came from.
     func header(_ table: Table) -> String {

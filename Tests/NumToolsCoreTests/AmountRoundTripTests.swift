@@ -3,6 +3,10 @@ import Testing
 
 @testable import NumToolsCore
 
+#if canImport(_FoundationICU)
+    import NumToolsLocaleOracle
+#endif
+
 /// The round-trip invariant of issue 27: what coinfmt writes, numconv reads
 /// back as the number written, in every locale. `swift test` checks a
 /// sample of Foundation's locales, the named ones and a different 1 in 23 of

@@ -71,7 +71,7 @@ import Testing
 
     /// CLDR's cash rules: the step and the digits.
     @Test(arguments: [
-        ("CHF", "0.05", 2), ("CAD", "0.05", 2), ("DKK", "0.5", 2), ("SEK", "1", 0), ("CZK", "1", 0), ("HUF", "5", 0),
+        ("CHF", "0.05", 2), ("CAD", "0.05", 2), ("DKK", "0.5", 2), ("SEK", "1", 0), ("CZK", "1", 0), ("HUF", "1", 0),
         ("USD", "0.01", 2), ("JPY", "1", 0), ("BHD", "0.001", 3), ("EUR", "0.01", 2),
     ])
     func cashTable(code: String, step: String, digits: Int) throws {

@@ -1,11 +1,14 @@
 import Foundation
-import _FoundationICU
 
 /// The units of one locale's CLDR compact notation, short and long (`K`,
 /// `thousand`; `Mio.`, `Millionen`; `만`, `억`), each with the power of ten it
-/// multiplies the number shown by: read off what ICU, the engine under
-/// Foundation's FormatStyle (`.notation(.compactName)` is ICU's compact-short),
-/// writes for probe values, so that what coinfmt writes is what numconv reads.
+/// multiplies the number shown by: what ICU, the engine under Foundation's
+/// FormatStyle (`.notation(.compactName)` is ICU's compact-short), writes for
+/// probe values, so that what coinfmt writes is what numconv reads. The
+/// facts are derived from the toolchain's ICU at development time
+/// (NumToolsLocaleOracle's `CompactUnitsOracle`) and generated into
+/// Generated/CompactUnitsData.swift; a run decodes a locale's the first
+/// time it is asked for.
 final class CompactUnits: Sendable {
     /// Unit text → power of ten; -1 when the locale's short forms (or its
     /// long ones) write the text for two different powers: then it cannot be
@@ -57,83 +60,35 @@ final class CompactUnits: Sendable {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [String: CompactUnits] = [:]
 
-    /// The units of `locale`, derived once per process.
+    /// The units of `locale`, decoded once per process.
     static func of(_ locale: Locale) -> CompactUnits {
         lock.lock()
         defer { lock.unlock() }
         if let known = cache[locale.identifier] { return known }
-        let units = CompactUnits(locale: locale)
+        let units = CompactUnits(CompactUnitFacts.generated(locale.identifier))
         cache[locale.identifier] = units
         return units
     }
 
-    /// Powers of ten probed: CLDR's compact patterns end at 10^14 in most
-    /// locales (10^19 in ja, whose `京` is 10^16); larger ones use the largest.
-    static let magnitudes = 3...19
-    /// Mantissas probed at each power: plural categories one, two/few, many, other.
-    static let mantissas = ["1", "2", "5", "1.5"]
-
-    private init(locale: Locale) {
-        var units: [[UInt8]: Int] = [:]
-        var prefix = Set<[UInt8]>()
-        var wrapped: [(before: [UInt8], after: [UInt8], power: Int)] = []
-        let decimal = Array(
-            FoundationProbe(locale: locale, kind: .number, compact: false)
-                .render("1.5", fraction: 1, form: .positive).unicodeScalars
-        ).filter { !CurrencyMarks.isBidiOrSpace($0) && $0.properties.numericType == nil }
-        var shortUnits: [[UInt8]: Int] = [:]
-        var overridden = Set<[UInt8]>()
-        var myriadUnits: [Int: [UInt8]] = [:]
-        for skeleton in ["compact-short", "compact-long"] {
-            if skeleton == "compact-long" { shortUnits = units }
-            guard let formatter = ICUNumberFormatter(skeleton: skeleton, locale: locale.identifier) else { continue }
-            for m in Self.magnitudes {
-                for mantissa in Self.mantissas {
-                    let value = Self.times(mantissa, power: m)
-                    guard let text = formatter.format(value) else { continue }
-                    guard let (unit, isPrefix, shownIntegerDigits) = Self.split(text, decimal: decimal) else {
-                        continue
-                    }
-                    let power = m - (shownIntegerDigits - 1)
-                    // The short forms (what FormatStyle and coinfmt write) win
-                    // over a long form CLDR gives the same text another power
-                    // (`करोड` is 10^7 short and 10^6 long in ne).
-                    if skeleton == "compact-long", let short = shortUnits[unit], short != power {
-                        overridden.insert(unit)
-                        continue
-                    }
-                    if let zero = unit.firstIndex(of: 0) {
-                        let pair = (Array(unit[..<zero]), Array(unit[(zero + 1)...]), power)
-                        if power > 0 && !wrapped.contains(where: { $0.before == pair.0 && $0.after == pair.1 }) {
-                            wrapped.append(pair)
-                        }
-                        continue
-                    }
-                    guard power > 0 else { continue }
-                    if skeleton == "compact-short" && mantissa == "1" && shownIntegerDigits == 1 && power % 4 == 0
-                        && !isPrefix
-                    {
-                        myriadUnits[power] = unit
-                    }
-                    if let known = units[unit], known != power { units[unit] = -1 } else { units[unit] = power }
-                    if isPrefix { prefix.insert(unit) }
-                }
-            }
-        }
+    /// The units of a locale's facts, with what the reader derives from them.
+    init(_ facts: CompactUnitFacts) {
+        let units = facts.units
+        let prefix = facts.prefixUnits
         self.units = units
-        self.wrapped = wrapped
-        self.overridden = overridden
+        self.wrapped = facts.wrapped.map { ($0.before, $0.after, $0.power) }
+        self.overridden = facts.overridden
         prefixUnits = prefix
         let four = units.first { $0.value == 4 }
         myriad = four != nil && !units.contains { $0.value == 3 && $0.key == four!.key } && prefix.isEmpty
         self.myriadUnits =
             myriad
-            ? myriadUnits.filter { units[$0.value] == $0.key }.map { ($0.key, $0.value) }.sorted { $0.0 > $1.0 } : []
+            ? facts.myriadCandidates.filter { units[$0.value] == $0.key }.map { ($0.key, $0.value) }
+                .sorted { $0.0 > $1.0 } : []
         longest = units.keys.map(\.count).max() ?? 0
         var size = 8
         while size < units.count * 2 { size *= 2 }
         var table = [(seq: ByteSeq, power: Int)](repeating: (ByteSeq([]), 0), count: size)
-        for (text, power) in units where text.count <= 16 {
+        for (text, power) in units.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where text.count <= 16 {
             let seq = ByteSeq(text)
             var k = seq.slot(table.count)
             while table[k].seq.count != 0 { k = (k + 1) & (table.count - 1) }
@@ -145,86 +100,109 @@ final class CompactUnits: Sendable {
             t.first.map { $0 &- 48 < 10 } == true || t.last.map { $0 &- 48 < 10 } == true
         }
     }
-
-    /// `mantissa` × 10^power, as a plain decimal string.
-    static func times(_ mantissa: String, power: Int) -> String {
-        if let dot = mantissa.firstIndex(of: ".") {
-            let integer = mantissa[..<dot]
-            let fraction = mantissa[mantissa.index(after: dot)...]
-            return integer + fraction + String(repeating: "0", count: power - fraction.count)
-        }
-        return mantissa + String(repeating: "0", count: power)
-    }
-
-    /// The unit of a compact text, whether it is a prefix, and how many
-    /// integer digits the number shown has.
-    static func split(_ text: String, decimal: [Unicode.Scalar]) -> ([UInt8], Bool, Int)? {
-        let scalars = Array(text.unicodeScalars)
-        func isDigit(_ s: Unicode.Scalar) -> Bool { s.properties.numericType == .decimal }
-        guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else {
-            return nil
-        }
-        let before = CurrencyMarks.trimmed(String(String.UnicodeScalarView(scalars[..<first])))
-            .unicodeScalars.filter { !"-+\u{2212}".unicodeScalars.contains($0) }
-        let after = CurrencyMarks.trimmed(String(String.UnicodeScalarView(scalars[(last + 1)...])))
-        let isPrefix = !before.isEmpty
-        var unit = Array((isPrefix ? String(String.UnicodeScalarView(before)) : after).utf8)
-        guard !unit.isEmpty else { return nil }
-        // Text on both sides: both, a NUL between them.
-        if isPrefix && !after.isEmpty { unit += [0] + Array(after.utf8) }
-        // Integer digits: those before the decimal separator.
-        var integerDigits = 0
-        var i = first
-        while i <= last {
-            if !decimal.isEmpty, i + decimal.count <= scalars.count, Array(scalars[i..<(i + decimal.count)]) == decimal
-            {
-                break
-            }
-            if isDigit(scalars[i]) { integerDigits += 1 }
-            i += 1
-        }
-        return (unit, isPrefix, integerDigits)
-    }
 }
 
-/// An ICU number formatter for a skeleton (`compact-long`), for the
-/// derivations FormatStyle does not expose; freed with the object.
-final class ICUNumberFormatter {
-    private let formatter: OpaquePointer
-    private let result: OpaquePointer
-
-    init?(skeleton: String, locale: String) {
-        var status = U_ZERO_ERROR
-        let units = Array(skeleton.utf16)
-        guard let f = swift_unumf_openForSkeletonAndLocale(units, Int32(units.count), locale, &status),
-            status.rawValue <= 0
-        else { return nil }
-        guard let r = swift_unumf_openResult(&status), status.rawValue <= 0 else {
-            swift_unumf_close(f)
-            return nil
+/// What ICU's compact forms say of one locale, as the generator derives them
+/// (NumToolsLocaleOracle) and Generated/CompactUnitsData.swift stores them.
+package struct CompactUnitFacts: Equatable, Sendable {
+    /// A unit with text on both sides of the number.
+    package struct Wrapped: Equatable, Sendable {
+        package var before: [UInt8]
+        package var after: [UInt8]
+        package var power: Int
+        package init(before: [UInt8], after: [UInt8], power: Int) {
+            (self.before, self.after, self.power) = (before, after, power)
         }
-        (formatter, result) = (f, r)
     }
 
-    deinit {
-        swift_unumf_closeResult(result)
-        swift_unumf_close(formatter)
+    /// Unit text → power of ten (-1: two powers, see ``CompactUnits/units``).
+    package var units: [[UInt8]: Int] = [:]
+    /// The units written before the number.
+    package var prefixUnits: Set<[UInt8]> = []
+    /// The short unit of `1` × 10^power, for each power that is a multiple
+    /// of four (what the myriad style may write, when the locale counts in myriads).
+    package var myriadCandidates: [Int: [UInt8]] = [:]
+    /// Long forms whose text the short forms give another power.
+    package var overridden: Set<[UInt8]> = []
+    /// Units with text on both sides, in the order found.
+    package var wrapped: [Wrapped] = []
+
+    package init() {}
+
+    /// The facts as one string: a record a line, fields separated by a tab,
+    /// sorted (but wrapped units, in their order): `u` power, text (a unit);
+    /// `p`, text (a prefix unit); `m` power, text (a myriad candidate); `o`,
+    /// text (an overridden long form); `w` power, before, after (wrapped).
+    package var encoded: String {
+        func text(_ t: [UInt8]) -> String { String(decoding: t, as: UTF8.self) }
+        var lines = units.map { "u\($0.value)\t\(text($0.key))" }
+        lines += prefixUnits.map { "p\t\(text($0))" }
+        lines += myriadCandidates.map { "m\($0.key)\t\(text($0.value))" }
+        lines += overridden.map { "o\t\(text($0))" }
+        lines.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        lines += wrapped.map { "w\($0.power)\t\(text($0.before))\t\(text($0.after))" }
+        return lines.joined(separator: "\n")
     }
 
-    /// `value` (a plain decimal string) formatted, or nil.
-    func format(_ value: String) -> String? {
-        var status = U_ZERO_ERROR
-        let bytes = Array(value.utf8)
-        bytes.withUnsafeBufferPointer { b in
-            b.withMemoryRebound(to: CChar.self) { c in
-                swift_unumf_formatDecimal(formatter, c.baseAddress, Int32(c.count), result, &status)
+    /// The facts of ``encoded``'s text.
+    package init(encoded: String) {
+        for line in encoded.utf8.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            let kind = fields[0].first!
+            let power = Int(String(decoding: fields[0].dropFirst(), as: UTF8.self)) ?? 0
+            let text = Array(fields[1])
+            switch kind {
+            case UInt8(ascii: "u"): units[text] = power
+            case UInt8(ascii: "p"): prefixUnits.insert(text)
+            case UInt8(ascii: "m"): myriadCandidates[power] = text
+            case UInt8(ascii: "o"): overridden.insert(text)
+            default: wrapped.append(Wrapped(before: text, after: Array(fields[2]), power: power))
             }
         }
-        guard status.rawValue <= 0 else { return nil }
-        var buffer = [UInt16](repeating: 0, count: 256)
-        status = U_ZERO_ERROR
-        let n = swift_unumf_resultToString(result, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= 0, n >= 0, Int(n) <= buffer.count else { return nil }
-        return String(decoding: buffer[..<Int(n)], as: UTF16.self)
+    }
+
+    /// The generated facts of an ICU locale identifier (`de_CH`,
+    /// `ar_EG@numbers=latn`): those generated for it, its numbering system
+    /// taken into account (see ``CompactUnitFacts/key(_:)``).
+    package static func generated(_ identifier: String) -> CompactUnitFacts {
+        CompactUnitFacts(encoded: key(identifier).map(compactUnitsTable) ?? "")
+    }
+
+    /// The table of the identifier: the keywords but `numbers=` do not
+    /// change the compact forms; a numbering system has the forms generated
+    /// for it in the locale, else those generated for it in every locale,
+    /// else, when it is one of the systems generated for every locale, the
+    /// locale's own forms, else the locale's `latn` forms (as ICU has).
+    package static func key(_ identifier: String) -> Int? {
+        var base = Substring(identifier)
+        var numbers: Substring? = nil
+        if let at = base.firstIndex(of: "@") {
+            for pair in base[base.index(after: at)...].split(separator: ";") where pair.hasPrefix("numbers=") {
+                numbers = pair.dropFirst(8)
+            }
+            base = base[..<at]
+        }
+        guard let name = generatedName(String(base)) else { return nil }
+        guard let numbers else { return compactUnitsIndex(name) }
+        if let own = compactUnitsIndex(name + "@numbers=" + numbers) ?? compactUnitsIndex("@numbers=" + numbers) {
+            return own
+        }
+        if compactUnitsSystems.contains(String(numbers)) { return compactUnitsIndex(name) }
+        return compactUnitsIndex(name + "@numbers=latn") ?? compactUnitsIndex(name)
+    }
+
+    /// The name the facts of `name` (no keywords) are generated under: the
+    /// name itself (every name `--list-locales` lists, the short forms the
+    /// tools take, `zh_TW` for `zh_Hant_TW`, and the languages ICU has data
+    /// for but does not list, `ht`), else CLDR's truncation parent
+    /// (`ca_ES_VALENCIA` is `ca_ES`, `en_Latn_US` is `en`).
+    static func generatedName(_ name: String) -> String? {
+        var name = Substring(name)
+        while compactUnitsIndex(String(name)) == nil {
+            guard let cut = name.lastIndex(of: "_") else { return nil }
+            name = name[..<cut]
+            while name.hasSuffix("_") { name = name.dropLast() }
+        }
+        return String(name)
     }
 }

@@ -1,7 +1,8 @@
 /// CLDR's cash rounding (`coinfmt --cash`): the step a currency's cash
 /// amounts round to, where it is not the currency's smallest unit (CHF and
-/// CAD to 0.05, DKK to 0.50, HUF to 5, SEK and CZK to whole units). The
-/// table is generated from CLDR (scripts/gen_cash_rounding.py).
+/// CAD to 0.05, DKK to 0.50, SEK and CZK to whole units). The
+/// table is generated from the toolchain ICU's CLDR (numtools-datagen
+/// cash-rounding, by scripts/gen_locale_data.sh).
 public enum CashRounding {
     /// The step cash amounts in `code` round to: `0.05` for CHF; for a
     /// currency without a cash rule of its own, one unit of its last

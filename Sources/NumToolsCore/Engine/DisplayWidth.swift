@@ -1,8 +1,9 @@
 /// How many terminal columns text takes (`--width`): East Asian Wide and
 /// Fullwidth characters 2, combining marks, format characters (the bidi
 /// marks among them) and controls 0, everything else 1, as wcwidth(3)
-/// counts; the table is generated (``displayWidthRanges``, by
-/// `scripts/gen_display_width.py`). It reads bytes: no `String`.
+/// counts; the table is generated (``displayWidthRanges``, from the
+/// toolchain ICU's Unicode data by numtools-datagen display-width, whose
+/// rules are NumToolsLocaleOracle's `DisplayWidthOracle`). It reads bytes: no `String`.
 public enum DisplayWidth {
     /// The Unicode version of the table.
     public static var unicodeVersion: String { displayWidthUnicodeVersion }
