@@ -20,7 +20,11 @@
     }
 
     /// Every table the generator writes (each data kind adds one).
-    let tables: [Table] = []
+    let tables: [Table] = [
+        Table(name: "NumeralSystems", file: "NumeralSystemsData.swift", source: WordsOracle.numeralSystemsSource),
+        Table(name: "PluralRules", file: "PluralRulesData.swift", source: WordsOracle.pluralRulesSource),
+        Table(name: "SpelloutRules", file: "SpelloutRulesData.swift", source: WordsOracle.spelloutRulesSource),
+    ]
 
     /// The header every generated file opens with: where it came from.
     func header(_ table: Table) -> String {
