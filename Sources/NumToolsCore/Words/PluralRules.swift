@@ -5,10 +5,18 @@
 final class PluralRules: Sendable {
     private let cardinal: PluralRuleSet
     private let ordinal: PluralRuleSet
+    /// The keywords of the integers below ``smallNumbers``, cardinal and
+    /// ordinal, chosen once (the quotients RBNF asks about are mostly small).
+    private let smallCardinal: [String]
+    private let smallOrdinal: [String]
+
+    static let smallNumbers: UInt64 = 128
 
     init(locale: String) {
         cardinal = PluralRules.set(locale: locale, ordinal: false)
         ordinal = PluralRules.set(locale: locale, ordinal: true)
+        smallCardinal = (0..<Self.smallNumbers).map { [cardinal] in cardinal.select(PluralOperands(integer: $0)) }
+        smallOrdinal = (0..<Self.smallNumbers).map { [ordinal] in ordinal.select(PluralOperands(integer: $0)) }
     }
 
     private static func set(locale: String, ordinal: Bool) -> PluralRuleSet {
@@ -18,7 +26,8 @@ final class PluralRules: Sendable {
 
     /// The keyword of the integer `n` (as ICU's `uplrules_select` of `Double(n)`).
     func keyword(_ n: UInt64, ordinal: Bool) -> String {
-        (ordinal ? self.ordinal : cardinal).select(PluralOperands(integer: n))
+        if n < Self.smallNumbers { return (ordinal ? smallOrdinal : smallCardinal)[Int(n)] }
+        return (ordinal ? self.ordinal : cardinal).select(PluralOperands(integer: n))
     }
 }
 
