@@ -13,9 +13,9 @@ let package = Package(
         .executable(name: "coinfmt", targets: ["coinfmt"]),
     ],
     targets: [
-        // The spell-out and numbering-system readers (Words/) still call the
-        // ICU that Foundation runs on (the toolchain's _FoundationICU; no package).
-        .target(name: "NumToolsCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        // The engine, notations and phones. Its locale data is generated
+        // (Generated/, by numtools-datagen): it calls no ICU of its own.
+        .target(name: "NumToolsCore"),
         // The command-line layer: option tables, the runner, signals, file
         // descriptors, completions. NumToolsCore does no process work.
         .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"]),

@@ -56,7 +56,7 @@ build() {
     # A failed build must not leave the previous binary to be run.
     rm -f "$binary" "$binary.new"
     # shellcheck disable=SC2046
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NumToolsCore \
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NumToolsCore -package-name numtools \
         -l_FoundationICU $sources $support $(ls Fuzz/*.swift) -o "$binary.new" 2>&1 \
         | grep -v 'Cannot export local symbol' >&2 || true
     [ -x "$binary.new" ] || { echo "fuzz.sh: build failed" >&2; exit 1; }

@@ -24,6 +24,9 @@
         Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
+        Table(name: "numeral-systems", file: "NumeralSystemsData.swift", source: WordsOracle.numeralSystemsSource),
+        Table(name: "plural-rules", file: "PluralRulesData.swift", source: WordsOracle.pluralRulesSource),
+        Table(name: "spellout-rules", file: "SpelloutRulesData.swift", source: WordsOracle.spelloutRulesSource),
         Table(name: "versions", file: "LocaleDataVersion.swift", source: versionsSource),
     ]
 

@@ -1,5 +1,4 @@
 import Foundation
-import _FoundationICU
 
 /// Writes numbers with a rule set of ``SpelloutRules``, as ICU's
 /// RuleBasedNumberFormat does, but on exact digits: the integer part is a
@@ -489,43 +488,6 @@ extension CompiledRules {
         }
         try apply(
             v, Int32(winner), setIndex, .fractionSet, Value(integer: 0), depth, start, &out, numerator: winnerNumerator)
-    }
-}
-
-/// ICU's plural rules of a locale, cardinal and ordinal, asked per number and
-/// remembered for small numbers.
-final class PluralRules: @unchecked Sendable {
-    private let locale: String
-    private let lock = NSLock()
-    private var rules: [Bool: OpaquePointer] = [:]
-    private var known: [Bool: [UInt64: String]] = [:]
-
-    init(locale: String) { self.locale = locale }
-
-    deinit {
-        for (_, r) in rules { swift_uplrules_close(r) }
-    }
-
-    func keyword(_ n: UInt64, ordinal: Bool) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let k = known[ordinal]?[n] { return k }
-        var status = U_ZERO_ERROR
-        if rules[ordinal] == nil {
-            guard
-                let r = swift_uplrules_openForType(
-                    locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status),
-                status.rawValue <= 0
-            else { return "other" }
-            rules[ordinal] = r
-        }
-        var buffer = [UInt16](repeating: 0, count: 32)
-        status = U_ZERO_ERROR
-        let length = swift_uplrules_select(rules[ordinal]!, Double(n), &buffer, 32, &status)
-        guard status.rawValue <= 0, length > 0, length <= 32 else { return "other" }
-        let keyword = String(decoding: buffer[..<Int(length)], as: UTF16.self)
-        if known[ordinal, default: [:]].count < 4096 { known[ordinal, default: [:]][n] = keyword }
-        return keyword
     }
 }
 

@@ -1,13 +1,13 @@
 import Foundation
-import _FoundationICU
 
 /// A locale's CLDR rule-based number format (ICU's RBNF: the spell-out
 /// rules, or the algorithmic numbering systems' rules), parsed from the rule
 /// text ICU holds for it, and interpreted exactly on digits (see
 /// ``SpelloutFormatter``).
 ///
-/// The text is ICU's own (`unum_toPattern` of its RBNF formatter), read once
-/// a process: every rule set (`%spellout-cardinal:`), each rule a base value
+/// The text is ICU's own (`unum_toPattern` of its RBNF formatter), baked into
+/// Generated/SpelloutRulesData.swift by numtools-datagen and parsed once a
+/// process: every rule set (`%spellout-cardinal:`), each rule a base value
 /// and its radix (`1000:`, `1010/100:`) or a special descriptor (`-x:`,
 /// `x.x:`, `0.x:`, `x.0:`, `Inf:`, `NaN:`), and its body: text, plural
 /// choices (`$(cardinal,one{...}other{...})$`) and substitutions (`<<`,
@@ -235,45 +235,39 @@ final class SpelloutRules: @unchecked Sendable {
         return nil
     }
 
-    // MARK: From ICU
+    // MARK: From the generated data
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [String: SpelloutRules?] = [:]
 
     /// ICU's spell-out rules for `locale` (`UNUM_SPELLOUT`), or with
-    /// `numberingSystems` the root's numbering-system rules; derived once a process.
+    /// `numberingSystems` the root's numbering-system rules, as generated
+    /// (``WordsData/spelloutEntry(locale:)``); parsed once a process.
     static func of(_ locale: String, numberingSystems: Bool = false) -> SpelloutRules? {
         let key = (numberingSystems ? "#" : "") + locale
         lock.lock()
         defer { lock.unlock() }
         if let known = cache[key] { return known }
         var rules: SpelloutRules? = nil
-        if let text = ruleText(numberingSystems: numberingSystems, locale: locale) {
-            let comma = Locale(identifier: locale).decimalSeparator == ","
-            rules = SpelloutRules(text: text, locale: locale, decimalIsComma: comma)
-            if !numberingSystems, let rules { probe(rules, locale: locale) }
+        if let entry = WordsData.spelloutEntry(locale: numberingSystems ? "#root" : locale) {
+            rules = SpelloutRules(text: entry.text, locale: locale, decimalIsComma: entry.decimalIsComma)
+            rules?.spacedDigits = entry.spacedDigits
+            rules?.fractionZeros = entry.fractionZeros
         }
         cache[key] = rules
         return rules
     }
 
-    /// Settles what ICU's rule text does not show by ICU's own output:
-    /// whether digits said one by one are spaced (`1.11`), and whether a
-    /// fraction set says leading zeros (`1.05`).
-    private static func probe(_ rules: SpelloutRules, locale: String) {
-        guard let set = SpelloutFormatter.defaultRuleSet(rules) else { return }
-        var status = U_ZERO_ERROR
-        guard let f = swift_unum_open(UNUM_SPELLOUT, nil, 0, locale, nil, &status), status.rawValue <= 0 else {
-            return
-        }
-        defer { swift_unum_close(f) }
-        func icu(_ value: Double) -> [UInt8]? {
-            var buffer = [UInt16](repeating: 0, count: 512)
-            var status = U_ZERO_ERROR
-            let n = swift_unum_formatDouble(f, value, &buffer, 512, nil, &status)
-            guard status.rawValue <= 0, n > 0, n <= 512 else { return nil }
-            return Array(String(decoding: buffer[..<Int(n)], as: UTF16.self).utf8)
-        }
+    /// What ICU's rule text does not show, settled by ICU's own output
+    /// (`icu`: its spell-out of a `Double`, UTF-8): whether digits said one
+    /// by one are spaced (`1.11`), and whether a fraction set says leading
+    /// zeros (`1.05`). Asked by numtools-datagen, which bakes the answer.
+    static func settings(
+        text: String, locale: String, decimalIsComma: Bool, icu: (Double) -> [UInt8]?
+    ) -> (spacedDigits: Bool, fractionZeros: Bool) {
+        guard let rules = SpelloutRules(text: text, locale: locale, decimalIsComma: decimalIsComma),
+            let set = SpelloutFormatter.defaultRuleSet(rules)
+        else { return (true, false) }
         func ours(_ fraction: [UInt8]) -> [UInt8] {
             var out: [UInt8] = []
             fraction.withUnsafeBufferPointer { digits in
@@ -290,49 +284,6 @@ final class SpelloutRules: @unchecked Sendable {
             rules.fractionZeros = true
             if zeros != ours([0x30, 0x35]) { rules.fractionZeros = false }
         }
-    }
-
-    /// The rule text of ICU's spell-out formatter for `locale`, or its numbering-system one.
-    static func ruleText(numberingSystems: Bool = false, locale: String) -> String? {
-        let style = numberingSystems ? UNUM_NUMBERING_SYSTEM : UNUM_SPELLOUT
-        var status = U_ZERO_ERROR
-        guard let f = swift_unum_open(style, nil, 0, locale, nil, &status), status.rawValue <= 0 else { return nil }
-        defer { swift_unum_close(f) }
-        var capacity: Int32 = 1 << 16
-        while true {
-            var buffer = [UInt16](repeating: 0, count: Int(capacity))
-            status = U_ZERO_ERROR
-            let n = swift_unum_toPattern(f, 0, &buffer, capacity, &status)
-            if status == U_BUFFER_OVERFLOW_ERROR || n > capacity {
-                capacity = max(n + 1, capacity * 2)
-                continue
-            }
-            guard status.rawValue <= 0, n >= 0 else { return nil }
-            return String(decoding: buffer[..<Int(n)], as: UTF16.self)
-        }
-    }
-}
-
-/// ICU's own RBNF formatter (`UNUM_SPELLOUT`, or `UNUM_DECIMAL` of a locale
-/// with `@numbers=NAME`): the tests' oracle, exact within `Int64`.
-final class ICURuleFormatter {
-    private let formatter: UnsafeMutablePointer<UNumberFormat?>
-
-    init?(locale: String, spellout: Bool = true) {
-        var status = U_ZERO_ERROR
-        guard let f = swift_unum_open(spellout ? UNUM_SPELLOUT : UNUM_DECIMAL, nil, 0, locale, nil, &status),
-            status.rawValue <= 0
-        else { return nil }
-        formatter = f
-    }
-
-    deinit { swift_unum_close(formatter) }
-
-    func format(_ value: Int64) -> String? {
-        var buffer = [UInt16](repeating: 0, count: 1024)
-        var status = U_ZERO_ERROR
-        let n = swift_unum_formatInt64(formatter, value, &buffer, 1024, nil, &status)
-        guard status.rawValue <= 0, n > 0, n <= 1024 else { return nil }
-        return String(decoding: buffer[..<Int(n)], as: UTF16.self)
+        return (rules.spacedDigits, rules.fractionZeros)
     }
 }
