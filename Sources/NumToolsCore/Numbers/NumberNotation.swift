@@ -2,7 +2,10 @@ import Foundation
 
 /// How a locale writes numbers in one FormatStyle: its digits, decimal and
 /// grouping separators, group sizes and the text around the digits of each
-/// sign, read off Foundation's output for probe values.
+/// sign. For numbers and percents it is built from the generated CLDR data
+/// (``init(symbols:percent:)``); for currencies (and a locale name the data
+/// has no entry for) read off Foundation's output for probe values
+/// (``init(probe:digits:)``, which the tests keep as the oracle of the first).
 ///
 /// This is the one derivation of a locale's notation: numgroup `--locale`,
 /// numconv (through ``LocaleNumberFormat``) and coinfmt (``CoinFormatter``)
