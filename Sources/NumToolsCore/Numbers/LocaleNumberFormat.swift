@@ -1,11 +1,12 @@
 import Foundation
 
-/// How one locale writes plain numbers (or percents), derived once from
-/// Foundation's `FormatStyle` and then applied by a byte-level loop.
+/// How one locale writes plain numbers (or percents), built once from the
+/// generated CLDR data (``NumberSymbols``) and then applied by a byte-level loop.
 ///
-/// Foundation is the oracle: every field here is read off strings that
-/// `Decimal.FormatStyle` (or `.Percent`) produced for probe values (see
-/// ``NumberNotation``), so the output of
+/// Foundation is the oracle: every field here equals what is read off
+/// strings that `Decimal.FormatStyle` (or `.Percent`) produces for probe
+/// values (see ``NumberNotation``; NumberSymbolsDataTests checks every
+/// locale), so the output of
 /// ``format(negative:integer:fraction:showPlus:into:)`` equals FormatStyle's
 /// for the same digits, with no 38-digit limit.
 public struct LocaleNumberFormat: Sendable, Hashable {
@@ -55,8 +56,8 @@ public struct LocaleNumberFormat: Sendable, Hashable {
     /// Text after the digits of a positive number written with an explicit plus sign.
     public var plusSuffix: [UInt8] { notation.plus.suffix }
 
-    /// The format of `locale` for `style`, derived from Foundation once per
-    /// process (later calls share the first one's storage).
+    /// The format of `locale` for `style`, built once per process (later
+    /// calls share the first one's storage).
     public init(locale: Locale, style: Style = .number) {
         storage = LocaleNumberFormatStorage.shared(locale: locale, style: style)
     }

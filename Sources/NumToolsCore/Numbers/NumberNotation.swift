@@ -2,7 +2,10 @@ import Foundation
 
 /// How a locale writes numbers in one FormatStyle: its digits, decimal and
 /// grouping separators, group sizes and the text around the digits of each
-/// sign, read off Foundation's output for probe values.
+/// sign. For numbers and percents it is built from the generated CLDR data
+/// (``init(symbols:percent:)``); for currencies (and a locale name the data
+/// has no entry for) read off Foundation's output for probe values
+/// (``init(probe:digits:)``, which the tests keep as the oracle of the first).
 ///
 /// This is the one derivation of a locale's notation: numgroup `--locale`,
 /// numconv (through ``LocaleNumberFormat``) and coinfmt (``CoinFormatter``)
@@ -39,7 +42,13 @@ struct NumberNotation: Sendable {
         let notation: NumberNotation
         switch probe.kind {
         case .number, .percent:
-            notation = NumberNotation(probe: probe)
+            // From the generated CLDR data; a locale name it has no entry
+            // for (one ICU does not list, as `zh_CN`) is still probed.
+            if !probe.compact, !probe.scientific, let data = NumberSymbols.of(probe.locale.identifier) {
+                notation = NumberNotation(symbols: data, percent: probe.kind == .percent)
+            } else {
+                notation = NumberNotation(probe: probe)
+            }
         case .currency:
             // A currency's text around the number may hold digits (`Albanian
             // lekë (1946–1965)`), so the digits come from the locale's numbers.
@@ -50,6 +59,28 @@ struct NumberNotation: Sendable {
     }
 
     private static let cache = ProbeCache<NumberNotation>()
+
+    /// The notation of numbers (or, with `percent`, percents) in the
+    /// locale whose generated data `data` is: its digits and symbols, and
+    /// the affixes and group sizes of its decimal (or percent) pattern as
+    /// ICU's number formatter applies them. Equal to ``init(probe:digits:)``
+    /// for the same locale and kind (NumberSymbolsDataTests checks every locale).
+    init(symbols data: NumberSymbols, percent: Bool) {
+        let pattern = NumberPattern(data.patterns[percent ? 1 : 0])
+        digits = data.digits
+        digitTable = DigitTable(data.digits)
+        decimalSeparator = Array(data.decimal.utf8)
+        (positive, negative, plus) = pattern.affixes(data)
+        if pattern.primary > 0 && !data.group.isEmpty {
+            groupingSeparator = Array(data.group.utf8)
+            grouping = Grouping(
+                primary: pattern.primary, secondary: pattern.secondary,
+                minimumDigits: (1...4).contains(data.minimumGrouping) ? data.minimumGrouping : 1)
+        } else {
+            groupingSeparator = []
+            grouping = Grouping(primary: 0, secondary: 0, minimumDigits: 1)
+        }
+    }
 
     /// Reads the notation off `probe`'s renderings: the digits (unless
     /// given) from 0 to 9 written alone, the decimal separator from 1.5, the

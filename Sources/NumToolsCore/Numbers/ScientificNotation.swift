@@ -22,7 +22,21 @@ struct ScientificNotation: Sendable, Hashable {
     /// probe), whose digits are `digits`; derived once a process and locale.
     static func of(_ probe: FoundationProbe, digits: [[UInt8]]) -> ScientificNotation {
         if let known = cache[probe] { return known }
+        // Numbers and percents from the generated CLDR data (ICU writes the
+        // exponential symbol, then the minus sign of a negative exponent);
+        // a currency, or a locale name the data has no entry for, is probed.
+        if !probe.compact, probe.kind == .number || probe.kind == .percent,
+            let data = NumberSymbols.of(probe.locale.identifier)
+        {
+            return cache.insert(ScientificNotation(symbols: data), for: probe)
+        }
         return cache.insert(ScientificNotation(probe: probe, digits: digits), for: probe)
+    }
+
+    /// The notation the generated data `data` gives: its exponential symbol and minus sign.
+    init(symbols data: NumberSymbols) {
+        exponentSymbol = Array(data.exponential.utf8)
+        exponentMinus = Array(data.minus.utf8)
     }
 
     private static let cache = ProbeCache<ScientificNotation>()
