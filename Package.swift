@@ -5,6 +5,9 @@ let package = Package(
     name: "numtools",
     products: [
         .library(name: "NumToolsCore", targets: ["NumToolsCore"]),
+        // libphonenumber's geocoder, carrier and time zone data (about 5 MB) and
+        // its mappers: PhoneTransform's timezone, carrier and location fields.
+        .library(name: "NumToolsPhonePrefixes", targets: ["NumToolsPhonePrefixes"]),
         // The multi-call binary that is installed: every tool in one executable.
         .executable(name: "numtools", targets: ["numtools"]),
         .executable(name: "numgroup", targets: ["numgroup"]),
@@ -16,12 +19,15 @@ let package = Package(
         // CompactUnits reads CLDR's long compact forms through the ICU that
         // Foundation runs on (the toolchain's _FoundationICU; no package).
         .target(name: "NumToolsCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        // The prefix data apart, so that a program that formats numbers with
+        // NumToolsCore does not carry it; phonefmt links it.
+        .target(name: "NumToolsPhonePrefixes", dependencies: ["NumToolsCore"]),
         // The command-line layer: option tables, the runner, signals, file
         // descriptors, completions. NumToolsCore does no process work.
         .target(name: "NumToolsCLI", dependencies: ["NumToolsCore"]),
         // The tools: each one's option table, usage and transform building
         // (Numgroup.swift, ...), and the multi-call dispatcher.
-        .target(name: "NumToolsTools", dependencies: ["NumToolsCore", "NumToolsCLI"]),
+        .target(name: "NumToolsTools", dependencies: ["NumToolsCore", "NumToolsCLI", "NumToolsPhonePrefixes"]),
         // Each tool as an executable of its own (`swift run numgroup`), and
         // `numtools`, which holds them all; each main.swift is one call.
         .executableTarget(name: "numtools", dependencies: ["NumToolsTools"]),
@@ -40,7 +46,8 @@ let package = Package(
         // Measures a command's peak memory for the tests; not installed.
         .executableTarget(name: "peak-rss", path: "Sources/peak-rss"),
         .testTarget(
-            name: "NumToolsCoreTests", dependencies: ["NumToolsCore", "NumToolsCLI", "NumToolsLocaleOracle"]),
+            name: "NumToolsCoreTests",
+            dependencies: ["NumToolsCore", "NumToolsCLI", "NumToolsLocaleOracle", "NumToolsPhonePrefixes"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["numtools", "numgroup", "numconv", "phonefmt", "coinfmt", "peak-rss"]

@@ -46,17 +46,24 @@ binary=.build/fuzz/numtools-fuzz
 
 build() {
     mkdir -p .build/fuzz
-    if [ -x "$binary" ] && [ -z "$(find Sources/NumToolsCore Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
+    if [ -x "$binary" ] && [ -z "$(find Sources/NumToolsCore Sources/NumToolsPhonePrefixes Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
         return 0
     fi
     echo "building $binary (all targets)" >&2
     local sources support
     sources=$(find Sources/NumToolsCore -name '*.swift' | sort)
+    # NumToolsPhonePrefixes (phone's --format fields) joins the one module:
+    # copies without their `import NumToolsCore`, which would import itself.
+    rm -rf .build/fuzz/prefixes && mkdir -p .build/fuzz/prefixes
+    for f in $(find Sources/NumToolsPhonePrefixes -name '*.swift' | sort); do
+        sed '/^import NumToolsCore$/d' "$f" > ".build/fuzz/prefixes/$(basename "$f")"
+    done
+    sources="$sources $(find .build/fuzz/prefixes -name '*.swift' | sort)"
     support=$(find Fuzz/Support -name '*.swift' | sort)
     # A failed build must not leave the previous binary to be run.
     rm -f "$binary" "$binary.new"
     # shellcheck disable=SC2046
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NumToolsCore \
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NumToolsCore -package-name numtools \
         -l_FoundationICU $sources $support $(ls Fuzz/*.swift) -o "$binary.new" 2>&1 \
         | grep -v 'Cannot export local symbol' >&2 || true
     [ -x "$binary.new" ] || { echo "fuzz.sh: build failed" >&2; exit 1; }
