@@ -1,8 +1,15 @@
 // swift-tools-version:6.0
+// (Swift 6.0 is what the sources need: typed throws, noncopyable generics,
+// Synchronization; no InlineArray or other 6.2 feature.)
 import PackageDescription
 
 let package = Package(
     name: "numtools",
+    // The lowest releases the APIs the sources use allow: Synchronization's
+    // Mutex and Atomic (the phone metadata store, the signal handlers) need
+    // macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2; every other API
+    // is older. Linux (glibc, and musl's Static Linux SDK) has no minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "NumToolsCore", targets: ["NumToolsCore"]),
         // libphonenumber's geocoder, carrier and time zone data (about 5 MB) and
