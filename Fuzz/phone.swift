@@ -12,9 +12,13 @@
 let regions = ["KR", "US", "GB", "DE", "JP", "IN", "BR", "FR", "CN", "AU", "IT", "RU"]
 let parsers = regions.map { PhoneNumberParser(region: $0)! }
 /// `--format` with every field, in languages with and without data.
-let fieldTransforms = ["en", "ko", "zh_TW", "xx"].flatMap { tag in
-    regions.map { PhoneTransform(region: $0, fields: PhoneField.allCases, language: PhoneLanguage(tag)!)! }
-}
+/// (Their timezone, carrier and location data installed first, as phonefmt does.)
+let fieldTransforms: [PhoneTransform] = {
+    PhonePrefixes.install()
+    return ["en", "ko", "zh_TW", "xx"].flatMap { tag in
+        regions.map { PhoneTransform(region: $0, fields: PhoneField.allCases, language: PhoneLanguage(tag)!)! }
+    }
+}()
 
 /// `text` parsed by `parser`, or the error code, for the messages.
 func reparse(_ text: String, _ parser: PhoneNumberParser) -> Result<PhoneNumber, PhoneNumberError> {

@@ -46,12 +46,19 @@ binary=.build/fuzz/numtools-fuzz
 
 build() {
     mkdir -p .build/fuzz
-    if [ -x "$binary" ] && [ -z "$(find Sources/NumToolsCore Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
+    if [ -x "$binary" ] && [ -z "$(find Sources/NumToolsCore Sources/NumToolsPhonePrefixes Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
         return 0
     fi
     echo "building $binary (all targets)" >&2
     local sources support
     sources=$(find Sources/NumToolsCore -name '*.swift' | sort)
+    # NumToolsPhonePrefixes (phone's --format fields) joins the one module:
+    # copies without their `import NumToolsCore`, which would import itself.
+    rm -rf .build/fuzz/prefixes && mkdir -p .build/fuzz/prefixes
+    for f in $(find Sources/NumToolsPhonePrefixes -name '*.swift' | sort); do
+        sed '/^import NumToolsCore$/d' "$f" > ".build/fuzz/prefixes/$(basename "$f")"
+    done
+    sources="$sources $(find .build/fuzz/prefixes -name '*.swift' | sort)"
     support=$(find Fuzz/Support -name '*.swift' | sort)
     # A failed build must not leave the previous binary to be run.
     rm -f "$binary" "$binary.new"

@@ -9,10 +9,12 @@
 # building (for packagers, and for the test that installs into a temporary
 # prefix).
 #
-# Install builds the one executable in release mode, linked statically (the
-# Swift runtime, Foundation and the C libraries too: nothing for the dynamic
-# loader to do, so a run starts in about a millisecond, and no runtime to
-# ship), strips it (about 59 MB, most of it ICU's data), then copies into
+# Install builds the one executable in release mode, on Linux linked
+# statically (the Swift runtime, Foundation and the C libraries too: nothing
+# for the dynamic loader to do, so a run starts in about a millisecond, and no
+# runtime to ship; on macOS, which links no static executable, against the
+# system's Swift runtime), strips it (about 59 MB on Linux, most of it ICU's
+# data), then copies into
 #   PREFIX/bin/                                   numtools, and the symbolic
 #                                                 links numgroup numconv
 #                                                 phonefmt coinfmt -> numtools
@@ -83,11 +85,16 @@ if $uninstall; then
 fi
 
 cd "$(dirname "$0")/.."
-# The install build. -static-executable links glibc and libstdc++ in as well
-# (the linker warns that glibc's user, group and host lookups would need its
-# shared libraries at run time: the tools never call them) and makes the
-# executable position-dependent: no relocations to apply at start-up.
-build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable)
+# The install build, per system. On Linux, -static-executable links glibc and
+# libstdc++ in as well (the linker warns that glibc's user, group and host
+# lookups would need its shared libraries at run time: the tools never call
+# them) and makes the executable position-dependent: no relocations to apply
+# at start-up. Darwin has no static executables and its Swift runtime is
+# part of the system: a plain release build there.
+case "$(uname -s)" in
+    Linux) build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable) ;;
+    *) build=(swift build -c release) ;;
+esac
 if [ -z "$bin" ]; then
     "${build[@]}" --product numtools
     bin=$("${build[@]}" --show-bin-path)

@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "TextFieldDemo",
+    // NumToolsCore's own minimums (its Package.swift says why).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [.package(name: "numtools", path: "../..")],
     targets: [
         .executableTarget(

@@ -32,7 +32,7 @@ public enum Completions {
         case .numberSources: return words(["auto", "auto:", "C"]) + "; " + locales
         case .currencies: return "\(tool.name) --complete-values currencies 2>/dev/null"
         case .regions: return "\(tool.name) --complete-values regions 2>/dev/null"
-        case .languages: return words(PhoneLanguage.available)
+        case .languages: return words(tool.languages())
         case .choices(let list): return words(list)
         }
     }

@@ -2,6 +2,8 @@ import NumToolsCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -69,9 +71,11 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
 
     /// The device and inode of the regular file `info` describes; nil for
     /// anything else (a terminal, a pipe, /dev/null), which opening for
-    /// writing does not empty.
+    /// writing does not empty. (Darwin's dev_t is signed: its bits are
+    /// kept, never converted, which could trap.)
     private static func regularFile(_ info: stat) -> [UInt64]? {
-        info.st_mode & S_IFMT == S_IFREG ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
+        info.st_mode & S_IFMT == S_IFREG
+            ? [UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)] : nil
     }
 
     /// The regular file descriptor `fd` is open on, if it is one.
@@ -84,7 +88,8 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
     /// anything else. Writing to the pipe standard input comes from puts
     /// the bytes written back into the input.
     private static func pipe(_ info: stat) -> [UInt64]? {
-        info.st_mode & S_IFMT == S_IFIFO ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
+        info.st_mode & S_IFMT == S_IFIFO
+            ? [UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)] : nil
     }
 
     /// The pipe or FIFO descriptor `fd` is open on, if it is one.
@@ -149,7 +154,7 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
 
     /// Closes the descriptor: a file's last write error may come only now.
     public func closeFile() throws(IOFailure) {
-        if Glibc.close(fd) != 0 {
+        if Platform.close(fd) != 0 {
             let code = errno
             if code != EINTR { throw IOFailure.errno("write error on \(name)", code) }
         }
@@ -171,11 +176,11 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
             if fds[1].revents != 0 {
                 // Report it once: the engine looks at the signal before reading again.
                 var drain = [UInt8](repeating: 0, count: 64)
-                while Glibc.read(wake, &drain, drain.count) > 0 {}
+                while Platform.read(wake, &drain, drain.count) > 0 {}
                 return nil
             }
         }
-        let n = Glibc.read(fd, buffer, capacity)
+        let n = Platform.read(fd, buffer, capacity)
         if n >= 0 { return n }
         let code = errno
         if code == EINTR { return nil }
@@ -201,7 +206,7 @@ public struct FileDescriptorStream: ByteSource, ByteSink {
                 Signals.awaitWritable(fd, stoppingFor: signal)
                 chunk = min(left, Int(PIPE_BUF))
             }
-            let n = Glibc.write(fd, p, chunk)
+            let n = Platform.write(fd, p, chunk)
             if n < 0 {
                 let code = errno
                 if code == EINTR { continue }

@@ -2,6 +2,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -54,32 +56,24 @@ public enum Signals {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signal in handled {
-            var previous = sigaction()
-            sigaction(signal, nil, &previous)
-            // Function pointers are not Equatable: compare their addresses.
-            let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
-            if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == ignored { continue }
+            if Platform.isIgnored(signal) { continue }
             sigaddset(&unblock, signal)
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
+            Platform.handle(signal) { number in
                 let saved = errno
                 receivedSignal.store(number, ordering: .relaxed)
                 let fd = wakeWriteEnd.load(ordering: .relaxed)
                 if fd >= 0 {
                     var byte: UInt8 = 0
-                    _ = Glibc.write(fd, &byte, 1)
+                    _ = Platform.write(fd, &byte, 1)
                 }
                 errno = saved
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
         }
         // A parent may hand down the signals blocked (Foundation's Process
         // spawned from a thread that blocks them does): unblocked, or the
         // tool could not be interrupted at all.
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        Glibc.signal(SIGPIPE, SIG_IGN)
+        Platform.setDisposition(SIGPIPE, ignore: true)
     }
 
     /// The signal received, if any.
@@ -132,14 +126,14 @@ public enum Signals {
         receivedSignal.store(0, ordering: .relaxed)
         if let fd = wakeDescriptor {
             var buffer = [UInt8](repeating: 0, count: 64)
-            while Glibc.read(fd, &buffer, buffer.count) > 0 {}
+            while Platform.read(fd, &buffer, buffer.count) > 0 {}
         }
     }
 
     /// Ends the process as a classic filter does when its reader goes away:
     /// killed by SIGPIPE, with nothing on stderr.
     public static func dieOfBrokenPipe() -> Never {
-        Glibc.signal(SIGPIPE, SIG_DFL)
+        Platform.setDisposition(SIGPIPE, ignore: false)
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)

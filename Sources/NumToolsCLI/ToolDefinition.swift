@@ -24,11 +24,17 @@ public struct ToolDefinition: Sendable {
     /// answers with a "did you mean" (``OptionSpec/otherNames``), each with
     /// what to write in this tool instead: a usage error says it.
     public var numfmtSpellings: [String: String]
+    /// The words an option of completion ``OptionSpec/Completion/languages``
+    /// completes with (phonefmt's: the languages of its carrier and location
+    /// data, which NumToolsCLI does not link), asked only for a completion script.
+    public var languages: @Sendable () -> [String]
 
     public init(
         name: String, synopsis: String, summary: String, options: [any OptionDeclaration],
-        mostUsed: [any OptionDeclaration] = [], examples: [String] = [], numfmtSpellings: [String: String] = [:]
+        mostUsed: [any OptionDeclaration] = [], examples: [String] = [], numfmtSpellings: [String: String] = [:],
+        languages: @escaping @Sendable () -> [String] = { [] }
     ) {
+        self.languages = languages
         self.mostUsed = mostUsed.map(\.spec.long)
         self.numfmtSpellings = Self.numfmtSpellings.merging(numfmtSpellings) { $1 }
         self.name = name

@@ -152,21 +152,8 @@ public enum ToolRunner {
             pendingSignal: Signals.pending,
             failedRecord: failed.map { f in { f.numbers.append($0) } })
         run.jobs = jobs
-        #if canImport(Glibc)
-            if jobs > 1 {
-                // The threads allocate and free a few buffers of a few hundred
-                // KiB a block: kept in the heap rather than mapped and unmapped
-                // (and faulted in again) each time. (glibc's mallopt, which the
-                // Glibc module does not import: M_MMAP_THRESHOLD is -3,
-                // M_TRIM_THRESHOLD -1, in malloc.h.)
-                typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-                if let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") {
-                    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-                    _ = mallopt(-3, 1 << 24)
-                    _ = mallopt(-1, 1 << 27)
-                }
-            }
-        #endif
+        // The threads allocate and free a few buffers of a few hundred KiB a block.
+        if jobs > 1 { Platform.keepThreadBuffersInHeap() }
         run.inputReady = { input.hasInputWaiting() }
         if let n = testKnob("NUMTOOLS_TEST_BLOCK_BYTES") { run.jobBlockBytes = n }
         if let outcome = try resolveFieldNames(&run) { return (outcome, run.coverage) }
@@ -244,7 +231,7 @@ public enum ToolRunner {
     /// start of ``main(_:arguments:argumentBytes:environment:build:)``.
     public static func clearICUEnvironment() {
         var names: [[CChar]] = []
-        var entry = environ
+        var entry = Platform.environment
         while let pointer = entry.pointee {
             let length = strlen(pointer)
             let equals =

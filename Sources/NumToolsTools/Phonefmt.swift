@@ -1,6 +1,7 @@
 import Foundation
 import NumToolsCLI
 import NumToolsCore
+import NumToolsPhonePrefixes
 
 /// `phonefmt`: its option table, its usage and the building of its transform.
 /// `Sources/phonefmt/main.swift` and the `numtools` multi-call binary run it.
@@ -116,11 +117,14 @@ public enum Phonefmt {
             "grouping": "phonefmt formats phone numbers; numgroup groups digits",
             "from-unit": "phonefmt formats phone numbers; coinfmt --from-unit scales",
             "to-unit": "phonefmt formats phone numbers; coinfmt --to-unit scales",
-        ])
+        ],
+        languages: { PhoneLanguage.available })
 
     /// Runs phonefmt on the command line's arguments after the first `count`
     /// (the program's name, and `numtools`'s tool name when it runs as `numtools phonefmt`).
     public static func main(argumentsAfter count: Int = 1) -> Never {
+        // The timezone, carrier and location fields' data (decoded only when asked for).
+        PhonePrefixes.install()
         ToolRunner.main(definition, argumentsAfter: count) { invocation throws(UsageError) in
             let region = try invocation.value(Options.region)
             let regionField = try Self.regionField(invocation)

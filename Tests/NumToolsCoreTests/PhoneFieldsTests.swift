@@ -1,10 +1,14 @@
 import Testing
 
 @testable import NumToolsCore
+@testable import NumToolsPhonePrefixes
 
 /// phonefmt's `--format` field lists and libphonenumber's geocoder, carrier
 /// and time zone mappers (`PhoneFacts`), against python `phonenumbers`.
 @Suite struct PhoneFieldsTests {
+    /// The timezone, carrier and location fields' data, as phonefmt installs it.
+    init() { PhonePrefixes.install() }
+
     func run(_ t: PhoneTransform, _ value: String) -> String { t.output(value) }
 
     /// Every row of the committed sample (numbers of every country code

@@ -44,6 +44,10 @@ public enum PhoneField: String, CaseIterable, Hashable, Sendable {
     /// The field's name as a column name: `country_code` for `country-code`.
     var columnName: String { String(rawValue.map { $0 == "-" ? "_" : $0 }) }
 
+    /// Whether the field reads libphonenumber's prefix data (time zones,
+    /// carrier, location), which the library NumToolsPhonePrefixes holds.
+    public var needsPrefixData: Bool { self == .timezone || self == .carrier || self == .location }
+
     /// Whether the field writes the number itself (a format, the dialled
     /// forms or the key): what `--find` can write.
     public var writesNumber: Bool {
@@ -134,17 +138,10 @@ public struct PhoneLanguage: Hashable, Sendable {
         self.init(language: first.lowercased(), script: script, region: region)
     }
 
-    /// The languages the carrier and location data hold (geocoder, carrier
-    /// and country names), sorted: what `--lang` completes with. Decodes the
-    /// data (about 40 ms): for a completion script, never for a record.
-    public static var available: [String] {
-        Set(PhonePrefixData.geocoder.languages + PhonePrefixData.carrier.languages).filter { !$0.isEmpty }.sorted()
-    }
-
     /// `_find_lang`'s candidates, in its order: the normalized locale
     /// (`zh_TW` -> `zh_Hant`), the full locale, language and script,
     /// language and region, the language, then English when allowed.
-    var candidates: [String] {
+    package var candidates: [String] {
         var full = language
         if let script { full += "_" + script }
         if let region { full += "_" + region }

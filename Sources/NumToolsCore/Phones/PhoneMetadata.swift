@@ -140,8 +140,8 @@ final class PhoneFormatRule: Sendable {
 }
 
 /// One region's (or non-geographic entity's) compiled numbering plan.
-final class PhoneRegionMetadata: Sendable {
-    let id: String
+package final class PhoneRegionMetadata: Sendable {
+    package let id: String
     let countryCode: Int
     let internationalPrefix: PhonePattern?
     /// The international prefix's pattern as written (`00|[0-9]{2}`, `011`).

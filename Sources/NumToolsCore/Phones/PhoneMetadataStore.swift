@@ -38,8 +38,8 @@ private let threadsHaveOwnStores = Atomic<Bool>(false)
 // @unchecked Sendable, safely: every `var` is read and written only while
 // `lock` is held (the lookups below).
 /// Compiles regions of the generated data on demand; nothing at start-up.
-final class PhoneMetadataStore: @unchecked Sendable {
-    static let shared = PhoneMetadataStore()
+package final class PhoneMetadataStore: @unchecked Sendable {
+    package static let shared = PhoneMetadataStore()
 
     /// Gives the calling thread a store of its own, for as long as it runs:
     /// the lookups of ``shared`` made on it go there, so that a thread of a
@@ -138,13 +138,13 @@ final class PhoneMetadataStore: @unchecked Sendable {
 
     /// The main region of a country code (`region_code_for_country_code`):
     /// `001` for non-geographic entities, nil when unknown.
-    func mainRegion(countryCode: Int) -> String? {
+    package func mainRegion(countryCode: Int) -> String? {
         countryCodeToRegions[countryCode]?.first
     }
 
     /// The compiled plans of every region sharing `countryCode`, the main
     /// one first (for non-geographic entities, the entity's plan).
-    func regionsMetadata(countryCode: Int) -> [PhoneRegionMetadata] {
+    package func regionsMetadata(countryCode: Int) -> [PhoneRegionMetadata] {
         if let own = threadsOwn { return own.regionsMetadata(countryCode: countryCode) }
         guard countryCode > 0 && countryCode < 1000 else { return [] }
         lock.lock()
@@ -161,7 +161,7 @@ final class PhoneMetadataStore: @unchecked Sendable {
     }
 
     /// The plan used to format and length-check numbers of `countryCode`.
-    func mainMetadata(countryCode: Int) -> PhoneRegionMetadata? {
+    package func mainMetadata(countryCode: Int) -> PhoneRegionMetadata? {
         if let own = threadsOwn { return own.mainMetadata(countryCode: countryCode) }
         guard countryCode > 0 && countryCode < 1000 else { return nil }
         lock.lock()

@@ -5,7 +5,7 @@ public struct PhoneNumber: Hashable, Sendable {
     /// The national significant number as decimal digit values 0...9,
     /// leading zeros included (libphonenumber's
     /// `national_significant_number`).
-    let nsn: [UInt8]
+    package let nsn: [UInt8]
     /// The region the number belongs to (`region_code_for_number`): `KR`,
     /// `CA` for a valid Canadian `+1` number, `001` for non-geographic
     /// entities; nil when no region's plan takes it.

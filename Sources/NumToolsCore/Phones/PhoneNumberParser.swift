@@ -242,7 +242,7 @@ public struct PhoneNumberParser: Sendable {
         digits.withUnsafeBufferPointer { pattern.fullMatch($0) }
     }
 
-    static func digitValues(_ n: Int) -> [UInt8] {
+    package static func digitValues(_ n: Int) -> [UInt8] {
         String(n).utf8.map { $0 - 0x30 }
     }
 
@@ -321,7 +321,7 @@ public struct PhoneNumberParser: Sendable {
     }
 
     /// `_number_type_helper`.
-    static func numberType(_ nsn: ArraySlice<UInt8>, _ meta: PhoneRegionMetadata) -> PhoneNumberType {
+    package static func numberType(_ nsn: ArraySlice<UInt8>, _ meta: PhoneRegionMetadata) -> PhoneNumberType {
         nsn.withUnsafeBufferPointer { buf in
             func matches(_ kind: PhoneDescKind) -> Bool { meta.matches(kind, buf) }
             if !matches(.general) { return .unknown }

@@ -112,7 +112,7 @@ final class PhonePattern: @unchecked Sendable {
         /// Room for the whole match and five groups, the most a metadata
         /// pattern has, with some to spare.
         static let slotCount = 16
-        var groups: InlineArray<16, Int>
+        var groups: CaptureSlots
         var start: Int { groups[0] }
         var end: Int { groups[1] }
         func range(_ group: Int) -> Range<Int>? {
@@ -125,9 +125,10 @@ final class PhonePattern: @unchecked Sendable {
     /// Python's `re.match` at `start`: anchored at `start`, first match in
     /// priority order; with `toEnd`, Python's `fullmatch`.
     func match(_ digits: UnsafeBufferPointer<UInt8>, at start: Int = 0, toEnd: Bool = false) -> Match? {
-        var m = Match(groups: InlineArray(repeating: -1))
+        var m = Match(groups: CaptureSlots())
         m.groups[0] = start
-        return Self.run(program, digits, 0, start, toEnd, &m.groups) ? m : nil
+        let matched = m.groups.withSlots { Self.run(program, digits, 0, start, toEnd, $0) }
+        return matched ? m : nil
     }
 
     /// Python's `re.match` at `start` on an array of digits.
@@ -216,7 +217,7 @@ final class PhonePattern: @unchecked Sendable {
 
     private static func run(
         _ prog: UnsafeBufferPointer<Instruction>, _ input: UnsafeBufferPointer<UInt8>,
-        _ startPC: Int, _ startPos: Int, _ toEnd: Bool, _ caps: inout InlineArray<16, Int>
+        _ startPC: Int, _ startPos: Int, _ toEnd: Bool, _ caps: UnsafeMutablePointer<Int>
     ) -> Bool {
         var pc = startPC
         var pos = startPos
@@ -229,12 +230,12 @@ final class PhonePattern: @unchecked Sendable {
             case .jump(let target):
                 pc = target
             case .split(let first, let second):
-                if run(prog, input, first, pos, toEnd, &caps) { return true }
+                if run(prog, input, first, pos, toEnd, caps) { return true }
                 pc = second
             case .save(let slot):
                 let old = caps[slot]
                 caps[slot] = pos
-                if run(prog, input, pc + 1, pos, toEnd, &caps) { return true }
+                if run(prog, input, pc + 1, pos, toEnd, caps) { return true }
                 caps[slot] = old
                 return false
             case .assertEnd:
@@ -246,5 +247,38 @@ final class PhonePattern: @unchecked Sendable {
                 return true
             }
         }
+    }
+}
+
+/// The 16 capture slots of a ``PhonePattern/Match``, held inline (a tuple;
+/// the stdlib's InlineArray would need macOS 26 and iOS 26): a match
+/// allocates nothing. Bound: the subscript checks its index is in 0..<16;
+/// the backtracking run writes through ``withSlots(_:)``'s pointer only at
+/// 1 and at the slots its program saves, `2 * group` and `2 * group + 1`,
+/// below ``PhonePattern/Match/slotCount`` (compiling a pattern checks its
+/// group count). Reached by the fuzz target `phone`.
+struct CaptureSlots {
+    private var slots: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+
+    /// Slot `i`, -1 until it is set.
+    subscript(i: Int) -> Int {
+        @inline(__always) get {
+            precondition(UInt(bitPattern: i) < 16, "capture slot out of range")
+            return withUnsafeBytes(of: slots) { $0.load(fromByteOffset: i &* MemoryLayout<Int>.stride, as: Int.self) }
+        }
+        @inline(__always) set {
+            precondition(UInt(bitPattern: i) < 16, "capture slot out of range")
+            withUnsafeMutableBytes(of: &slots) {
+                $0.storeBytes(of: newValue, toByteOffset: i &* MemoryLayout<Int>.stride, as: Int.self)
+            }
+        }
+    }
+
+    /// `body` on the slots as 16 Ints in a row (a tuple of one type is laid
+    /// out as its elements in order), read and written in place.
+    @inline(__always)
+    mutating func withSlots<R>(_ body: (UnsafeMutablePointer<Int>) -> R) -> R {
+        withUnsafeMutablePointer(to: &slots) { $0.withMemoryRebound(to: Int.self, capacity: 16, body) }
     }
 }

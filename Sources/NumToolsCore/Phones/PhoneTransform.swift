@@ -69,8 +69,9 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// invalid number is a row saying so rather than an error (unless a
     /// ``types`` filter is given).
     private let reportsValidity: Bool
-    /// With ``fields``: the time zone, carrier and location mappers.
-    private let facts: PhoneFacts?
+    /// With ``fields``: the time zone, carrier and location mappers, from
+    /// NumToolsPhonePrefixes (``PhoneFactsSources``) when a field needs them.
+    private let facts: (any PhoneFactsSource)?
     /// Which of the four paths a value takes, decided once: the plain path
     /// of one format then touches no optional or array of the others (each
     /// `if let` on them copied and released their storage per record).
@@ -89,7 +90,10 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// nil for none: numbers must then carry their country code); nil
     /// when the metadata has no such region (or no region `fromRegion`),
     /// or when the out-of-country or mobile-dialing field, `--find` or
-    /// as-you-type needs a region and none is named.
+    /// as-you-type needs a region and none is named; nil too when `fields`
+    /// holds `timezone`, `carrier` or `location` and their data (the
+    /// library NumToolsPhonePrefixes) is not installed: a program that
+    /// writes them links it and calls `PhonePrefixes.install()` first.
     /// `fields` (a `--format` list) writes several TAB-separated fields
     /// instead of ``format`` alone; a list of one format is that format.
     /// With `find`, `fields` is the one field each number found is written
@@ -141,7 +145,12 @@ public struct PhoneTransform: ValueTransform, Sendable {
         }
         findField = find != nil && fields.count == 1 && fields[0].writesNumber ? fields[0] : PhoneField(self.format)
         reportsValidity = fields.contains(.valid) || fields.contains(.possible) || fields.contains(.reason)
-        facts = self.fields.isEmpty ? nil : PhoneFacts(fields: fields, language: language)
+        if self.fields.contains(where: \.needsPrefixData) {
+            guard let made = PhoneFactsSources.make(fields: self.fields, language: language) else { return nil }
+            facts = made
+        } else {
+            facts = nil
+        }
         mode =
             match ? .match : asYouType ? .asYouType : find != nil ? .find : !self.fields.isEmpty ? .fields : .format
         var mask: UInt32 = 0
@@ -256,7 +265,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
                 separator: separator, into: &output)
             return
         case .fields:
-            try appendFields(value, facts!, into: &output)
+            try appendFields(value, facts, into: &output)
             return
         case .match:
             let second: PhoneNumber
@@ -299,7 +308,7 @@ public struct PhoneTransform: ValueTransform, Sendable {
     /// not parse is an error; so is an invalid number, unless the fields
     /// report validity (`valid`, `possible`) and no ``types`` filter is given.
     private mutating func appendFields<Output: ByteOutput & ~Copyable>(
-        _ value: UnsafeBufferPointer<UInt8>, _ facts: PhoneFacts, into output: inout Output
+        _ value: UnsafeBufferPointer<UInt8>, _ facts: (any PhoneFactsSource)?, into output: inout Output
     ) throws(ValueError) {
         let number: PhoneNumber
         do {
@@ -347,13 +356,13 @@ public struct PhoneTransform: ValueTransform, Sendable {
             case .valid:
                 Self.append(number.isValid ? "true" : "false", to: &output)
             case .possible:
-                Self.append(PhoneFacts.isPossible(number) ? "true" : "false", to: &output)
+                Self.append(Self.isPossible(number) ? "true" : "false", to: &output)
             case .timezone:
-                facts.appendTimeZones(number, to: &output)
+                facts!.appendTimeZones(number, to: &output)
             case .carrier:
-                facts.appendCarrier(number, to: &output)
+                facts!.appendCarrier(number, to: &output)
             case .location:
-                facts.appendLocation(number, to: &output)
+                facts!.appendLocation(number, to: &output)
             case .reason:
                 Self.append(PhoneDialing.reason(number).rawValue, to: &output)
             case .outOfCountry:
@@ -367,6 +376,15 @@ public struct PhoneTransform: ValueTransform, Sendable {
             case .key:
                 PhoneDialing.appendKey(number, extension: writesExtension, to: &output)
             }
+        }
+    }
+
+    /// `is_possible_number`: the length fits the country code's plan.
+    static func isPossible(_ number: PhoneNumber) -> Bool {
+        guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else { return false }
+        switch PhoneNumberParser.testLength(number.nsn.count, meta) {
+        case .possible, .possibleLocalOnly: return true
+        default: return false
         }
     }
 

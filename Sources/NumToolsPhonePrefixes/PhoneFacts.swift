@@ -1,9 +1,11 @@
+import NumToolsCore
+
 /// What libphonenumber's offline mappers say about a parsed number: its
 /// time zones (`timezone.time_zones_for_number`), carrier
 /// (`carrier.name_for_number`) and location
 /// (`geocoder.description_for_number`), in a ``PhoneLanguage``. The data
 /// (`Generated/PhonePrefixData.swift`) is decoded on the first use of each.
-struct PhoneFacts: Sendable {
+struct PhoneFacts: PhoneFactsSource {
     let language: PhoneLanguage
     /// The geocoder's tables of the language's candidates, in `_find_lang`'s order.
     private let geocoderTables: [PhonePrefixBlob.Table]
@@ -24,15 +26,6 @@ struct PhoneFacts: Sendable {
     static func isGeographical(_ type: PhoneNumberType, countryCode: Int) -> Bool {
         type == .fixedLine || type == .fixedLineOrMobile
             || (type == .mobile && phoneGeoMobileCountryCodes.contains(countryCode))
-    }
-
-    /// `is_possible_number`: the length fits the country code's plan.
-    static func isPossible(_ number: PhoneNumber) -> Bool {
-        guard let meta = PhoneMetadataStore.shared.mainMetadata(countryCode: number.countryCode) else { return false }
-        switch PhoneNumberParser.testLength(number.nsn.count, meta) {
-        case .possible, .possibleLocalOnly: return true
-        default: return false
-        }
     }
 
     /// `time_zones_for_number`: IANA zones, comma-separated; `Etc/Unknown`

@@ -1,3 +1,5 @@
+import NumToolsCore
+
 /// One blob of libphonenumber's prefix data (geocoder, carrier or time zones),
 /// decoded from the base64 literal that `scripts/gen_phone_prefix_data.py`
 /// writes into `Generated/PhonePrefixData.swift` (its docstring has the
