@@ -20,7 +20,9 @@
     }
 
     /// Every table the generator writes (each data kind adds one).
-    let tables: [Table] = []
+    let tables: [Table] = [
+        Table(name: "locale-index", file: "LocaleIndexData.swift", source: LocaleIndexOracle.source)
+    ]
 
     /// The header every generated file opens with: where it came from.
     func header(_ table: Table) -> String {
