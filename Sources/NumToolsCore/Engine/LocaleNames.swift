@@ -86,29 +86,70 @@ enum LocaleNames {
     /// An ICU name (`de_CH@numbers=thai`) canonical, or nil where ICU fails.
     static func canonicalICU(_ text: String) -> String? {
         var base = Substring(text)
-        var keywords = ""
+        var keywordText: Substring? = nil
         if let at = text.firstIndex(of: "@") {
             base = text[..<at]
-            guard let k = canonicalKeywords(text[text.index(after: at)...]) else { return nil }
-            keywords = k
+            keywordText = text[text.index(after: at)...]
         }
-        let segments = base.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
-        var tags = Subtags(language: segments[0].lowercased())
+        let allSegments = base.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
+        let separators = base.filter { $0 == "_" || $0 == "-" }.map { $0 }
+        var tags = Subtags(language: allSegments[0].lowercased())
+        // `-x-`, `-t-` or `-u-` before a script, a region or the variants
+        // starts a BCP 47 extension, which ICU drops here.
+        func extensionStarts(_ k: Int) -> Bool {
+            k < allSegments.count && k < separators.count && ["x", "t", "u"].contains(allSegments[k].lowercased())
+                && !allSegments[k - 1].isEmpty && separators[k - 1] == "-" && separators[k] == "-"
+        }
         var i = 1
-        if i < segments.count, segments[i].count == 4, isLetters(segments[i]) {
-            tags.script = titlecased(segments[i])
-            i += 1
+        var end = allSegments.count
+        if extensionStarts(i) {
+            end = i
+        } else {
+            if i < allSegments.count, allSegments[i].count == 4, isLetters(allSegments[i]) {
+                tags.script = titlecased(allSegments[i])
+                i += 1
+            }
+            if extensionStarts(i) {
+                end = i
+            } else {
+                if i < allSegments.count, (2...3).contains(allSegments[i].count), isAlphanumeric(allSegments[i]) {
+                    tags.region = allSegments[i].uppercased()
+                    i += 1
+                } else if i < allSegments.count, allSegments[i].isEmpty {
+                    i += 1
+                }
+                if extensionStarts(i) { end = i }
+            }
         }
-        if i < segments.count, (2...3).contains(segments[i].count), isAlphanumeric(segments[i]) {
-            tags.region = segments[i].uppercased()
-            i += 1
-        } else if i < segments.count, segments[i].isEmpty {
-            i += 1
+        let variants = allSegments[min(i, end)..<end]
+        tags.variants = variants.filter { !$0.isEmpty }.map { $0.uppercased() }
+        // A separator after a variant leaves an empty one (`zh__VALENCIA_`),
+        // unless an alias is replaced, or a region followed by two (`de_DE__`).
+        let trailingEmpty = keywordText == nil && variants.last?.isEmpty == true && !tags.variants.isEmpty
+        let emptyVariant = keywordText == nil && tags.variants.isEmpty && !tags.region.isEmpty && variants.count > 1
+        var keywords = ""
+        if let keywordText {
+            if let last = base.last, last == "_" || last == "-", tags.variants.isEmpty {
+                // After a separator and no variant, `@` starts no keywords: ICU reads a variant.
+                tags.variants.append(keywordText.uppercased())
+            } else {
+                guard let k = canonicalKeywords(keywordText) else { return nil }
+                keywords = k
+            }
         }
-        tags.variants = segments[i...].filter { !$0.isEmpty }.map { $0.uppercased() }
-        if let name = registeredNames[format(tags)] { tags = Subtags(language: name) }
+        let parsed = format(tags)
+        if let name = registeredNames[parsed] { tags = Subtags(language: name) }
         replaceAliases(&tags)
         tags.variants.sort()
+        if format(tags) != parsed || !keywords.isEmpty {
+            // Replaced, or with keywords: ICU writes the name anew, each variant once.
+            var once: [String] = []
+            for v in tags.variants where !once.contains(v) { once.append(v) }
+            tags.variants = once
+        } else if trailingEmpty {
+            tags.variants.append("")
+        }
+        if emptyVariant { tags.variants.append("") }
         let name = format(tags)
         return keywords.isEmpty ? name : name + "@" + keywords
     }
@@ -171,7 +212,8 @@ enum LocaleNames {
     /// A language alias, the language's own or with a variant (`zh_guoyu`,
     /// `und_aaland`) or a region (`sgn_BR`); whether one applied.
     static func replaceLanguage(_ tags: inout Subtags) -> Bool {
-        for (i, v) in tags.variants.enumerated() {
+        // (Variants as BCP 47 has them: `zh_WUU` is no variant of zh.)
+        for (i, v) in tags.variants.enumerated() where v.count >= 5 || (v.count == 4 && v.first!.isNumber) {
             let variant = v.lowercased()
             for key in [tags.language + "_" + variant, "und_" + variant] {
                 guard let replacement = languageAliases[key] else { continue }
@@ -213,25 +255,42 @@ enum LocaleNames {
     /// first subtag out of place; nil when not even the language is a
     /// language (then ICU keeps the name as it is).
     static func fromLanguageTag(_ tag: String) -> String? {
-        let subtags = tag.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
+        var subtags = tag.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
             .map { $0.lowercased() }
         var language = subtags[0]
         var i = 1
         var keywords: [(String, String)] = []
+        let dashed = tag.dropFirst().first == "-"
+        if language == "x" {
+            // Private use alone (`x-foo` is `@x=foo`; ICU reads no `x_foo`).
+            guard dashed else { return nil }
+            let rest = subtags.dropFirst().prefix { (1...8).contains($0.count) && isAlphanumeric($0) }
+            return rest.isEmpty ? nil : "@x=" + rest.joined(separator: "-")
+        }
         // BCP 47's grandfathered `i-` tags (`i-lux` is `lb`, `i-default` `en@x=i-default`).
-        if language == "i", subtags.count > 1, !tag.contains("_"), let replacement = languageAliases["i_" + subtags[1]]
+        if language == "i", subtags.count > 1, dashed, let replacement = languageAliases["i_" + subtags[1]],
+            let prefix = tag.split(separator: "-", maxSplits: 2).dropFirst().first, prefix.lowercased() == subtags[1]
         {
+            // The tag goes on after the grandfathered one with `-` alone between subtags.
+            let rest = tag.dropFirst(2 + prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            subtags = [""] + rest.dropFirst().map { $0.lowercased() }
             var main = Substring(replacement)
             if let x = replacement.firstRange(of: "_x_") {
                 main = replacement[..<x.lowerBound]
                 keywords.append(("x", String(replacement[x.upperBound...].map { $0 == "_" ? "-" : $0 })))
             }
             language = main == "und" ? "" : String(main)
-            i = 2
         } else {
-            guard isLetters(language), (2...3).contains(language.count) || (5...8).contains(language.count) else {
-                return nil
-            }
+            guard isLetters(language), (2...8).contains(language.count) else { return nil }
+        }
+        // Extended language subtags: the first stands for the language (`zh-yue` is `yue`).
+        var extlangs = 0
+        while (2...3).contains(language.count), extlangs < 3, i < subtags.count, subtags[i].count == 3,
+            isLetters(subtags[i])
+        {
+            if extlangs == 0 { language = subtags[i] }
+            extlangs += 1
+            i += 1
         }
         var name = language
         var script = ""
@@ -270,6 +329,8 @@ enum LocaleNames {
                 break extensions
             }
             if singleton == "u" {
+                let start = i
+                defer { if i == start { i = subtags.count } }
                 var attributes: [String] = []
                 while i < subtags.count, (3...8).contains(subtags[i].count), isAlphanumeric(subtags[i]) {
                     attributes.append(subtags[i])
@@ -296,8 +357,10 @@ enum LocaleNames {
                 values.append(subtags[i])
                 i += 1
             }
-            if !values.isEmpty { add(singleton, values.joined(separator: "-")) }
+            guard !values.isEmpty else { break extensions }
+            add(singleton, values.joined(separator: "-"))
         }
+        if name == "und" && !(script.isEmpty && region.isEmpty && variants.isEmpty) { name = "" }
         if !script.isEmpty { name += "_" + script }
         if !region.isEmpty || !variants.isEmpty { name += "_" + region }
         for v in variants { name += "_" + v }

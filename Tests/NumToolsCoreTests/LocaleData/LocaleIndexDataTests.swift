@@ -144,6 +144,79 @@ import Testing
             #expect(
                 failures.isEmpty, "\(failures.count) of \(names.count): \(failures.prefix(40).joined(separator: "\n"))")
         }
+
+        /// Names put together at random from pieces of names (languages,
+        /// scripts, regions, variants, extensions, keywords, charsets and
+        /// modifiers, both separators, any case): a different sample every
+        /// run, by the sweep's seed. The resolver never takes a name ICU's did
+        /// not, and takes every name it did with the same identifier, but
+        /// two kinds of garbage: ICU took an inherited language with any
+        /// variant, since likely subtags drop variants (`wuu-CN-sr` was
+        /// `wuu_CN_SR`), and a name with empty subtags (`ht_--Zh-latn_pa` was
+        /// `ht`, `en-276__zh` `en_DE`): for those, only that the resolver
+        /// takes no name ICU's did not is checked. A name with a one-letter
+        /// subtag out of place is left out: ICU's BCP 47 parser reads it, with
+        /// its grandfathered tags and separators, in ways LocaleNames only
+        /// approximates (`EN_POSIX_i@valencia` was `en__VALENCIA`,
+        /// `Zh_guoyu_qaa_x-sh` `qaa@x=sh`); the well-formed BCP 47 names are
+        /// in ``resolverIsICUs()``.
+        /// (Which refusal garbage gets, an unknown locale or an unknown
+        /// keyword, may differ here; the corpus of ``resolverIsICUs()`` holds it.)
+        @Test func randomNamesAreICUs() {
+            let pieces = [
+                "en", "de", "zh", "sr", "ht", "ars", "iw", "sh", "no", "tl", "i", "x", "root", "und", "qaa", "EN", "Zh",
+                "ca", "pa", "wuu", "yue", "Latn", "Cyrl", "Hans", "Hant", "latn", "Zyyy", "Qaai", "Arab", "US", "DE",
+                "CN", "RS", "TW", "HT", "419", "SU", "YU", "ZZ", "276", "DEU", "us", "cnn", "ES", "PK", "POSIX",
+                "valencia", "1996", "aaland", "heploc", "guoyu", "lux", "u", "nu", "thai", "cu", "eur", "t", "ca",
+                "gregory", "a", "bbb", "attr", "arab", "hanidec", "",
+            ]
+            let tails = [
+                "", "", "", ".UTF-8", "@euro", "@latin", "@valencia", "@numbers=thai", "@currency=eur;numbers=arab",
+                "@numbers=", "@calendar=gregorian", "@=x", "@numbers=thai;numbers=latn", ".UTF-8@latin",
+            ]
+            var state = Sweep.seed | 1
+            func next(_ n: Int) -> Int {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int((state >> 33) % UInt64(n))
+            }
+            var failures: [String] = []
+            let count = Sweep.full ? 200_000 : 20_000
+            for _ in 0..<count {
+                var name = pieces[next(pieces.count)]
+                for _ in 0..<next(6) { name += (next(2) == 0 ? "_" : "-") + pieces[next(pieces.count)] }
+                name += tails[next(tails.count)]
+                let got = Result { () throws(LocaleSupport.Refusal) in try LocaleSupport.checkedIdentifier(name) }
+                let expected = Result { () throws(LocaleSupport.Refusal) in
+                    try LocaleIndexOracle.Reference.checkedIdentifier(name)
+                }
+                guard got != expected else { continue }
+                let subtags = name.prefix { $0 != "." && $0 != "@" }.split(whereSeparator: { $0 == "_" || $0 == "-" })
+                if subtags.dropFirst().contains(where: { $0.count == 1 }) { continue }
+                if case .success = got {
+                } else {
+                    if case .failure = expected { continue }
+                    // (`__` is an empty region after a language or a script, else garbage.)
+                    let beforeDouble = name.components(separatedBy: "__").first!.split(whereSeparator: {
+                        $0 == "_" || $0 == "-"
+                    })
+                    let emptySubtags =
+                        ["--", "-_", "_-", "___"].contains { name.contains($0) }
+                        || (name.contains("__") && beforeDouble.count > 1 && beforeDouble.last!.count != 4)
+                    if emptySubtags { continue }
+                    if case .success(let id) = expected {
+                        let parts = id.prefix { $0 != "@" }.split(separator: "_", omittingEmptySubsequences: false)
+                        let language = String(parts[0])
+                        let variant = parts.count > 2 && parts[2...].contains { $0 != "VALENCIA" }
+                        if LocaleSupport.hasInheritedData(language) && variant { continue }
+                    }
+                }
+                if !failures.contains(where: { $0.hasPrefix(name + ":") }) {
+                    failures.append("\(name): \(got) != \(expected)")
+                }
+            }
+            #expect(
+                failures.isEmpty, "\(Sweep.replay) \(failures.count): \(failures.prefix(40).joined(separator: "\n"))")
+        }
     }
 #else
     extension LocaleSupport {
