@@ -14,6 +14,11 @@
         /// ICU's available identifiers (`Locale.availableIdentifiers`), sorted.
         public static let identifiers: [String] = Locale.availableIdentifiers.sorted()
 
+        /// The English name of each identifier (`--list-locales`' second column).
+        public static let englishNames: [String] = identifiers.map {
+            Locale(identifier: "en").localizedString(forIdentifier: $0) ?? $0
+        }
+
         /// The ISO 3166 codes (`Locale.Region.isoRegions`), sorted.
         public static let regions: [String] = Locale.Region.isoRegions.map(\.identifier).sorted()
 
@@ -174,8 +179,9 @@
         /// The Swift source of Generated/LocaleIndexData.swift (after the header).
         public static func source() -> String {
             let inherited = inheritedLanguages()
-            func literal(_ name: String, _ doc: String, _ items: [String]) -> String {
-                "    /// \(doc)\n    static let \(name) = \"\(items.joined(separator: " "))\"\n"
+            func literal(_ name: String, _ doc: String, _ items: [String], separator: String = " ") -> String {
+                precondition(!items.contains { $0.contains(separator) || $0.contains("\"") || $0.contains("\\") })
+                return "    /// \(doc)\n    static let \(name) = \"\(items.joined(separator: separator))\"\n"
             }
             return """
                 /// Locale names as ICU knows them, for LocaleSupport: each list one
@@ -185,6 +191,9 @@
                 """
                     + [
                         literal("identifiers", "ICU's available identifiers (what --list-locales lists).", identifiers),
+                        literal(
+                            "englishNames", "The English name of each identifier, in their order, `|` between.",
+                            englishNames, separator: "|"),
                         literal("regions", "The ISO 3166 codes a name may give as its region.", regions),
                         literal("numberingSystems", "CLDR's numbering systems (`@numbers=`).", numberingSystems),
                         literal("shortForms", "Listed names with their likely script left out (`zh_CN`).", shortForms),

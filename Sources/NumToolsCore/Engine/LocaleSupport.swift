@@ -365,15 +365,18 @@ public enum LocaleSupport {
     /// The `--list-locales` listing: `ID <TAB> ENGLISH NAME <TAB> SAMPLE`,
     /// SAMPLE being 1234567.891 written in that locale, sorted by ID.
     public static func listing() -> String {
-        let english = Locale(identifier: "en")
         var text = ""
-        for id in availableIdentifiers.sorted() {
+        for (id, name) in zip(availableList, englishNames) {
             let format = LocaleNumberFormat(locale: Locale(identifier: id))
             var sample: [UInt8] = []
             format.format(negative: false, integer: Array("1234567".utf8), fraction: Array("891".utf8), into: &sample)
-            let name = english.localizedString(forIdentifier: id) ?? id
             text += id + "\t" + name + "\t" + String(decoding: sample, as: UTF8.self) + "\n"
         }
         return text
     }
+
+    /// The English name of each of ``availableList`` (generated, as ICU gives it).
+    static let englishNames: [String] = LocaleIndexData.englishNames.split(
+        separator: "|", omittingEmptySubsequences: false
+    ).map(String.init)
 }

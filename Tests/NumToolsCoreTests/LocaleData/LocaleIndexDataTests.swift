@@ -22,6 +22,7 @@ import Testing
     @Suite struct LocaleIndexDataTests {
         @Test func listsAreICUs() {
             #expect(LocaleSupport.availableList == LocaleIndexOracle.identifiers)
+            #expect(LocaleSupport.englishNames == LocaleIndexOracle.englishNames)
             #expect(LocaleSupport.knownRegions == Set(LocaleIndexOracle.regions))
             #expect(LocaleSupport.numberingSystems == LocaleIndexOracle.numberingSystems)
             #expect(LocaleSupport.shortForms == LocaleIndexOracle.shortForms)
