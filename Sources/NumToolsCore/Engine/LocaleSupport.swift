@@ -101,7 +101,7 @@ public enum LocaleSupport {
     }
 
     /// The ICU identifier of `text`, or why it is refused. A name resolves
-    /// when it names a locale `--list-locales` lists (Foundation's available
+    /// when it names a locale `--list-locales` lists (ICU's available
     /// identifiers), a short form of one with the likely script left out
     /// (`zh_CN` for `zh_Hans_CN`, `sr_RS` for `sr_Cyrl_RS`), one of those
     /// with ICU's variant (`ca_ES@valencia`), or a language ICU does not
