@@ -24,6 +24,7 @@
         Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
+        Table(name: "locale-index", file: "LocaleIndexData.swift", source: LocaleIndexOracle.source),
         Table(name: "number-symbols", file: "NumberSymbolsData.swift", source: NumberSymbolsOracle.source),
         Table(name: "numeral-systems", file: "NumeralSystemsData.swift", source: WordsOracle.numeralSystemsSource),
         Table(name: "plural-rules", file: "PluralRulesData.swift", source: WordsOracle.pluralRulesSource),

@@ -4,14 +4,15 @@ import Foundation
 /// `zh_Hans_CN`), BCP 47 (`de-CH`, `th-TH-u-nu-thai`) and POSIX names with
 /// a charset and a modifier (`zh_CN.UTF-8`, `sr_RS@latin`), in any case,
 /// and `C` or `POSIX` for machine notation. One resolver serves every tool
-/// and every locale option.
+/// and every locale option. What it knows of names is ICU's, generated
+/// (Generated/LocaleIndexData.swift, issue 46): it asks no ICU at run time.
 public enum LocaleSupport {
-    /// Every identifier Foundation lists as available (`--list-locales`).
+    /// Every identifier ICU lists as available (`--list-locales`).
     public static let availableIdentifiers: Set<String> = Set(availableList)
 
-    /// Foundation's list as it gives it: what the check of a name needs
-    /// (searching a few hundred names costs less than hashing them into a set).
-    static let availableList: [String] = Locale.availableIdentifiers
+    /// ICU's list, sorted: what the check of a name needs (searching a few
+    /// hundred names costs less than hashing them into a set).
+    static let availableList: [String] = LocaleNames.words(LocaleIndexData.identifiers)
 
     /// ICU's identifier of machine notation, which `C` and `POSIX` name:
     /// ASCII digits, `.` as the decimal point, no grouping.
@@ -24,43 +25,22 @@ public enum LocaleSupport {
     static let knownLanguages: Set<String> = Set(
         availableIdentifiers.map { String($0.prefix { $0 != "_" }) })
 
-    /// Whether FormatStyle has data of its own for `language`, a language
-    /// none of the available identifiers is in: CLDR data it inherits, as
-    /// `ht` (Haitian Creole) inherits `fr_HT`'s, which ICU does not list.
+    /// Whether ICU has data of its own for `language`, a language none of
+    /// the available identifiers is in: CLDR data it inherits, as `ht`
+    /// (Haitian Creole) inherits `fr_HT`'s, which ICU does not list.
     /// FormatStyle formats a language it has no data for as its default
     /// locale, as it formats a language that cannot exist (`qaa`, reserved
     /// for private use): a language whose numbers, percents, currencies,
     /// dates and language names all come out as that one's has no data, and
-    /// is refused. (The tools start ICU with no locale in the environment, so
-    /// the default is the same in every process.)
-    static func hasInheritedData(_ language: String) -> Bool {
-        guard language.count >= 2, language.count <= 8, language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            return false
-        }
-        return formatSignature(language) != fallbackSignature
-    }
+    /// is refused. The generator probed every two- and three-letter code so
+    /// (LocaleIndexOracle.formatSignature); the answer is generated.
+    static func hasInheritedData(_ language: String) -> Bool { inheritedLanguages.contains(language) }
 
-    /// What FormatStyle writes for a language it has no data for.
-    static let fallbackSignature = formatSignature("qaa")
-
-    /// A number, a percent, an amount, a date and a language name as
-    /// FormatStyle writes them in `language`: all of them come from the
-    /// locale's data, or all from the default locale's.
-    static func formatSignature(_ language: String) -> [String] {
-        let locale = Locale(identifier: language)
-        var date = Date.FormatStyle(date: .complete, time: .omitted).locale(locale)
-        date.timeZone = TimeZone(identifier: "UTC") ?? date.timeZone
-        return [
-            Decimal(string: "-1234567.89")!.formatted(.number.locale(locale)),
-            Decimal(string: "0.5")!.formatted(.percent.locale(locale)),
-            Decimal(string: "1234.5")!.formatted(.currency(code: "EUR").locale(locale)),
-            Date(timeIntervalSince1970: 0).formatted(date),
-            locale.localizedString(forLanguageCode: "en") ?? "",
-        ]
-    }
+    /// The languages of ``hasInheritedData(_:)``.
+    static let inheritedLanguages: Set<String> = Set(LocaleNames.words(LocaleIndexData.inheritedLanguages))
 
     /// The ISO 3166 codes (`DE`, `419`) a name may give as its region.
-    static let knownRegions: Set<String> = Set(Locale.Region.isoRegions.map(\.identifier))
+    static let knownRegions: Set<String> = Set(LocaleNames.words(LocaleIndexData.regions))
 
     /// POSIX modifiers that name a script (`sr_RS@latin` is `sr_Latn_RS`);
     /// any other modifier (`@euro`) is dropped, but for ICU's own variants.
@@ -74,17 +54,20 @@ public enum LocaleSupport {
     /// What close matches are drawn from: the available identifiers and the
     /// short forms users write for them, the script left to the likely
     /// subtags (`zh_CN` for `zh_Hans_CN`, `sr_RS` for `sr_Cyrl_RS`).
-    static let suggestionCandidates: [String] = {
-        var names = availableIdentifiers
-        for id in availableIdentifiers {
-            let parts = id.split(separator: "_")
-            guard parts.count == 3, parts[1].count == 4 else { continue }
-            let short = "\(parts[0])_\(parts[2])"
-            let likely = Locale.Language(identifier: short).maximalIdentifier.replacingOccurrences(of: "-", with: "_")
-            if likely == id { names.insert(short) }
-        }
-        return names.sorted()
-    }()
+    static let suggestionCandidates: [String] = (availableList + shortForms).sorted()
+
+    /// Names ICU does not list whose likely subtags are a name it lists
+    /// without the script (`zh_CN` is `zh_Hans_CN`, `sr_RS` `sr_Cyrl_RS`).
+    static let shortForms: [String] = LocaleNames.words(LocaleIndexData.shortForms)
+
+    /// Names ICU does not list that are a listed one with its likely script
+    /// written (`en_Latn_US` is `en_US`).
+    static let longForms: Set<String> = Set(LocaleNames.words(LocaleIndexData.longForms))
+
+    /// The names of an inherited language (``hasInheritedData(_:)``) but
+    /// the language alone that the tools take: those whose likely subtags
+    /// are the language's own (`ht_HT`, `ht_Latn_HT`).
+    static let inheritedForms: Set<String> = Set(LocaleNames.words(LocaleIndexData.inheritedForms))
 
     /// The longest locale name the tools take, in bytes: the longest real
     /// name (`zh_Hant_TW.UTF-8@numbers=hanidec;currency=TWD`) is shorter.
@@ -99,8 +82,7 @@ public enum LocaleSupport {
     static let keywordNames = ["numbers", "currency"]
 
     /// CLDR's numbering systems (`latn`, `thai`, `arab`, ...), for `@numbers=`.
-    static let numberingSystems: [String] = Locale.NumberingSystem.availableNumberingSystems.map(\.identifier)
-        .sorted()
+    static let numberingSystems: [String] = LocaleNames.words(LocaleIndexData.numberingSystems)
 
     /// Why a locale name is refused.
     public enum Refusal: Error, Equatable, Sendable {
@@ -119,7 +101,7 @@ public enum LocaleSupport {
     }
 
     /// The ICU identifier of `text`, or why it is refused. A name resolves
-    /// when it names a locale `--list-locales` lists (Foundation's available
+    /// when it names a locale `--list-locales` lists (ICU's available
     /// identifiers), a short form of one with the likely script left out
     /// (`zh_CN` for `zh_Hans_CN`, `sr_RS` for `sr_Cyrl_RS`), one of those
     /// with ICU's variant (`ca_ES@valencia`), or a language ICU does not
@@ -149,7 +131,7 @@ public enum LocaleSupport {
         else { throw .unknown }
 
         // ICU's canonical form: case, separators, aliases (`iw` is `he`, `tl` is `fil`).
-        var canonical = Locale.identifier(.icu, from: String(name))
+        var canonical = LocaleNames.canonical(String(name))
         var keywords = ""
         if let at = canonical.firstIndex(of: "@") {
             keywords = try checkedKeywords(canonical[canonical.index(after: at)...])
@@ -175,9 +157,9 @@ public enum LocaleSupport {
     }
 
     /// Whether `parts` (language, script, region, variant) name a locale
-    /// the tools take (see ``checkedIdentifier(_:)``). A name ICU lists as
-    /// it is needs no more checks; likely subtags are asked only for names
-    /// it does not list (`zh_CN`).
+    /// the tools take (see ``checkedIdentifier(_:)``): one ICU lists, or
+    /// one whose likely subtags are one it lists (generated: `zh_CN`,
+    /// `en_Latn_US`, `ht_HT`).
     static func isListed(_ parts: [String]) -> Bool {
         let id = parts.joined(separator: "_")
         if availableList.contains(id) { return true }
@@ -190,32 +172,19 @@ public enum LocaleSupport {
         }
         guard base.count <= 3, !base.contains("") else { return false }
         let language = base[0]
-        let hasScript = base.count > 1 && base[1].count == 4
-        func maximal(_ name: String) -> String {
-            Locale.Language(identifier: name).maximalIdentifier.replacingOccurrences(of: "-", with: "_")
-        }
         // A language with data ICU does not list: alone or with its likely region (`ht_HT`).
         if !knownLanguages.contains(language) {
             guard hasInheritedData(language) else { return false }
-            return base.count == 1 || maximal(language) == maximal(id)
+            return base.count == 1 || inheritedForms.contains(id)
         }
-        // A short form of a listed name (`zh_CN` is `zh_Hans_CN`; likely
-        // subtags drop a region they do not know, as `CNN` in `zh_CNN`).
-        if !hasScript, base.count == 2 {
-            let likely = maximal(id)
-            return likely.hasSuffix("_" + base[1]) && availableList.contains(likely)
-        }
-        // A listed name with its likely script written (`en_Latn_US` is `en_US`).
-        if hasScript, base.count == 3 {
-            let short = base[0] + "_" + base[2]
-            return availableList.contains(short) && maximal(short) == id
-        }
-        return false
+        // A short form of a listed name (`zh_CN` is `zh_Hans_CN`), or a
+        // listed name with its likely script written (`en_Latn_US` is `en_US`).
+        return shortForms.contains(id) || longForms.contains(id)
     }
 
     /// The keywords of an ICU name (`numbers=thai;currency=eur`, after the
     /// `@`) as `@numbers=thai;currency=EUR`, or why they are refused.
-    static func checkedKeywords(_ text: Substring) throws(Refusal) -> String {
+    package static func checkedKeywords(_ text: Substring) throws(Refusal) -> String {
         var checked: [String] = []
         for pair in text.split(separator: ";") {
             let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -283,7 +252,7 @@ public enum LocaleSupport {
         if let cut = base.firstIndex(where: { $0 == "." || $0 == "@" }) { base = base[..<cut] }
         let key = base.isEmpty ? text : String(base).replacingOccurrences(of: "-", with: "_")
         // A known language is kept: `zh_CNN` is answered with zh_*, not za_CN.
-        let language = Locale.identifier(.icu, from: String(key.prefix { $0 != "_" }))
+        let language = LocaleNames.canonical(String(key.prefix { $0 != "_" }))
         if knownLanguages.contains(language) {
             let rest = key.drop { $0 != "_" }
             let same = suggestionCandidates.filter { $0 == language || $0.hasPrefix(language + "_") }
@@ -396,15 +365,18 @@ public enum LocaleSupport {
     /// The `--list-locales` listing: `ID <TAB> ENGLISH NAME <TAB> SAMPLE`,
     /// SAMPLE being 1234567.891 written in that locale, sorted by ID.
     public static func listing() -> String {
-        let english = Locale(identifier: "en")
         var text = ""
-        for id in availableIdentifiers.sorted() {
+        for (id, name) in zip(availableList, englishNames) {
             let format = LocaleNumberFormat(locale: Locale(identifier: id))
             var sample: [UInt8] = []
             format.format(negative: false, integer: Array("1234567".utf8), fraction: Array("891".utf8), into: &sample)
-            let name = english.localizedString(forIdentifier: id) ?? id
             text += id + "\t" + name + "\t" + String(decoding: sample, as: UTF8.self) + "\n"
         }
         return text
     }
+
+    /// The English name of each of ``availableList`` (generated, as ICU gives it).
+    static let englishNames: [String] = LocaleIndexData.englishNames.split(
+        separator: "|", omittingEmptySubsequences: false
+    ).map(String.init)
 }
