@@ -116,6 +116,10 @@ let glibcNamesICUDoesNotList: Set<String> = [
         "de_GE", "zh_CNN", "de_DE@numbers=abcdefgh", "en_US@calendar=gregorian", "de_DE@currency=XYZ",
         "en-u-nu-aaaaaaaaaaaaaaaaaaaa", "en@numbers=" + String(repeating: "x", count: 168),
         String(repeating: "de_", count: 30) + "DE",
+        // Issue #46: a one-letter subtag that opens no `-u-` extension (ICU's
+        // parser drops what follows it: `Zh_guoyu_qaa_x-sh` would read as zh).
+        "Zh_guoyu_qaa_x-sh", "zh_guoyu_x", "en_US_a", "en-a-bbb", "en-US-x-foo",
+        "ES--_", "en_-US", "de--DE",
     ])
     func refuses(name: String) {
         #expect(LocaleSupport.identifier(for: name) == nil)

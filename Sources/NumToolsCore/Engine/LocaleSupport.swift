@@ -153,7 +153,35 @@ public enum LocaleSupport {
         }
         let resolved = parts.joined(separator: "_")
         guard isListed(parts) else { throw .unknown }
+        guard !hasStraySingleton(name), !hasEmptySubtags(name) else { throw .unknown }
         return resolved + keywords
+    }
+
+    /// Whether the part of a name before its keywords has an empty subtag
+    /// between two separators other than ICU's empty region (`de__POSIX`):
+    /// `ES--_`, `en_-US`. (A separator at the end is ICU's: `en_` is `en`.)
+    static func hasEmptySubtags(_ name: Substring) -> Bool {
+        let base = name.prefix { $0 != "@" }
+        return base.contains("--") || base.contains("-_") || base.contains("_-")
+    }
+
+    /// Whether the part of a name before its keywords holds a one-character
+    /// subtag other than the `u` of a Unicode extension (`th-TH-u-nu-thai`,
+    /// `th_TH_u_nu_thai`) or the `i` of a grandfathered BCP 47 tag
+    /// (`i-navajo`): ICU's parser reads such a name (`Zh_guoyu_qaa_x-sh`,
+    /// `en_US_a`) its own way, dropping subtags, and a name that says more
+    /// than the locale it resolves to is refused rather than read as a
+    /// shorter one.
+    static func hasStraySingleton(_ name: Substring) -> Bool {
+        let base = name.prefix { $0 != "@" }
+        let segments = base.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
+        for (k, segment) in segments.enumerated() where segment.count == 1 {
+            let letter = segment.lowercased()
+            let opensExtension = letter == "u" && k > 0 && k < segments.count - 1
+            let grandfathered = letter == "i" && k == 0
+            if !opensExtension && !grandfathered { return true }
+        }
+        return false
     }
 
     /// Whether `parts` (language, script, region, variant) name a locale
