@@ -64,7 +64,7 @@
                 Decimal(string: "1.5")!.formatted(
                     Decimal.FormatStyle(locale: locale).precision(.fractionLength(1...1))
                 ).unicodeScalars
-            ).filter { !isBidiOrSpace($0) && $0.properties.numericType == nil }
+            ).filter { !CurrencyMarks.isBidiOrSpace($0) && $0.properties.numericType == nil }
             var shortUnits: [[UInt8]: Int] = [:]
             for skeleton in ["compact-short", "compact-long"] {
                 if skeleton == "compact-long" { shortUnits = facts.units }
@@ -123,21 +123,6 @@
             return mantissa + String(repeating: "0", count: power)
         }
 
-        /// Spaces and bidi marks around a unit (as CurrencyMarks trims them).
-        static func isBidiOrSpace(_ s: Unicode.Scalar) -> Bool {
-            switch s.value {
-            case 0x20, 0xA0, 0x202F, 0x2009, 0x200E, 0x200F, 0x061C: true
-            default: false
-            }
-        }
-
-        static func trimmed(_ s: String) -> String {
-            var scalars = Array(s.unicodeScalars)
-            while let f = scalars.first, isBidiOrSpace(f) { scalars.removeFirst() }
-            while let l = scalars.last, isBidiOrSpace(l) { scalars.removeLast() }
-            return String(String.UnicodeScalarView(scalars))
-        }
-
         /// The unit of a compact text, whether it is a prefix, and how many
         /// integer digits the number shown has.
         static func split(_ text: String, decimal: [Unicode.Scalar]) -> ([UInt8], Bool, Int)? {
@@ -146,9 +131,9 @@
             guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else {
                 return nil
             }
-            let before = trimmed(String(String.UnicodeScalarView(scalars[..<first])))
+            let before = CurrencyMarks.trimmed(String(String.UnicodeScalarView(scalars[..<first])))
                 .unicodeScalars.filter { !"-+\u{2212}".unicodeScalars.contains($0) }
-            let after = trimmed(String(String.UnicodeScalarView(scalars[(last + 1)...])))
+            let after = CurrencyMarks.trimmed(String(String.UnicodeScalarView(scalars[(last + 1)...])))
             let isPrefix = !before.isEmpty
             var unit = Array((isPrefix ? String(String.UnicodeScalarView(before)) : after).utf8)
             guard !unit.isEmpty else { return nil }
@@ -307,7 +292,7 @@
 
                 """
             for (id, text) in tables.enumerated() {
-                out += "        case \(id):\n            \"\(escaped(text))\"\n"
+                out += "        case \(id):\n            \"\(LocaleOracle.escaped(text, asciiOnly: false))\"\n"
             }
             out += """
                         default: ""
@@ -316,28 +301,6 @@
                 }
 
                 """
-            return out
-        }
-
-        /// `text` as the inside of a Swift string literal.
-        static func escaped(_ text: String) -> String {
-            var out = ""
-            for s in text.unicodeScalars {
-                switch s {
-                case "\\": out += "\\\\"
-                case "\"": out += "\\\""
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                case " ": out += " "
-                default:
-                    switch s.properties.generalCategory {
-                    case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned,
-                        .privateUse, .surrogate:
-                        out += "\\u{\(String(s.value, radix: 16, uppercase: true))}"
-                    default: out.unicodeScalars.append(s)
-                    }
-                }
-            }
             return out
         }
     }

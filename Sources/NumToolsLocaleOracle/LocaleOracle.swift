@@ -25,6 +25,32 @@
         /// The Unicode version of ICU's character properties (`16.0`).
         public static var unicodeVersion: String { version(swift_u_getUnicodeVersion) }
 
+        /// `text` as the inside of a Swift string literal, for the generated
+        /// sources: `\` and `"` escaped; with `asciiOnly` every scalar outside
+        /// printable ASCII as `\u{…}`, else only controls, format characters,
+        /// separators but the space, and unassigned, private-use and surrogate
+        /// code points (`\n` and `\t` as such).
+        public static func escaped(_ text: String, asciiOnly: Bool) -> String {
+            var out = ""
+            for s in text.unicodeScalars {
+                switch s {
+                case "\\": out += "\\\\"
+                case "\"": out += "\\\""
+                case " "..."~": out.unicodeScalars.append(s)
+                case "\n" where !asciiOnly: out += "\\n"
+                case "\t" where !asciiOnly: out += "\\t"
+                default:
+                    switch s.properties.generalCategory {
+                    case _ where asciiOnly, .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+                        .unassigned, .privateUse, .surrogate:
+                        out += "\\u{\(String(s.value, radix: 16, uppercase: true))}"
+                    default: out.unicodeScalars.append(s)
+                    }
+                }
+            }
+            return out
+        }
+
         /// A version array as ICU writes it (`46.0`; trailing zeros after the
         /// second part dropped).
         private static func version(_ get: (UnsafeMutablePointer<UInt8>) -> Void) -> String {

@@ -258,16 +258,7 @@
 
         /// `text` as a Swift string literal, ASCII only (every other scalar escaped).
         static func literal(_ text: String) -> String {
-            var out = "\""
-            for s in text.unicodeScalars {
-                switch s {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case " "..."~": out.unicodeScalars.append(s)
-                default: out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-                }
-            }
-            return out + "\""
+            "\"" + LocaleOracle.escaped(text, asciiOnly: true) + "\""
         }
     }
 #endif

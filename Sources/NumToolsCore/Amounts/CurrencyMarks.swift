@@ -13,7 +13,7 @@ import Foundation
 /// ISO codes at once; every currency's symbols when a value carries a mark
 /// that is none of those; the display names when it is not a symbol either.
 /// A column in one currency never pays for the other 300.
-final class CurrencyMarks: @unchecked Sendable {
+package final class CurrencyMarks: @unchecked Sendable {
     /// How a mark names its currency; where it may stand depends on it.
     enum Kind: UInt8, Sendable {
         /// The symbol or narrow symbol (`€`, `US$`, `$`): where the locale writes it.
@@ -307,14 +307,16 @@ final class CurrencyMarks: @unchecked Sendable {
         return before.isEmpty ? (after, false) : (before, true)
     }
 
-    static func isBidiOrSpace(_ s: Unicode.Scalar) -> Bool {
+    /// Spaces and bidi marks around a mark (trimmed off it; also what the
+    /// compact units' generator trims off a unit).
+    package static func isBidiOrSpace(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x20, 0xA0, 0x202F, 0x2009, 0x200E, 0x200F, 0x061C: true
         default: false
         }
     }
 
-    static func trimmed(_ s: String) -> String {
+    package static func trimmed(_ s: String) -> String {
         var scalars = Array(s.unicodeScalars)
         while let f = scalars.first, isBidiOrSpace(f) { scalars.removeFirst() }
         while let l = scalars.last, isBidiOrSpace(l) { scalars.removeLast() }
