@@ -23,6 +23,7 @@
     let tables: [Table] = [
         Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
+        Table(name: "currency-data", file: "CurrencyData.swift", source: CurrencyDataOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
         Table(name: "locale-index", file: "LocaleIndexData.swift", source: LocaleIndexOracle.source),
         Table(name: "number-symbols", file: "NumberSymbolsData.swift", source: NumberSymbolsOracle.source),
