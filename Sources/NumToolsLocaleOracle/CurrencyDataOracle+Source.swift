@@ -205,6 +205,10 @@
                     /// The English (en_US) name of each code, in the order of ``codes``.
                     static let englishNames = \(literal(joined(codes.map { longName($0, "en_US") }, "|")))
 
+                    /// The currency of each region (`REGION:CODE`, sorted), what
+                    /// ucurr_forLocale gives a locale of that region.
+                    static let regionCurrencies = \(literal(regionCurrencies.map { "\($0.region):\($0.code)" }.joined(separator: " ")))
+
                     /// Root's symbols, where they differ from the code.
                     static let rootSymbols = \(literal(encode(rootMap)))
 

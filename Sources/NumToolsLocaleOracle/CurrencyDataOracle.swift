@@ -97,6 +97,45 @@
             return found.sorted()
         }
 
+        /// `ucurr_forLocale(locale)`: the currency of the locale's `currency`
+        /// keyword, else of its region (`rg` keyword, else region subtag);
+        /// nil where there is none.
+        package static func currency(ofLocale locale: String) -> String? {
+            var status = U_ZERO_ERROR
+            var buffer = [UChar](repeating: 0, count: 8)
+            let n = swift_ucurr_forLocale(locale, &buffer, 8, &status)
+            guard status.rawValue <= 0, n == 3 else { return nil }
+            return String(decoding: buffer[0..<3], as: UTF16.self)
+        }
+
+        /// The regions of CLDR's CurrencyMap (supplementalData), sorted.
+        package static var currencyMapRegions: [String] {
+            var status = U_ZERO_ERROR
+            guard let data = swift_ures_openDirect(currPackage, "supplementalData", &status), status.rawValue <= 0
+            else {
+                return []
+            }
+            defer { swift_ures_close(data) }
+            guard let map = swift_ures_getByKey(data, "CurrencyMap", nil, &status), status.rawValue <= 0 else {
+                return []
+            }
+            defer { swift_ures_close(map) }
+            var regions: [String] = []
+            while swift_ures_hasNext(map) != 0 {
+                var st = U_ZERO_ERROR
+                guard let entry = swift_ures_getNextResource(map, nil, &st), st.rawValue <= 0 else { break }
+                defer { swift_ures_close(entry) }
+                if let key = swift_ures_getKey(entry) { regions.append(String(cString: key)) }
+            }
+            return regions.sorted()
+        }
+
+        /// Each CurrencyMap region's currency (`ucurr_forLocale("und_" + region)`:
+        /// its first legal tender currency in force), where it has one.
+        package static var regionCurrencies: [(region: String, code: String)] {
+            currencyMapRegions.compactMap { region in currency(ofLocale: "und_" + region).map { (region, $0) } }
+        }
+
         // MARK: - The curr resource bundles
 
         /// ICU's `ures_getByKeyWithFallback` and `ures_getStringByKeyWithFallback`

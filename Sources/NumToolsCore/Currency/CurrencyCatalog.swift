@@ -1,40 +1,34 @@
 import Foundation
 
-/// ISO 4217 currencies as Foundation knows them: codes, fraction digits, a
-/// locale's default currency, the `--list-currencies` listing and close
-/// matches for a mistyped code.
+/// ISO 4217 currencies: codes, fraction digits and English names (from the
+/// generated CLDR data, ``CurrencyCodes``), a locale's default currency, the
+/// `--list-currencies` listing and close matches for a mistyped code.
 public enum CurrencyCatalog {
-    /// Every ISO 4217 code Foundation knows (`Locale.Currency.isoCurrencies`,
-    /// current and historic), upper case, sorted.
-    public static let codes: [String] = Locale.Currency.isoCurrencies.map { $0.identifier.uppercased() }.sorted()
+    /// Every ISO 4217 code ICU knows (what Foundation's
+    /// `Locale.Currency.isoCurrencies` lists, current and historic), upper
+    /// case, sorted (``CurrencyCodes/all``).
+    public static let codes: [String] = CurrencyCodes.all
 
     private static let known = Set(codes)
 
-    /// Whether `code` (any case) is an ISO 4217 code Foundation knows.
+    /// Whether `code` (any case) is an ISO 4217 code ICU knows.
     public static func isKnown(_ code: String) -> Bool { known.contains(code.uppercased()) }
 
-    /// The number of fraction digits Foundation's `Decimal.FormatStyle.Currency`
-    /// writes by default for `code` (CLDR's digits: USD 2, JPY 0, KRW 0, BHD 3).
-    public static func fractionDigits(_ code: String) -> Int {
-        let text = Decimal.FormatStyle.Currency(code: code.uppercased(), locale: Locale(identifier: "en_US_POSIX"))
-            .presentation(.isoCode).format(Decimal(string: "1.123456789")!)
-        guard let dot = text.lastIndex(of: ".") else { return 0 }
-        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.count
-    }
+    /// The number of fraction digits a currency amount of `code` is written
+    /// with by default (CLDR's digits, what `Decimal.FormatStyle.Currency`
+    /// writes: USD 2, JPY 0, KRW 0, BHD 3; 2 for a code ICU does not know).
+    public static func fractionDigits(_ code: String) -> Int { CurrencyCodes.fractionDigits(code) }
 
     /// The currency of `locale` (its region, or its `cu` keyword); for a
     /// locale without a region, that of the language's likely region
     /// (`fr` → `fr_FR` → EUR); USD when there is none.
     public static func defaultCurrency(for locale: Locale) -> String {
-        if let currency = locale.currency, isKnown(currency.identifier) { return currency.identifier.uppercased() }
+        if let currency = CurrencyCodes.currency(ofLocale: locale.identifier), isKnown(currency) { return currency }
         let parts: [String] = locale.language.maximalIdentifier.components(separatedBy: "-")
         if let region = parts.dropFirst().last(where: { part in
             (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
         }) {
-            let regional = Locale(identifier: "\(locale.language.languageCode?.identifier ?? "en")_\(region)")
-            if let currency = regional.currency, isKnown(currency.identifier) {
-                return currency.identifier.uppercased()
-            }
+            if let currency = CurrencyCodes.currency(ofRegion: region), isKnown(currency) { return currency }
         }
         return "USD"
     }
@@ -46,14 +40,13 @@ public enum CurrencyCatalog {
     /// currency is guessed from a language or a default.
     public static func territoryCurrency(for locale: Locale) -> String? {
         if locale.identifier.hasPrefix(LocaleSupport.machineIdentifier) { return nil }
-        guard let currency = locale.currency, isKnown(currency.identifier) else { return nil }
-        return currency.identifier.uppercased()
+        guard let currency = CurrencyCodes.currency(ofLocale: locale.identifier), isKnown(currency) else { return nil }
+        return currency
     }
 
-    /// The English name of `code`, as Foundation gives it (`US Dollar`).
-    public static func englishName(_ code: String) -> String {
-        Locale(identifier: "en_US").localizedString(forCurrencyCode: code.uppercased()) ?? code.uppercased()
-    }
+    /// The English (en_US) name of `code` (`US Dollar`), what Foundation's
+    /// `localizedString(forCurrencyCode:)` gives; the code for one ICU does not know.
+    public static func englishName(_ code: String) -> String { CurrencyCodes.englishName(code) }
 
     /// The symbol of `code` in `locale` (`$` for USD in en_US, `US$` in en_CA).
     public static func symbol(_ code: String, locale: Locale = Locale(identifier: "en_US")) -> String {

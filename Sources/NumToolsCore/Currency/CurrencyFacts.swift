@@ -178,6 +178,72 @@ package enum CurrencyCodes {
         return Int(digits[i] - UInt8(ascii: "0"))
     }
 
+    private static let regions: [Substring: Substring] = {
+        var out: [Substring: Substring] = [:]
+        for pair in CurrencyData.regionCurrencies.split(separator: " ") {
+            let parts = pair.split(separator: ":")
+            if parts.count == 2 { out[parts[0]] = parts[1] }
+        }
+        return out
+    }()
+
+    /// The currency of a region (`DE` EUR, `US` USD): its first legal
+    /// tender currency in force in CLDR, what ICU's `ucurr_forLocale` gives a
+    /// locale of that region; nil for a region of none (`001`, `419`, `AQ`).
+    package static func currency(ofRegion region: String) -> String? {
+        regions[Substring(region.uppercased())].map(String.init)
+    }
+
+    /// What ICU's `ucurr_forLocale` gives a locale identifier (Foundation's
+    /// `Locale.currency`): the value of its `currency` keyword (`cu` in a
+    /// BCP 47 `-u-` extension) when it is three letters; else the currency of
+    /// its `rg` keyword's region (a value of 3 to 6 characters: `gbzzzz` is
+    /// GB) when that region has one; else that of its region subtag; nil
+    /// when none (no region is guessed from the language).
+    package static func currency(ofLocale identifier: String) -> String? {
+        var base = Substring(identifier)
+        var keywords: [(key: String, value: Substring)] = []
+        if let at = identifier.firstIndex(of: "@") {
+            base = identifier[..<at]
+            for keyword in identifier[identifier.index(after: at)...].split(separator: ";") {
+                let pair = keyword.split(separator: "=", maxSplits: 1)
+                if pair.count == 2 { keywords.append((pair[0].lowercased(), pair[1])) }
+            }
+        } else if let u = identifier.lowercased().range(of: "-u-") {
+            let offset = identifier.lowercased().distance(from: identifier.lowercased().startIndex, to: u.lowerBound)
+            let cut = identifier.index(identifier.startIndex, offsetBy: offset)
+            base = identifier[..<cut]
+            let tokens = identifier[cut...].split(separator: "-").dropFirst()
+            var key: String? = nil
+            for token in tokens {
+                if token.count == 1 { break }
+                if token.count == 2 {
+                    key = token.lowercased()
+                } else if let k = key {
+                    keywords.append((k == "cu" ? "currency" : k, token))
+                    key = nil
+                }
+            }
+        }
+        var rg: Substring? = nil
+        for (key, value) in keywords {
+            if key == "currency", value.utf8.count == 3, value.allSatisfy(\.isASCII) { return value.uppercased() }
+            if key == "rg", (3...6).contains(value.utf8.count) {
+                rg = value.first?.isLetter == true ? value.prefix(2) : value.prefix(3)
+            }
+        }
+        if let rg, let currency = currency(ofRegion: String(rg)) { return currency }
+        let parts = base.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
+        var i = 1
+        if i < parts.count, parts[i].count == 4, parts[i].allSatisfy(\.isLetter) { i += 1 }
+        guard i < parts.count,
+            parts[i].count == 2 && parts[i].allSatisfy(\.isLetter)
+                || parts[i].count == 3
+                    && parts[i].allSatisfy(\.isNumber)
+        else { return nil }
+        return currency(ofRegion: String(parts[i]))
+    }
+
     /// The English (en_US) display name (`ucurr_getName` UCURR_LONG_NAME,
     /// `US Dollar`); the code itself for a code ICU does not list.
     package static func englishName(_ code: String) -> String {

@@ -54,6 +54,12 @@
                 }
             }
             #expect(CurrencyCodes.fractionDigits("usd") == 2 && CurrencyCodes.englishName("jpy") == "Japanese Yen")
+            // Codes ICU does not list, as the old FormatStyle and Foundation answers had them.
+            for code in ["ABC", "xyz", "Zzz"] {
+                #expect(CurrencyCodes.fractionDigits(code) == Self.formatStyleDigits(code.uppercased()), "\(code)")
+                let name = english.localizedString(forCurrencyCode: code.uppercased()) ?? code.uppercased()
+                #expect(CurrencyCodes.englishName(code) == name, "\(code)")
+            }
             #expect(failures.isEmpty, Self.report(failures))
         }
 
@@ -167,6 +173,71 @@
             #expect(side.surroundingMatches("7") && side.surroundingMatches("٣") && !side.surroundingMatches("x"))
             // ICU 76 (Unicode 16) has no U+20C1 SAUDI RIYAL SIGN: not a symbol there.
             #expect(side.currencyMatches("\u{20C1}"))
+        }
+
+        /// Every region ICU's CurrencyMap has, and every region name
+        /// --list-regions lists: its currency as ucurr_forLocale gives it.
+        @Test func regionCurrenciesEqualICU() {
+            var failures: [String] = []
+            let regions = Set(CurrencyDataOracle.currencyMapRegions).union(LocaleSupport.knownRegions)
+            for region in regions.sorted() {
+                let icu = CurrencyDataOracle.currency(ofLocale: "und_" + region)
+                if CurrencyCodes.currency(ofRegion: region) != icu {
+                    failures.append("\(region): ICU \(icu ?? "none")")
+                }
+            }
+            #expect(CurrencyCodes.currency(ofRegion: "de") == "EUR" && CurrencyCodes.currency(ofRegion: "001") == nil)
+            #expect(failures.isEmpty, Self.report(failures))
+        }
+
+        /// What CurrencyCatalog.defaultCurrency computed before the data (Foundation's `Locale.currency`).
+        static func foundationDefaultCurrency(_ locale: Locale) -> String {
+            if let currency = locale.currency, CurrencyCatalog.isKnown(currency.identifier) {
+                return currency.identifier.uppercased()
+            }
+            let parts: [String] = locale.language.maximalIdentifier.components(separatedBy: "-")
+            if let region = parts.dropFirst().last(where: { part in
+                (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
+            }) {
+                let regional = Locale(identifier: "\(locale.language.languageCode?.identifier ?? "en")_\(region)")
+                if let currency = regional.currency, CurrencyCatalog.isKnown(currency.identifier) {
+                    return currency.identifier.uppercased()
+                }
+            }
+            return "USD"
+        }
+
+        /// Every listed locale, alone and with keywords (currency, numbers,
+        /// rg; ICU and BCP 47 spellings): the locale's currency, default
+        /// currency and territory currency as Foundation's `Locale.currency`
+        /// gave them.
+        @Test func localeCurrenciesAreFoundations() {
+            var failures: [String] = []
+            let suffixes = [
+                "", "@currency=eur", "@numbers=arab", "@rg=gbzzzz", "@numbers=latn;currency=JPY", "@rg=419zzzz",
+            ]
+            var names = Self.locales.flatMap { id in suffixes.map { id + $0 } }
+            names += [
+                "en-US-u-cu-jpy", "de-u-rg-chzzzz", "und_FR", "_US", "zh_Hant", "sr_Latn", "pa_Arab", "en_US_POSIX",
+                "C",
+            ]
+            for name in names {
+                let locale = Locale(identifier: name)
+                let foundation = locale.currency.map { $0.identifier.uppercased() }
+                let mine = CurrencyCodes.currency(ofLocale: locale.identifier)
+                if foundation.map(CurrencyCatalog.isKnown) ?? false, mine != foundation {
+                    failures.append(
+                        "\(name) (\(locale.identifier)): \(mine ?? "none") != Foundation \(foundation ?? "none")")
+                }
+                if foundation.map(CurrencyCatalog.isKnown) != true, let mine, CurrencyCatalog.isKnown(mine) {
+                    failures.append("\(name) (\(locale.identifier)): \(mine) != Foundation none")
+                }
+                let old = Self.foundationDefaultCurrency(locale)
+                if CurrencyCatalog.defaultCurrency(for: locale) != old {
+                    failures.append("\(name) default: Foundation \(old)")
+                }
+            }
+            #expect(failures.isEmpty, Self.report(failures))
         }
     }
 #endif
