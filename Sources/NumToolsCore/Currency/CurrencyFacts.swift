@@ -1,5 +1,3 @@
-import Foundation
-
 /// What CLDR says of currencies in one locale, read from the generated data
 /// (Generated/CurrencyData.swift, written by numtools-datagen from the
 /// toolchain's ICU, inheritance and ICU's fallbacks resolved): symbols,
@@ -209,19 +207,20 @@ package enum CurrencyCodes {
                 let pair = keyword.split(separator: "=", maxSplits: 1)
                 if pair.count == 2 { keywords.append((pair[0].lowercased(), pair[1])) }
             }
-        } else if let u = identifier.lowercased().range(of: "-u-") {
-            let offset = identifier.lowercased().distance(from: identifier.lowercased().startIndex, to: u.lowerBound)
-            let cut = identifier.index(identifier.startIndex, offsetBy: offset)
-            base = identifier[..<cut]
-            let tokens = identifier[cut...].split(separator: "-").dropFirst()
-            var key: String? = nil
-            for token in tokens {
-                if token.count == 1 { break }
-                if token.count == 2 {
-                    key = token.lowercased()
-                } else if let k = key {
-                    keywords.append((k == "cu" ? "currency" : k, token))
-                    key = nil
+        } else {
+            // A BCP 47 name: its `-u-` extension's keys and values.
+            let tags = identifier.split(separator: "-", omittingEmptySubsequences: false)
+            if let u = tags.indices.dropFirst().first(where: { tags[$0] == "u" || tags[$0] == "U" }) {
+                base = identifier[..<tags[u].startIndex].dropLast()
+                var key: String? = nil
+                for token in tags[(u + 1)...] {
+                    if token.count == 1 { break }
+                    if token.count == 2 {
+                        key = token.lowercased()
+                    } else if let k = key {
+                        keywords.append((k == "cu" ? "currency" : k, token))
+                        key = nil
+                    }
                 }
             }
         }
