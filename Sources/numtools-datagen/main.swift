@@ -21,6 +21,7 @@
 
     /// Every table the generator writes (each data kind adds one).
     let tables: [Table] = [
+        Table(name: "byte-units", file: "ByteUnitsData.swift", source: ByteUnitsOracle.source),
         Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
