@@ -29,6 +29,7 @@
         Table(name: "number-symbols", file: "NumberSymbolsData.swift", source: NumberSymbolsOracle.source),
         Table(name: "numeral-systems", file: "NumeralSystemsData.swift", source: WordsOracle.numeralSystemsSource),
         Table(name: "plural-rules", file: "PluralRulesData.swift", source: WordsOracle.pluralRulesSource),
+        Table(name: "region-names", file: "RegionNamesData.swift", source: RegionNamesOracle.source),
         Table(name: "spellout-rules", file: "SpelloutRulesData.swift", source: WordsOracle.spelloutRulesSource),
         Table(name: "versions", file: "LocaleDataVersion.swift", source: versionsSource),
     ]
