@@ -26,6 +26,7 @@
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
         Table(name: "locale-index", file: "LocaleIndexData.swift", source: LocaleIndexOracle.source),
+        Table(name: "number-aliases", file: "NumberAliasesData.swift", source: NumberAliasesOracle.source),
         Table(name: "number-symbols", file: "NumberSymbolsData.swift", source: NumberSymbolsOracle.source),
         Table(name: "numeral-systems", file: "NumeralSystemsData.swift", source: WordsOracle.numeralSystemsSource),
         Table(name: "plural-rules", file: "PluralRulesData.swift", source: WordsOracle.pluralRulesSource),
