@@ -21,14 +21,17 @@
 
     /// Every table the generator writes (each data kind adds one).
     let tables: [Table] = [
+        Table(name: "byte-units", file: "ByteUnitsData.swift", source: ByteUnitsOracle.source),
         Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
         Table(name: "currency-data", file: "CurrencyData.swift", source: CurrencyDataOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
         Table(name: "locale-index", file: "LocaleIndexData.swift", source: LocaleIndexOracle.source),
+        Table(name: "number-aliases", file: "NumberAliasesData.swift", source: NumberAliasesOracle.source),
         Table(name: "number-symbols", file: "NumberSymbolsData.swift", source: NumberSymbolsOracle.source),
         Table(name: "numeral-systems", file: "NumeralSystemsData.swift", source: WordsOracle.numeralSystemsSource),
         Table(name: "plural-rules", file: "PluralRulesData.swift", source: WordsOracle.pluralRulesSource),
+        Table(name: "region-names", file: "RegionNamesData.swift", source: RegionNamesOracle.source),
         Table(name: "spellout-rules", file: "SpelloutRulesData.swift", source: WordsOracle.spelloutRulesSource),
         Table(name: "versions", file: "LocaleDataVersion.swift", source: versionsSource),
     ]

@@ -323,17 +323,38 @@ final class AmountReader: Sendable {
         return try parser(for: currency, name: name).scan(core, into: start)
     }
 
-    /// The exponent symbols FormatStyle writes in `locale` (`E`; `أس` in ar_EG).
+    /// The exponent symbols FormatStyle writes in `locale` (`E`; `أس` in
+    /// ar_EG, `×۱۰^` in fa_IR): the exponential symbol of its numbering
+    /// system in the generated CLDR data (``NumberSymbols``), without the
+    /// bidi marks and spaces around it (a positive exponent has no sign).
+    /// A name the data lists no entry for reads the locale ICU's aliases
+    /// take it to (``numberSymbols(_:)``).
     static func exponentSymbols(_ locale: Locale) -> [[UInt8]] {
-        // `1.5E3`: the symbol stands between the mantissa's last digit and the exponent.
-        let text = Array(
-            Decimal.FormatStyle(locale: locale).notation(.scientific).format(Decimal(string: "1.5e3")!).unicodeScalars)
-        let digits = text.indices.filter { text[$0].properties.numericType == .decimal }
-        guard digits.count >= 3 else { return [] }
-        // The exponent `3` is the last digit; the symbol may hold digits (`×۱۰^`).
-        let symbol = text[(digits[1] + 1)..<digits[digits.count - 1]].filter { !CurrencyMarks.isBidiOrSpace($0) }
+        guard let data = numberSymbols(locale.identifier) else { return [] }
+        let symbol = data.exponential.unicodeScalars.filter { !CurrencyMarks.isBidiOrSpace($0) }
         let bytes = Array(String(String.UnicodeScalarView(symbol)).utf8)
         return bytes.isEmpty ? [] : [bytes]
+    }
+
+    /// The generated symbols of ICU identifier `identifier`: its own, else
+    /// those of the listed locale ICU's aliases take it to (generated:
+    /// `pa_PK` is `pa_Arab_PK`, `ars` is `ar_SA`), else of its nearest
+    /// truncation parent the data has (`ca_ES_VALENCIA` is `ca_ES`), its keywords kept.
+    static func numberSymbols(_ identifier: String) -> NumberSymbols? {
+        var base = Substring(identifier)
+        var keywords = ""
+        if let at = identifier.firstIndex(of: "@") {
+            base = identifier[..<at]
+            keywords = String(identifier[at...])
+        }
+        if let found = NumberSymbols.of(base + keywords) { return found }
+        if let listed = NumberAliasesData.listed(String(base)) { base = Substring(listed) }
+        while true {
+            if let found = NumberSymbols.of(base + keywords) { return found }
+            guard let cut = base.lastIndex(of: "_") else { return nil }
+            base = base[..<cut]
+            while base.hasSuffix("_") { base = base.dropLast() }
+        }
     }
 
     // MARK: Scalars

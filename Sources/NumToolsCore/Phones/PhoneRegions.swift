@@ -1,5 +1,3 @@
-import Foundation
-
 /// The regions phonefmt's `--region` takes, for `--list-regions`.
 public enum PhoneRegions {
     /// One row of `--list-regions`.
@@ -8,7 +6,7 @@ public enum PhoneRegions {
         public let code: String
         /// Country calling code: 82.
         public let countryCode: Int
-        /// English name: `South Korea`.
+        /// English name: `South Korea` (ICU's, generated: Generated/RegionNamesData.swift).
         public let name: String
         /// The metadata's example number in international format: `+82 2-212-3456`.
         public let example: String
@@ -16,8 +14,7 @@ public enum PhoneRegions {
 
     /// Every region of the metadata, sorted by code.
     public static var rows: [Row] {
-        let english = Locale(identifier: "en")
-        return PhoneMetadata.regionCodes.map { code in
+        PhoneMetadata.regionCodes.map { code in
             let parser = PhoneNumberParser(region: code)!
             let meta = parser.meta
             var example = ""
@@ -29,7 +26,7 @@ public enum PhoneRegions {
                 example = PhoneNumberFormatter(format: .international).string(for: n)
                 break
             }
-            let name = english.localizedString(forRegionCode: code) ?? code
+            let name = RegionNamesData.englishName(code) ?? code
             return Row(code: code, countryCode: meta.countryCode, name: name, example: example)
         }
     }

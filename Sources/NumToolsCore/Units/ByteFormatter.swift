@@ -17,10 +17,11 @@ import Foundation
 ///   zero, as numfmt's);
 /// - zero is the locale's spelled-out zero with the kB unit (`Zero kB`, `0 kB`).
 ///
-/// The text around the number is Foundation's, read off its output for
-/// probe counts once per unit, or, where it depends on the plural category
-/// of the number shown (`1 byte`, `2 bytes`; `2 bajty`, `5 bajtów`), once
-/// per shape of the number shown.
+/// The text around the number is Foundation's, as ICU's unit patterns
+/// give it: generated per locale (``ByteUnits``: `{0} kB`; for bytes, and
+/// wherever they differ by plural category, one pattern a keyword: `1 byte`,
+/// `2 bytes`; `2 bajty`, `5 bajtów`), the keyword chosen by the locale's
+/// plural rules on the number as shown (its visible fraction digits).
 struct ByteFormatter: Sendable {
     let binary: Bool
     let fromUnit: UInt64
@@ -35,17 +36,13 @@ struct ByteFormatter: Sendable {
     /// The bounds below which each unit but PB is taken.
     let bounds: [ExactDecimal]
     /// The text around the number, per unit, when it does not depend on the number.
-    private(set) var fixed: [NumberNotation.Affixes?]
-    /// Plural-dependent texts, by unit and the number shown (its plural shape).
-    private(set) var cache: [Key: NumberNotation.Affixes] = [:]
+    let fixed: [NumberNotation.Affixes?]
+    /// The text around the number per unit and plural keyword (`other` always there).
+    let around: [[String: NumberNotation.Affixes]]
+    /// The locale's cardinal plural rules, which choose among ``around``.
+    let plural: PluralRuleSet
     /// What zero is written as (Foundation's spelled-out zero).
     let zero: [UInt8]
-
-    struct Key: Hashable, Sendable {
-        var unit: Int
-        var integer: [UInt8]
-        var fraction: [UInt8]
-    }
 
     /// swift-foundation's `maxDecimalSizes` and `maxBinarySizes`.
     static let decimalBounds: [Int64] = [999, 999_499, 999_949_999, 999_994_999_999, 999_994_999_999_999]
@@ -54,8 +51,6 @@ struct ByteFormatter: Sendable {
     static let fractionDigits = [0, 0, 1, 2, 2, 2]
     /// IEC's names of the binary units (bytes keep the locale's word).
     static let iecLabels = ["", "KiB", "MiB", "GiB", "TiB", "PiB"]
-    /// Foundation's unit probes: `Int64` counts, so the probes stay within 9,223 PB.
-    static let probeLimit = ExactDecimal(UInt64(Int64.max))
 
     init(_ style: CoinFormatStyle) {
         binary = style.byteUnits == .binary
@@ -63,20 +58,47 @@ struct ByteFormatter: Sendable {
         locale = style.locale
         rounding = style.rounding
         sign = style.sign
-        notation = NumberNotation.of(FoundationProbe(locale: style.locale, kind: .number, compact: false))
+        let notation = NumberNotation.of(FoundationProbe(locale: style.locale, kind: .number, compact: false))
+        self.notation = notation
         let base: UInt64 = binary ? 1024 : 1000
         var sizes = [ExactDecimal(1)]
         for _ in 1...5 { sizes.append(sizes[sizes.count - 1].multiplied(by: base)) }
         self.sizes = sizes
         bounds = (binary ? Self.binaryBounds : Self.decimalBounds).map { ExactDecimal(UInt64($0)) }
-        fixed = Array(repeating: nil, count: 6)
-        var zero = Array(Self.foundation(binary: binary, locale: style.locale).format(0).utf8)
+        let units = ByteUnits.of(style.locale.identifier)
+        plural = ByteUnits.pluralRules(style.locale.identifier)
+        var around: [[String: NumberNotation.Affixes]] = []
+        var fixed: [NumberNotation.Affixes?] = []
+        for unit in 0..<6 {
+            var byKeyword: [String: NumberNotation.Affixes] = [:]
+            for (keyword, pattern) in units.patterns[unit] {
+                var affixes = Self.affixes(of: pattern)
+                if binary {
+                    affixes.prefix = Self.iecLabelled(affixes.prefix, unit: unit)
+                    affixes.suffix = Self.iecLabelled(affixes.suffix, unit: unit)
+                }
+                byKeyword[keyword] = affixes
+            }
+            if byKeyword["other"] == nil { byKeyword["other"] = NumberNotation.Affixes() }
+            let first = byKeyword["other"]!
+            fixed.append(byKeyword.values.allSatisfy { $0 == first } ? first : nil)
+            around.append(byKeyword)
+        }
+        self.around = around
+        self.fixed = fixed
+        // Zero: the kB pattern of 0's keyword around the spelled-out zero or the digit.
+        let kB = Self.affixes(of: units.pattern(1, keyword: plural.select(PluralOperands(integer: 0))))
+        var zero = kB.prefix
+        if units.zero.isEmpty {
+            zero += notation.positive.prefix + notation.digits[0] + notation.positive.suffix
+        } else {
+            zero += Array(units.zero.utf8)
+        }
+        zero += kB.suffix
         if binary {
             // `Zero kB`: the kB label (as `1 kB` has it) becomes `KiB`.
-            var one: [UInt8] = []
-            notation.appendGroupedInteger([UInt8(ascii: "1")], into: &one)
-            let kB = notation.affixes(of: Self.foundation(binary: false, locale: style.locale).format(1000), body: one)
-            let label = Self.label(kB.prefix) + Self.label(kB.suffix)
+            let one = Self.affixes(of: units.pattern(1, keyword: plural.select(PluralOperands(integer: 1))))
+            let label = Self.label(one.prefix) + Self.label(one.suffix)
             if !label.isEmpty, let at = Self.find(label, in: zero) {
                 // The whole run of letters holding the label: a plural may
                 // add to it (`کلوبائيٽز` in sd).
@@ -90,13 +112,14 @@ struct ByteFormatter: Sendable {
             }
         }
         self.zero = zero
-        for unit in 0..<6 { fixed[unit] = fixedAffixes(unit) }
     }
 
-    static func foundation(binary: Bool, locale: Locale, spellsOutZero: Bool = true) -> ByteCountFormatStyle {
-        ByteCountFormatStyle(
-            style: binary ? .memory : .file, allowedUnits: .all, spellsOutZero: spellsOutZero,
-            includesActualByteCount: false, locale: locale)
+    /// The text before and after `{0}` in a unit pattern (`{0} kB`).
+    static func affixes(of pattern: String) -> NumberNotation.Affixes {
+        let bytes = Array(pattern.utf8)
+        let mark = Array("{0}".utf8)
+        guard let at = find(mark, in: bytes) else { return NumberNotation.Affixes(prefix: bytes, suffix: []) }
+        return NumberNotation.Affixes(prefix: Array(bytes[..<at]), suffix: Array(bytes[(at + mark.count)...]))
     }
 
     /// The unit, the rounded number shown in it.
@@ -127,7 +150,7 @@ struct ByteFormatter: Sendable {
     }
 
     /// Appends `value` written, and tells its sign after rounding.
-    mutating func format(_ input: ExactDecimal, into out: inout [UInt8]) -> CoinFormatter.Outcome {
+    func format(_ input: ExactDecimal, into out: inout [UInt8]) -> CoinFormatter.Outcome {
         var value = input.multiplied(by: fromUnit)
         if toUnit != 1 { value = value.divided(by: toUnit)! }
         if value.isZero {
@@ -161,70 +184,11 @@ struct ByteFormatter: Sendable {
         }
     }
 
-    /// The text around a number shown in `unit`.
-    mutating func affixes(_ unit: Int, _ shown: ExactDecimal) -> NumberNotation.Affixes {
+    /// The text around a number shown in `unit`: its plural keyword's pattern.
+    func affixes(_ unit: Int, _ shown: ExactDecimal) -> NumberNotation.Affixes {
         if let known = fixed[unit] { return known }
-        let shape = ExactDecimal.pluralShape(integer: shown.integerDigits, fraction: shown.fractionDigits())
-        let key = Key(unit: unit, integer: shape.integer, fraction: shape.fraction)
-        if let known = cache[key] { return known }
-        let found = probe(
-            unit, ExactDecimal(negative: false, digits: key.integer + key.fraction, exponent: -key.fraction.count))
-        if cache.count >= 1 << 14 { cache.removeAll(keepingCapacity: true) }
-        cache[key] = found
-        return found
-    }
-
-    /// Foundation's text around the positive number `shown` in `unit`: the
-    /// count that shows it there, formatted, without the number. (A number
-    /// beyond `Int64` is probed with one of the same last digits.)
-    func probe(_ unit: Int, _ shown: ExactDecimal) -> NumberNotation.Affixes {
-        var number = shown
-        if number.multiplied(by: binary ? 1024 : 1000, power: unit).compareMagnitude(Self.probeLimit) >= 0 {
-            // (Only PB numbers get here: keep the last three integer digits and the fraction.)
-            let integer = number.integerDigits
-            let last = integer.suffix(3)
-            number = ExactDecimal(
-                negative: false,
-                digits: [UInt8(ascii: "1")] + Array(repeating: UInt8(ascii: "0"), count: 3 - last.count) + last
-                    + number.fractionDigits(),
-                exponent: -number.fractionDigits().count)
-        }
-        let count = number.multiplied(by: binary ? 1024 : 1000, power: unit)
-        // A binary count that shows `shown` need not be whole: take the nearest whole count.
-        let whole = count.rounded(fractionDigits: 0, rule: .halfEven)
-        // (A number rounded to zero is written with its digit, not spelled out.)
-        let text = Self.foundation(binary: binary, locale: locale, spellsOutZero: false).format(
-            Int64(whole.description)!)
-        var body: [UInt8] = []
-        appendBody(number, into: &body)
-        var affixes = notation.affixes(of: text, body: body)
-        if binary {
-            affixes.prefix = Self.iecLabelled(affixes.prefix, unit: unit)
-            affixes.suffix = Self.iecLabelled(affixes.suffix, unit: unit)
-        }
-        return affixes
-    }
-
-    /// The text around a number in `unit` when it is the same for every
-    /// plural category (probed on numbers of each last digit, teens and
-    /// hundreds, with as many fraction digits as the unit shows), else nil.
-    func fixedAffixes(_ unit: Int) -> NumberNotation.Affixes? {
-        // Every last digit, the teens, hundreds (CLDR's rules look at the
-        // integer, its last digits and the fraction's).
-        var samples = (0...25).map(String.init) + ["100", "101", "102", "111", "121", "200", "500"]
-        // (A larger unit shows at least 1: its bound keeps smaller counts in the unit below.)
-        if Self.fractionDigits[unit] >= 1 { samples += ["1.5", "2.1", "2.5", "5.5", "11.1", "21.3"] }
-        if Self.fractionDigits[unit] >= 2 { samples += ["1.25", "1.01", "2.11", "1.21", "3.45", "10.02"] }
-        var first: NumberNotation.Affixes? = nil
-        for sample in samples {
-            // (Bytes show whole numbers only; their samples are whole. No
-            // larger unit shows zero: its counts are at least its bound.)
-            guard let number = try? ExactDecimal(sample), unit == 0 || number.magnitude >= 0 && !number.isZero
-            else { continue }
-            let found = probe(unit, number)
-            if first == nil { first = found } else if found != first { return nil }
-        }
-        return first
+        let keyword = plural.select(ByteUnits.operands(integer: shown.integerDigits, fraction: shown.fractionDigits()))
+        return around[unit][keyword] ?? around[unit]["other"]!
     }
 
     /// `text` with its unit's label (the run of letters, `MB`, `Mo`, `МБ`,

@@ -5,7 +5,8 @@ import Foundation
 /// `MB` ... `QB` as powers of 1000, `KiB` ... `QiB` as powers of 1024), and
 /// the labels Foundation's `ByteCountFormatStyle` writes in the locale
 /// (`Mo`, `ГБ`, `バイト`, `bajtów`: powers of 1000, as `--style bytes`
-/// writes them), with its spelled-out zero (`Zero kB`).
+/// writes them), with its spelled-out zero (`Zero kB`), as ``ByteFormatter``
+/// has them from the generated data (``ByteUnits``).
 final class ByteLabels: Sendable {
     /// The locale's labels and their powers of 1000, every plural form.
     let localized: [(label: [UInt8], power: Int)]
@@ -77,8 +78,8 @@ final class ByteLabels: Sendable {
         return 0
     }
 
-    /// The labels of `locale`, derived once a process and locale (a few
-    /// hundred Foundation calls: only when a value holds a label that is not ASCII).
+    /// The labels of `locale`, derived once a process and locale from the
+    /// generated data (only when a value holds a label that is not ASCII).
     static func of(_ locale: Locale) -> ByteLabels {
         let id = locale.identifier
         lock.lock()
@@ -101,11 +102,16 @@ final class ByteLabels: Sendable {
     private init(_ locale: Locale) {
         let formatter = ByteFormatter(CoinFormatStyle(style: .bytes, locale: locale))
         var found: [(label: [UInt8], power: Int)] = []
+        // The labels of the numbers each unit shows (bytes whole numbers):
+        // the patterns of their plural keywords.
         let samples = (0...25).map(String.init) + ["100", "101", "111", "1.5", "2.1", "1.25", "0.5"]
         for unit in 0...5 {
-            for sample in samples {
-                guard let number = try? ExactDecimal(sample), unit > 0 || !sample.contains(".") else { continue }
-                let affixes = formatter.probe(unit, number)
+            for sample in samples where unit > 0 || !sample.contains(".") {
+                let parts = sample.split(separator: ".")
+                let keyword = formatter.plural.select(
+                    ByteUnits.operands(
+                        integer: Array(parts[0].utf8), fraction: parts.count > 1 ? Array(parts[1].utf8) : []))
+                let affixes = formatter.around[unit][keyword] ?? formatter.around[unit]["other"]!
                 let label = ByteFormatter.label(affixes.prefix) + ByteFormatter.label(affixes.suffix)
                 if !label.isEmpty && !found.contains(where: { $0.label == label }) { found.append((label, unit)) }
             }
