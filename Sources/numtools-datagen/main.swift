@@ -22,6 +22,7 @@
     /// Every table the generator writes (each data kind adds one).
     let tables: [Table] = [
         Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
+        Table(name: "compact-patterns", file: "CompactPatternsData.swift", source: CompactPatternsOracle.source),
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
         Table(name: "locale-index", file: "LocaleIndexData.swift", source: LocaleIndexOracle.source),
