@@ -7,7 +7,8 @@
 /// Which kind: `compact-short` numbers use ``Kind/decimalShort``,
 /// `compact-long` ``Kind/decimalLong``; a currency in compact notation uses
 /// ``Kind/currencyShort`` with every unit width (short, narrow, ISO code)
-/// but full name, which uses ``Kind/decimalShort`` (with the currency's
+/// but full name, short or long (CLDR has no long currency patterns), and
+/// in full name the decimal patterns of its style (with the currency's
 /// plural name). Resolution (baked in): the bundles of the locale's chain,
 /// child first, each (magnitude, keyword) from the first bundle that has it
 /// (a child's `"0"` hides its parents'); the numbering system's patterns,

@@ -270,8 +270,9 @@
         }
 
         /// For `locale` in `system`: each kind's formatting by ICU
-        /// (`compact-short`, `compact-long`, `compact-short currency/USD`, and
-        /// the full-name currency, which uses the short decimal patterns) of a
+        /// (`compact-short`, `compact-long`, a compact currency in the short,
+        /// narrow and ISO-code widths, short or long, which all use the short
+        /// currency patterns, and in full name, which uses the decimal ones) of a
         /// value of each plural category at each magnitude 0...15 shows the
         /// pattern's affixes around the number (and no other pattern's: the
         /// full name's, around the currency name, loosely); where the data has
@@ -289,6 +290,11 @@
                 (.decimalLong, "compact-long", ""),
                 (.currencyShort, "compact-short currency/USD", " currency/USD"),
                 (.decimalShort, "compact-short currency/USD unit-width-full-name", "-"),
+                (.currencyShort, "compact-short currency/EUR unit-width-narrow", " currency/EUR unit-width-narrow"),
+                (.currencyShort, "compact-short currency/JPY unit-width-iso-code", " currency/JPY unit-width-iso-code"),
+                // Long currency: CLDR has no long currency patterns; ICU takes the short ones.
+                (.currencyShort, "compact-long currency/USD", " currency/USD"),
+                (.decimalLong, "compact-long currency/USD unit-width-full-name", "-"),
             ]
             // The first candidate of each plural category (and 1) at a scaled
             // magnitude of `d` integer digits.
