@@ -66,8 +66,10 @@
             }
         }
 
-        /// The locales the data covers: those `--list-locales` lists.
-        package static var locales: [String] { LocaleSupport.availableIdentifiers.sorted() }
+        /// The locales the data covers: those `--list-locales` lists, and the
+        /// other names the tools take for them as the compact units have them
+        /// (`zh_TW`, `ht`, `ht_HT`: CompactUnitsOracle.names).
+        package static var locales: [String] { CompactUnitsOracle.names }
 
         /// The resource path of a kind's patterns (getResourceBundleKey).
         static func path(_ system: String, long: Bool, currency: Bool) -> [String] {
@@ -298,8 +300,8 @@
                 entries.append((locale, text))
             }
             var out = """
-                // The compact-notation patterns of every locale --list-locales lists
-                // (CompactPatterns), resolved as ICU's CompactData::populate resolves them
+                // The compact-notation patterns of every locale --list-locales lists, and
+                // of the short forms and ICU-only languages the tools take (CompactPatterns), resolved as ICU's CompactData::populate resolves them
                 // (inheritance, the numbering system's fallback to latn, long to short),
                 // deduplicated. A locale's entry gives `SYSTEM:SHORT,LONG,CURRENCY`, the
                 // tables of its short decimal, long decimal and short currency patterns,

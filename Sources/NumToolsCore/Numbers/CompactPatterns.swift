@@ -76,13 +76,14 @@ package struct CompactPatterns: Sendable {
     package private(set) var largestMagnitude: Int
 
     /// The patterns ICU's number formatter uses for `locale` (a name
-    /// --list-locales lists, without keywords) in numbering system `system`
-    /// (`latn`, `arab`, `deva`: each of ICU's numbering systems as ICU
-    /// resolves it there: its own patterns in the locale's chain, root's
-    /// included (root has short patterns for the numeric systems), else
-    /// latn's, as for an algorithmic system), for `kind`. A name that is no
-    /// numbering system of ICU's gets what most numeric systems get there. nil if the locale is not listed. Decodes
-    /// the table on each call: keep the value.
+    /// --list-locales lists, without keywords; or a short form the tools
+    /// take, `zh_TW`, or a language ICU has data for but does not list, `ht`,
+    /// `ht_HT`, as CompactUnits has them) in numbering system `system`
+    /// (`latn`, `arab`, `deva`, any of ICU's, as ICU resolves it there: its
+    /// own patterns in the locale's chain, else the locale's latn ones), for
+    /// `kind`. A name that is no numbering system of ICU's gets what most
+    /// numeric systems get there (latn's, in CLDR 46). nil for any other
+    /// locale name. Decodes the table on each call: keep the value.
     package static func of(_ locale: String, system: String, kind: Kind) -> CompactPatterns? {
         guard let entry = CompactPatternsData.entry(locale) else { return nil }
         var latn: Substring?
