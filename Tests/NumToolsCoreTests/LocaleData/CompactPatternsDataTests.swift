@@ -139,7 +139,11 @@
                 ("it", "compact-short", "999999", 5, "other", nil, "999.999"),
                 // Rounding carries into the next power: rescaled with its multiplier.
                 ("en", "compact-short", "999999", 6, "one", "0M", "1M"),
-                ("en", "compact-short", "1250", 3, "other", "0K", "1.2K"),
+                ("en", "compact-short", "1250", 3, "other", "0K", "1.2K"),  // half-even
+                ("en", "compact-short", "99999", 5, "other", "000K", "100K"),  // same multiplier: stays K
+                ("en", "compact-short", "0", 0, "other", nil, "0"),
+                // The keyword is the rounded scaled value's: 1.04 thousand shows as 1, so "1".
+                ("fr", "compact-long", "1040", 3, "1", "mille", "mille"),
                 // A pattern without 0 is its text alone; an explicit "1" wins over "one".
                 ("it", "compact-long", "1000", 3, "one", "mille", "mille"),
                 ("fr", "compact-long", "1000", 3, "1", "mille", "mille"),
