@@ -23,6 +23,7 @@
     let tables: [Table] = [
         Table(name: "byte-units", file: "ByteUnitsData.swift", source: ByteUnitsOracle.source),
         Table(name: "cash-rounding", file: "CashRoundingData.swift", source: CashRoundingOracle.source),
+        Table(name: "compact-patterns", file: "CompactPatternsData.swift", source: CompactPatternsOracle.source),
         Table(name: "compact-units", file: "CompactUnitsData.swift", source: CompactUnitsOracle.source),
         Table(name: "currency-data", file: "CurrencyData.swift", source: CurrencyDataOracle.source),
         Table(name: "display-width", file: "DisplayWidthData.swift", source: displayWidthSource),
