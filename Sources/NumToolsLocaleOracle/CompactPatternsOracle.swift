@@ -66,10 +66,8 @@
             }
         }
 
-        /// The locales the data covers: those `--list-locales` lists, and the
-        /// other names the tools take for them as the compact units have them
-        /// (`zh_TW`, `ht`, `ht_HT`: CompactUnitsOracle.names).
-        package static var locales: [String] { CompactUnitsOracle.names }
+        /// The names the data covers (``LocaleOracle/dataNames``).
+        package static var locales: [String] { LocaleOracle.dataNames }
 
         /// The resource path of a kind's patterns (getResourceBundleKey).
         static func path(_ system: String, long: Bool, currency: Bool) -> [String] {

@@ -15,8 +15,8 @@
         /// The six plural keywords CLDR knows, in ICU's StandardPlural order.
         package static let standardKeywords = ["zero", "one", "two", "few", "many", "other"]
 
-        /// The locales the data covers: those `--list-locales` lists.
-        package static var locales: [String] { LocaleSupport.availableIdentifiers.sorted() }
+        /// The names the data covers (``LocaleOracle/dataNames``).
+        package static var locales: [String] { LocaleOracle.dataNames }
 
         /// Every ISO 4217 code ICU lists with `UCURR_ALL`
         /// (`ucurr_openISOCurrencies`, what Foundation's

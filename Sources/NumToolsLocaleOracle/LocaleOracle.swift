@@ -7,12 +7,27 @@
 // Only where the toolchain carries its ICU as `_FoundationICU` (Linux);
 // elsewhere this module is empty and the generator says so.
 #if canImport(_FoundationICU)
+    import NumToolsCore
     import _FoundationICU
 
     /// The ICU the oracle asks, and the CLDR and Unicode versions it carries.
     public enum LocaleOracle {
         /// ICU's version (`76.1`).
         public static var icuVersion: String { version(swift_u_getVersion) }
+
+        /// Every name a table of locale data is generated for: the locales
+        /// `--list-locales` lists, `root`, and the other names a locale option
+        /// takes (the short, long and inherited forms, `zh_CN`, `en_Latn_US`,
+        /// `ht`), which ICU resolves each kind of data for in its own way
+        /// (`ff_GH` has root's number symbols but ff's currency names): each
+        /// name's data is asked of ICU under that name, and deduplicated.
+        public static var dataNames: [String] {
+            let inherited = LocaleIndexOracle.inheritedLanguages()
+            let names =
+                LocaleIndexOracle.identifiers + ["root"] + LocaleIndexOracle.shortForms
+                + LocaleIndexOracle.longForms + LocaleIndexOracle.inheritedForms(inherited) + inherited
+            return Array(Set(names)).sorted()
+        }
 
         /// The CLDR version of ICU's locale data (`46.0`).
         public static var cldrVersion: String {

@@ -11,11 +11,13 @@
     public enum NumberSymbolsOracle {
         /// The symbols stored, in the order the generated data keeps them:
         /// decimal, group, percent, plus, minus, exponential, per mille,
-        /// infinity, NaN, approximately.
+        /// infinity, NaN, approximately, and the monetary decimal and
+        /// grouping separators (CLDR's currencyDecimal and currencyGroup).
         static let symbolKeys: [UNumberFormatSymbol] = [
             UNUM_DECIMAL_SEPARATOR_SYMBOL, UNUM_GROUPING_SEPARATOR_SYMBOL, UNUM_PERCENT_SYMBOL,
             UNUM_PLUS_SIGN_SYMBOL, UNUM_MINUS_SIGN_SYMBOL, UNUM_EXPONENTIAL_SYMBOL, UNUM_PERMILL_SYMBOL,
             UNUM_INFINITY_SYMBOL, UNUM_NAN_SYMBOL, UNUM_APPROXIMATELY_SIGN_SYMBOL,
+            UNUM_MONETARY_SEPARATOR_SYMBOL, UNUM_MONETARY_GROUPING_SEPARATOR_SYMBOL,
         ]
 
         /// The patterns stored, in order: decimal, percent, currency,
@@ -24,8 +26,8 @@
             UNUM_DECIMAL, UNUM_PERCENT, UNUM_CURRENCY, UNUM_CURRENCY_ACCOUNTING, UNUM_SCIENTIFIC,
         ]
 
-        /// The locales the data covers: those `--list-locales` lists.
-        public static var locales: [String] { LocaleSupport.availableIdentifiers.sorted() }
+        /// The names the data covers (``LocaleOracle/dataNames``).
+        public static var locales: [String] { LocaleOracle.dataNames }
 
         /// The numbering systems a locale name may ask for (`@numbers=`), sorted.
         public static var numberingSystems: [String] {
@@ -220,10 +222,10 @@
                 // from latn's there (`SYSTEM:SYMBOLS:PATTERNS`); any other numbering
                 // system is written with latn's sets and its own digits. A symbol set is
                 // decimal, group, percent, plus, minus, exponential, per mille, infinity,
-                // NaN, approximately; a pattern set is ICU's decimal, percent, currency,
-                // accounting and scientific patterns; both separated by U+001F. Each is
-                // a string of its own, returned by a switch: a run decodes only what its
-                // locales use (NumberSymbols.swift).
+                // NaN, approximately, monetary decimal, monetary group; a pattern set is
+                // ICU's decimal, percent, currency, accounting and scientific patterns;
+                // both separated by U+001F. Each is a string of its own, returned by a
+                // switch: a run decodes only what its locales use (NumberSymbols.swift).
 
                 enum NumberSymbolsData {
 

@@ -18,97 +18,128 @@ enum CompactPatternsData {
     /// The entry of a locale (see above), or nil when it is not listed.
     static func entry(_ locale: String) -> String? {
         switch locale {
-        case "af", "af_NA", "af_ZA":
+        case "af", "af_Latn_NA", "af_Latn_ZA", "af_NA", "af_ZA":
             "latn:0,1,2"
-        case "agq", "agq_CM", "ain", "ain_JP", "apw", "apw_US", "arn", "arn_CL", "asa", "asa_TZ", "az_Cyrl",
-            "az_Cyrl_AZ", "ba", "ba_RU", "bas", "bas_CM", "bem", "bem_ZM", "ber", "ber_Latn", "ber_Latn_MA",
-            "ber_MA", "ber_Tfng", "ber_Tfng_MA", "bez", "bez_TZ", "bgc", "bgc_IN", "bho", "bho_IN", "blo",
-            "blo_BJ", "bm", "bm_ML", "bo", "bo_CN", "bo_IN", "byn", "byn_ER", "ccp", "ccp_BD", "ccp_IN", "ceb",
-            "ceb_PH", "cgg", "cgg_UG", "cho", "cho_US", "cic", "cic_US", "ckb", "ckb_IQ", "ckb_IR", "co", "co_FR",
-            "csw", "csw_CA", "cv", "cv_RU", "dav", "dav_KE", "dje", "dje_NE", "doi", "doi_IN", "dua", "dua_CM",
-            "dv", "dv_MV", "dyo", "dyo_SN", "ebu", "ebu_KE", "eo", "eo_001", "ewo", "ewo_CM", "ff", "ff_BF",
-            "ff_CM", "ff_GH", "ff_GM", "ff_GN", "ff_GW", "ff_LR", "ff_Latn", "ff_Latn_BF", "ff_Latn_CM",
-            "ff_Latn_GH", "ff_Latn_GM", "ff_Latn_GN", "ff_Latn_GW", "ff_Latn_LR", "ff_Latn_MR", "ff_Latn_NE",
-            "ff_Latn_NG", "ff_Latn_SL", "ff_Latn_SN", "ff_MR", "ff_NE", "ff_NG", "ff_SL", "ff_SN", "fur", "fur_IT",
-            "gaa", "gaa_GH", "gez", "gez_ER", "gez_ET", "gn", "gn_PY", "guz", "guz_KE", "gv", "gv_IM", "haw",
-            "haw_US", "hmn", "hmn_CN", "ie", "ie_EE", "ii", "ii_CN", "inh", "io", "io_001", "iu", "iu_CA", "jbo",
-            "jbo_001", "jgo", "jgo_CM", "jmc", "jmc_TZ", "kab", "kab_DZ", "kaj", "kaj_NG", "kam", "kam_KE", "kcg",
-            "kcg_NG", "kde", "kde_TZ", "khq", "khq_ML", "ki", "ki_KE", "kkj", "kkj_CM", "kl", "kl_GL", "kln",
-            "kln_KE", "kpe", "kpe_GN", "kpe_LR", "ks", "ks_Arab", "ks_Arab_IN", "ks_Aran_IN", "ks_Deva",
-            "ks_Deva_IN", "ks_IN", "ksb", "ksb_TZ", "ksf", "ksf_CM", "kw", "kw_GB", "kxv_Deva", "kxv_Deva_IN",
-            "kxv_Orya", "kxv_Orya_IN", "kxv_Telu", "kxv_Telu_IN", "lag", "lag_TZ", "lg", "lg_UG", "lij", "lij_IT",
-            "lkt", "lkt_US", "lmo", "lmo_IT", "ln", "ln_AO", "ln_CD", "ln_CF", "ln_CG", "lrc", "lrc_IQ", "lrc_IR",
-            "lu", "lu_CD", "luo", "luo_KE", "lut", "luy", "luy_KE", "mai", "mai_IN", "mas", "mas_KE", "mas_TZ",
-            "mer", "mer_KE", "mfe", "mfe_MU", "mg", "mg_MG", "mgh", "mgh_MZ", "mgo", "mgo_CM", "mi", "mi_NZ",
-            "mic", "mic_CA", "mid", "mid_IQ", "mni", "mni_Beng", "mni_Beng_IN", "mni_IN", "mni_Mtei",
-            "mni_Mtei_IN", "moh", "moh_CA", "mt", "mt_MT", "mua", "mua_CM", "mus", "mus_US", "myv", "myv_RU",
-            "mzn", "mzn_IR", "naq", "naq_NA", "nd", "nd_ZW", "nds", "nds_DE", "nds_NL", "nmg", "nmg_CM", "nnh",
-            "nnh_CM", "nnp", "nnp_IN", "nqo", "nqo_GN", "nr", "nr_ZA", "nso", "nso_ZA", "nus", "nus_SS", "nv",
-            "nv_US", "ny", "ny_MW", "nyn", "nyn_UG", "oc", "oc_ES", "oc_FR", "os", "os_GE", "os_RU", "osa",
-            "osa_US", "pa_Arab", "pa_Arab_PK", "pa_Aran_PK", "pa_PK", "pqm", "pqm_CA", "prg", "prg_PL", "qu",
-            "qu_BO", "qu_EC", "qu_PE", "raj", "raj_IN", "rej", "rej_ID", "rej_Rjng", "rej_Rjng_ID", "rhg",
-            "rhg_BD", "rhg_MM", "rhg_Rohg", "rhg_Rohg_BD", "rhg_Rohg_MM", "rm", "rm_CH", "rn", "rn_BI", "rof",
-            "rof_TZ", "rw", "rw_RW", "rwk", "rwk_TZ", "sa", "sa_IN", "saq", "saq_KE", "sat_Deva", "sat_Deva_IN",
-            "sbp", "sbp_TZ", "scn", "scn_IT", "sd_Deva", "sd_Deva_IN", "sd_IN", "seh", "seh_MZ", "ses", "ses_ML",
-            "sg", "sg_CF", "shi", "shi_Latn", "shi_Latn_MA", "shi_MA", "shi_Tfng", "shi_Tfng_MA", "sjd", "sje",
-            "sju", "sm", "sm_AS", "sm_WS", "sn", "sn_ZW", "ss", "ss_SZ", "ss_ZA", "st", "st_LS", "st_ZA", "su",
-            "su_ID", "su_Latn", "su_Latn_ID", "syr", "syr_IQ", "syr_SY", "szl", "szl_PL", "teo", "teo_KE",
-            "teo_UG", "tig", "tig_ER", "tn", "tn_BW", "tn_ZA", "tok", "tok_001", "trv", "trv_TW", "ts", "ts_ZA",
-            "twq", "twq_NE", "tzm", "tzm_MA", "uz_AF", "uz_Arab", "uz_Arab_AF", "vai", "vai_LR", "vai_Latn",
-            "vai_Latn_LR", "vai_Vaii", "vai_Vaii_LR", "ve", "ve_ZA", "vmw", "vmw_MZ", "vun", "vun_TZ", "wa",
-            "wa_BE", "wae", "wae_CH", "wal", "wal_ET", "xh", "xh_ZA", "xog", "xog_UG", "yav", "yav_CM", "yi",
-            "yi_UA", "za", "za_CN", "zgh", "zgh_MA":
+        case "agq", "agq_CM", "agq_Latn_CM", "ain", "ain_JP", "ain_Kana_JP", "apw", "apw_Latn_US", "apw_US", "arn",
+            "arn_CL", "arn_Latn_CL", "asa", "asa_Latn_TZ", "asa_TZ", "az_Cyrl", "az_Cyrl_AZ", "ba", "ba_Cyrl_RU",
+            "ba_RU", "bas", "bas_CM", "bas_Latn_CM", "bem", "bem_Latn_ZM", "bem_ZM", "ber", "ber_Latn",
+            "ber_Latn_MA", "ber_MA", "ber_Tfng", "ber_Tfng_MA", "bez", "bez_Latn_TZ", "bez_TZ", "bgc",
+            "bgc_Deva_IN", "bgc_IN", "bho", "bho_Deva_IN", "bho_IN", "blo", "blo_BJ", "blo_Latn_BJ", "bm",
+            "bm_Latn_ML", "bm_ML", "bo", "bo_CN", "bo_IN", "bo_Tibt_CN", "bo_Tibt_IN", "byn", "byn_ER",
+            "byn_Ethi_ER", "ccp", "ccp_BD", "ccp_Cakm_BD", "ccp_Cakm_IN", "ccp_IN", "ceb", "ceb_Latn_PH", "ceb_PH",
+            "cgg", "cgg_Latn_UG", "cgg_UG", "cho", "cho_Latn_US", "cho_US", "cic", "cic_Latn_US", "cic_US", "ckb",
+            "ckb_Arab_IQ", "ckb_Arab_IR", "ckb_IQ", "ckb_IR", "co", "co_FR", "co_Latn_FR", "csw", "csw_CA",
+            "csw_Cans_CA", "cv", "cv_Cyrl_RU", "cv_RU", "dav", "dav_KE", "dav_Latn_KE", "dje", "dje_Latn_NE",
+            "dje_NE", "doi", "doi_Deva_IN", "doi_IN", "dua", "dua_CM", "dua_Latn_CM", "dv", "dv_MV", "dv_Thaa_MV",
+            "dyo", "dyo_Latn_SN", "dyo_SN", "ebu", "ebu_KE", "ebu_Latn_KE", "eo", "eo_001", "eo_Latn_001", "ewo",
+            "ewo_CM", "ewo_Latn_CM", "ff", "ff_BF", "ff_CM", "ff_GH", "ff_GM", "ff_GN", "ff_GW", "ff_LR",
+            "ff_Latn", "ff_Latn_BF", "ff_Latn_CM", "ff_Latn_GH", "ff_Latn_GM", "ff_Latn_GN", "ff_Latn_GW",
+            "ff_Latn_LR", "ff_Latn_MR", "ff_Latn_NE", "ff_Latn_NG", "ff_Latn_SL", "ff_Latn_SN", "ff_MR", "ff_NE",
+            "ff_NG", "ff_SL", "ff_SN", "fur", "fur_IT", "fur_Latn_IT", "gaa", "gaa_GH", "gaa_Latn_GH", "gez",
+            "gez_ER", "gez_ET", "gez_Ethi_ER", "gez_Ethi_ET", "gn", "gn_Latn_PY", "gn_PY", "guz", "guz_KE",
+            "guz_Latn_KE", "gv", "gv_IM", "gv_Latn_IM", "haw", "haw_Latn_US", "haw_US", "hmn", "hmn_CN",
+            "hmn_Hmng_CN", "ie", "ie_EE", "ie_Latn_EE", "ii", "ii_CN", "ii_Yiii_CN", "inh", "io", "io_001",
+            "io_Latn_001", "iu", "iu_CA", "iu_Cans_CA", "jbo", "jbo_001", "jbo_Latn_001", "jgo", "jgo_CM",
+            "jgo_Latn_CM", "jmc", "jmc_Latn_TZ", "jmc_TZ", "kab", "kab_DZ", "kab_Latn_DZ", "kaj", "kaj_Latn_NG",
+            "kaj_NG", "kam", "kam_KE", "kam_Latn_KE", "kcg", "kcg_Latn_NG", "kcg_NG", "kde", "kde_Latn_TZ",
+            "kde_TZ", "khq", "khq_Latn_ML", "khq_ML", "ki", "ki_KE", "ki_Latn_KE", "kkj", "kkj_CM", "kkj_Latn_CM",
+            "kl", "kl_GL", "kl_Latn_GL", "kln", "kln_KE", "kln_Latn_KE", "kpe", "kpe_GN", "kpe_LR", "kpe_Latn_GN",
+            "kpe_Latn_LR", "ks", "ks_Arab", "ks_Arab_IN", "ks_Aran_IN", "ks_Deva", "ks_Deva_IN", "ks_IN", "ksb",
+            "ksb_Latn_TZ", "ksb_TZ", "ksf", "ksf_CM", "ksf_Latn_CM", "kw", "kw_GB", "kw_Latn_GB", "kxv_Deva",
+            "kxv_Deva_IN", "kxv_Orya", "kxv_Orya_IN", "kxv_Telu", "kxv_Telu_IN", "lag", "lag_Latn_TZ", "lag_TZ",
+            "lg", "lg_Latn_UG", "lg_UG", "lij", "lij_IT", "lij_Latn_IT", "lkt", "lkt_Latn_US", "lkt_US", "lmo",
+            "lmo_IT", "lmo_Latn_IT", "ln", "ln_AO", "ln_CD", "ln_CF", "ln_CG", "ln_Latn_AO", "ln_Latn_CD",
+            "ln_Latn_CF", "ln_Latn_CG", "lrc", "lrc_Arab_IQ", "lrc_Arab_IR", "lrc_IQ", "lrc_IR", "lu", "lu_CD",
+            "lu_Latn_CD", "luo", "luo_KE", "luo_Latn_KE", "lut", "luy", "luy_KE", "luy_Latn_KE", "mai",
+            "mai_Deva_IN", "mai_IN", "mas", "mas_KE", "mas_Latn_KE", "mas_Latn_TZ", "mas_TZ", "mer", "mer_KE",
+            "mer_Latn_KE", "mfe", "mfe_Latn_MU", "mfe_MU", "mg", "mg_Latn_MG", "mg_MG", "mgh", "mgh_Latn_MZ",
+            "mgh_MZ", "mgo", "mgo_CM", "mgo_Latn_CM", "mi", "mi_Latn_NZ", "mi_NZ", "mic", "mic_CA", "mic_Latn_CA",
+            "mid", "mid_IQ", "mid_Mand_IQ", "mni", "mni_Beng", "mni_Beng_IN", "mni_IN", "mni_Mtei", "mni_Mtei_IN",
+            "moh", "moh_CA", "moh_Latn_CA", "mt", "mt_Latn_MT", "mt_MT", "mua", "mua_CM", "mua_Latn_CM", "mus",
+            "mus_Latn_US", "mus_US", "myv", "myv_Cyrl_RU", "myv_RU", "mzn", "mzn_Arab_IR", "mzn_IR", "naq",
+            "naq_Latn_NA", "naq_NA", "nd", "nd_Latn_ZW", "nd_ZW", "nds", "nds_DE", "nds_Latn_DE", "nds_Latn_NL",
+            "nds_NL", "nmg", "nmg_CM", "nmg_Latn_CM", "nnh", "nnh_CM", "nnh_Latn_CM", "nnp", "nnp_IN",
+            "nnp_Wcho_IN", "nqo", "nqo_GN", "nqo_Nkoo_GN", "nr", "nr_Latn_ZA", "nr_ZA", "nso", "nso_Latn_ZA",
+            "nso_ZA", "nus", "nus_Latn_SS", "nus_SS", "nv", "nv_Latn_US", "nv_US", "ny", "ny_Latn_MW", "ny_MW",
+            "nyn", "nyn_Latn_UG", "nyn_UG", "oc", "oc_ES", "oc_FR", "oc_Latn_ES", "oc_Latn_FR", "os", "os_Cyrl_GE",
+            "os_Cyrl_RU", "os_GE", "os_RU", "osa", "osa_Osge_US", "osa_US", "pa_Arab", "pa_Arab_PK", "pa_Aran_PK",
+            "pa_PK", "pqm", "pqm_CA", "pqm_Latn_CA", "prg", "prg_Latn_PL", "prg_PL", "qu", "qu_BO", "qu_EC",
+            "qu_Latn_BO", "qu_Latn_EC", "qu_Latn_PE", "qu_PE", "raj", "raj_Deva_IN", "raj_IN", "rej", "rej_ID",
+            "rej_Latn_ID", "rej_Rjng", "rej_Rjng_ID", "rhg", "rhg_BD", "rhg_MM", "rhg_Rohg", "rhg_Rohg_BD",
+            "rhg_Rohg_MM", "rm", "rm_CH", "rm_Latn_CH", "rn", "rn_BI", "rn_Latn_BI", "rof", "rof_Latn_TZ",
+            "rof_TZ", "root", "rw", "rw_Latn_RW", "rw_RW", "rwk", "rwk_Latn_TZ", "rwk_TZ", "sa", "sa_Deva_IN",
+            "sa_IN", "saq", "saq_KE", "saq_Latn_KE", "sat_Deva", "sat_Deva_IN", "sbp", "sbp_Latn_TZ", "sbp_TZ",
+            "scn", "scn_IT", "scn_Latn_IT", "sd_Deva", "sd_Deva_IN", "sd_IN", "seh", "seh_Latn_MZ", "seh_MZ",
+            "ses", "ses_Latn_ML", "ses_ML", "sg", "sg_CF", "sg_Latn_CF", "shi", "shi_Latn", "shi_Latn_MA",
+            "shi_MA", "shi_Tfng", "shi_Tfng_MA", "sjd", "sje", "sju", "sm", "sm_AS", "sm_Latn_AS", "sm_Latn_WS",
+            "sm_WS", "sn", "sn_Latn_ZW", "sn_ZW", "ss", "ss_Latn_SZ", "ss_Latn_ZA", "ss_SZ", "ss_ZA", "st",
+            "st_LS", "st_Latn_LS", "st_Latn_ZA", "st_ZA", "su", "su_ID", "su_Latn", "su_Latn_ID", "syr", "syr_IQ",
+            "syr_SY", "syr_Syrc_IQ", "syr_Syrc_SY", "szl", "szl_Latn_PL", "szl_PL", "teo", "teo_KE", "teo_Latn_KE",
+            "teo_Latn_UG", "teo_UG", "tig", "tig_ER", "tig_Ethi_ER", "tn", "tn_BW", "tn_Latn_BW", "tn_Latn_ZA",
+            "tn_ZA", "tok", "tok_001", "tok_Latn_001", "trv", "trv_Latn_TW", "trv_TW", "ts", "ts_Latn_ZA", "ts_ZA",
+            "twq", "twq_Latn_NE", "twq_NE", "tzm", "tzm_Latn_MA", "tzm_MA", "uz_AF", "uz_Arab", "uz_Arab_AF",
+            "vai", "vai_LR", "vai_Latn", "vai_Latn_LR", "vai_Vaii", "vai_Vaii_LR", "ve", "ve_Latn_ZA", "ve_ZA",
+            "vmw", "vmw_Latn_MZ", "vmw_MZ", "vun", "vun_Latn_TZ", "vun_TZ", "wa", "wa_BE", "wa_Latn_BE", "wae",
+            "wae_CH", "wae_Latn_CH", "wal", "wal_ET", "wal_Ethi_ET", "xh", "xh_Latn_ZA", "xh_ZA", "xog",
+            "xog_Latn_UG", "xog_UG", "yav", "yav_CM", "yav_Latn_CM", "yi", "yi_Hebr_UA", "yi_UA", "za", "za_CN",
+            "za_Latn_CN", "zgh", "zgh_MA", "zgh_Tfng_MA":
             "latn:3,3,4"
-        case "ak", "ak_GH":
+        case "ak", "ak_GH", "ak_Latn_GH":
             "latn:3,5,6"
-        case "am", "am_ET":
+        case "am", "am_ET", "am_Ethi_ET":
             "latn:7,8,9"
-        case "ar", "ar_001", "ar_AE", "ar_BH", "ar_DJ", "ar_DZ", "ar_EG", "ar_EH", "ar_ER", "ar_IL", "ar_IQ",
+        case "ar", "ar_001", "ar_AE", "ar_Arab_001", "ar_Arab_AE", "ar_Arab_BH", "ar_Arab_DJ", "ar_Arab_DZ",
+            "ar_Arab_EG", "ar_Arab_EH", "ar_Arab_ER", "ar_Arab_IL", "ar_Arab_IQ", "ar_Arab_JO", "ar_Arab_KM",
+            "ar_Arab_KW", "ar_Arab_LB", "ar_Arab_LY", "ar_Arab_MA", "ar_Arab_MR", "ar_Arab_OM", "ar_Arab_PS",
+            "ar_Arab_QA", "ar_Arab_SA", "ar_Arab_SD", "ar_Arab_SO", "ar_Arab_SS", "ar_Arab_SY", "ar_Arab_TD",
+            "ar_Arab_TN", "ar_Arab_YE", "ar_BH", "ar_DJ", "ar_DZ", "ar_EG", "ar_EH", "ar_ER", "ar_IL", "ar_IQ",
             "ar_JO", "ar_KM", "ar_KW", "ar_LB", "ar_LY", "ar_MA", "ar_MR", "ar_OM", "ar_PS", "ar_QA", "ar_SA",
-            "ar_SD", "ar_SO", "ar_SS", "ar_SY", "ar_TD", "ar_TN", "ar_YE", "ars", "ars_SA":
+            "ar_SD", "ar_SO", "ar_SS", "ar_SY", "ar_TD", "ar_TN", "ar_YE", "ars", "ars_Arab", "ars_Arab_SA",
+            "ars_Arab_ZZ", "ars_SA", "ars_ZZ":
             "latn:10,11,12"
-        case "as", "as_IN":
+        case "as", "as_Beng_IN", "as_IN":
             "latn:13,14,15"
-        case "ast", "ast_ES":
+        case "ast", "ast_ES", "ast_Latn_ES":
             "latn:3,16,17"
         case "az", "az_AZ", "az_Latn", "az_Latn_AZ":
             "latn:18,19,17"
-        case "be", "be_BY":
+        case "be", "be_BY", "be_Cyrl_BY":
             "latn:20,21,22"
-        case "bg", "bg_BG":
+        case "bg", "bg_BG", "bg_Cyrl_BG":
             "latn:23,24,25"
-        case "bn", "bn_BD", "bn_IN":
+        case "bn", "bn_BD", "bn_Beng_BD", "bn_Beng_IN", "bn_IN":
             "latn:26,27,28"
-        case "br", "br_FR":
+        case "br", "br_FR", "br_Latn_FR":
             "latn:29,30,31"
-        case "brx", "brx_IN":
+        case "brx", "brx_Deva_IN", "brx_IN":
             "latn:32,33,34"
         case "bs", "bs_BA", "bs_Latn", "bs_Latn_BA", "sr_Latn", "sr_Latn_BA", "sr_Latn_ME", "sr_Latn_RS",
             "sr_Latn_XK", "sr_ME":
             "latn:35,36,37"
         case "bs_Cyrl", "bs_Cyrl_BA":
             "latn:38,39,40"
-        case "ca", "ca_AD", "ca_ES", "ca_FR", "ca_IT":
+        case "ca", "ca_AD", "ca_ES", "ca_FR", "ca_IT", "ca_Latn_AD", "ca_Latn_ES", "ca_Latn_FR", "ca_Latn_IT":
             "latn:41,42,43"
-        case "ce", "ce_RU":
+        case "ce", "ce_Cyrl_RU", "ce_RU":
             "latn:44,45,46"
-        case "chr", "chr_US":
+        case "chr", "chr_Cher_US", "chr_US":
             "latn:47,48,49"
-        case "cs", "cs_CZ":
+        case "cs", "cs_CZ", "cs_Latn_CZ":
             "latn:50,51,52"
-        case "cy", "cy_GB":
+        case "cy", "cy_GB", "cy_Latn_GB":
             "latn:47,53,54"
-        case "da", "da_DK", "da_GL":
+        case "da", "da_DK", "da_GL", "da_Latn_DK", "da_Latn_GL":
             "latn:55,56,57"
-        case "de", "de_AT", "de_BE", "de_CH", "de_DE", "de_IT", "de_LI", "de_LU":
+        case "de", "de_AT", "de_BE", "de_CH", "de_DE", "de_IT", "de_LI", "de_LU", "de_Latn_AT", "de_Latn_BE",
+            "de_Latn_CH", "de_Latn_DE", "de_Latn_IT", "de_Latn_LI", "de_Latn_LU":
             "latn:58,59,60"
-        case "dsb", "dsb_DE":
+        case "dsb", "dsb_DE", "dsb_Latn_DE":
             "latn:61,62,63"
-        case "dz", "dz_BT":
+        case "dz", "dz_BT", "dz_Tibt_BT":
             "latn:3,64,4"
-        case "ee", "ee_GH", "ee_TG":
+        case "ee", "ee_GH", "ee_Latn_GH", "ee_Latn_TG", "ee_TG":
             "latn:47,65,49"
-        case "el", "el_CY", "el_GR":
+        case "el", "el_CY", "el_GR", "el_Grek_CY", "el_Grek_GR":
             "latn:66,67,68"
         case "en", "en_001", "en_150", "en_AE", "en_AG", "en_AI", "en_AL", "en_AR", "en_AS", "en_AT", "en_AU",
             "en_BB", "en_BD", "en_BE", "en_BG", "en_BI", "en_BM", "en_BN", "en_BR", "en_BS", "en_BW", "en_BZ",
@@ -116,226 +147,262 @@ enum CompactPatternsData {
             "en_CZ", "en_DE", "en_DG", "en_DK", "en_DM", "en_EE", "en_ER", "en_FI", "en_FJ", "en_FK", "en_FM",
             "en_FR", "en_GB", "en_GD", "en_GG", "en_GH", "en_GI", "en_GM", "en_GR", "en_GU", "en_GY", "en_HK",
             "en_HU", "en_ID", "en_IE", "en_IL", "en_IM", "en_IO", "en_JE", "en_JM", "en_JP", "en_KE", "en_KI",
-            "en_KN", "en_KR", "en_KY", "en_LC", "en_LR", "en_LS", "en_LT", "en_LV", "en_MG", "en_MH", "en_MM",
-            "en_MO", "en_MP", "en_MS", "en_MT", "en_MU", "en_MV", "en_MW", "en_MX", "en_MY", "en_NA", "en_NF",
-            "en_NG", "en_NL", "en_NO", "en_NR", "en_NU", "en_NZ", "en_PG", "en_PH", "en_PK", "en_PL", "en_PN",
-            "en_PR", "en_PT", "en_PW", "en_RU", "en_RW", "en_SA", "en_SB", "en_SC", "en_SD", "en_SE", "en_SG",
-            "en_SH", "en_SI", "en_SK", "en_SL", "en_SS", "en_SX", "en_SZ", "en_TC", "en_TH", "en_TK", "en_TO",
-            "en_TR", "en_TT", "en_TV", "en_TW", "en_TZ", "en_UA", "en_UG", "en_UM", "en_US", "en_US_POSIX",
-            "en_VC", "en_VG", "en_VI", "en_VU", "en_WS", "en_ZA", "en_ZM", "en_ZW":
+            "en_KN", "en_KR", "en_KY", "en_LC", "en_LR", "en_LS", "en_LT", "en_LV", "en_Latn_001", "en_Latn_150",
+            "en_Latn_AE", "en_Latn_AG", "en_Latn_AI", "en_Latn_AL", "en_Latn_AR", "en_Latn_AS", "en_Latn_AT",
+            "en_Latn_AU", "en_Latn_BB", "en_Latn_BD", "en_Latn_BE", "en_Latn_BG", "en_Latn_BI", "en_Latn_BM",
+            "en_Latn_BN", "en_Latn_BR", "en_Latn_BS", "en_Latn_BW", "en_Latn_BZ", "en_Latn_CA", "en_Latn_CC",
+            "en_Latn_CH", "en_Latn_CK", "en_Latn_CL", "en_Latn_CM", "en_Latn_CN", "en_Latn_CO", "en_Latn_CV",
+            "en_Latn_CX", "en_Latn_CY", "en_Latn_CZ", "en_Latn_DE", "en_Latn_DG", "en_Latn_DK", "en_Latn_DM",
+            "en_Latn_EE", "en_Latn_ER", "en_Latn_FI", "en_Latn_FJ", "en_Latn_FK", "en_Latn_FM", "en_Latn_FR",
+            "en_Latn_GB", "en_Latn_GD", "en_Latn_GG", "en_Latn_GH", "en_Latn_GI", "en_Latn_GM", "en_Latn_GR",
+            "en_Latn_GU", "en_Latn_GY", "en_Latn_HK", "en_Latn_HU", "en_Latn_ID", "en_Latn_IE", "en_Latn_IL",
+            "en_Latn_IM", "en_Latn_IO", "en_Latn_JE", "en_Latn_JM", "en_Latn_JP", "en_Latn_KE", "en_Latn_KI",
+            "en_Latn_KN", "en_Latn_KR", "en_Latn_KY", "en_Latn_LC", "en_Latn_LR", "en_Latn_LS", "en_Latn_LT",
+            "en_Latn_LV", "en_Latn_MG", "en_Latn_MH", "en_Latn_MM", "en_Latn_MO", "en_Latn_MP", "en_Latn_MS",
+            "en_Latn_MT", "en_Latn_MU", "en_Latn_MV", "en_Latn_MW", "en_Latn_MX", "en_Latn_MY", "en_Latn_NA",
+            "en_Latn_NF", "en_Latn_NG", "en_Latn_NL", "en_Latn_NO", "en_Latn_NR", "en_Latn_NU", "en_Latn_NZ",
+            "en_Latn_PG", "en_Latn_PH", "en_Latn_PK", "en_Latn_PL", "en_Latn_PN", "en_Latn_PR", "en_Latn_PT",
+            "en_Latn_PW", "en_Latn_RU", "en_Latn_RW", "en_Latn_SA", "en_Latn_SB", "en_Latn_SC", "en_Latn_SD",
+            "en_Latn_SE", "en_Latn_SG", "en_Latn_SH", "en_Latn_SI", "en_Latn_SK", "en_Latn_SL", "en_Latn_SS",
+            "en_Latn_SX", "en_Latn_SZ", "en_Latn_TC", "en_Latn_TH", "en_Latn_TK", "en_Latn_TO", "en_Latn_TR",
+            "en_Latn_TT", "en_Latn_TV", "en_Latn_TW", "en_Latn_TZ", "en_Latn_UA", "en_Latn_UG", "en_Latn_UM",
+            "en_Latn_US", "en_Latn_VC", "en_Latn_VG", "en_Latn_VI", "en_Latn_VU", "en_Latn_WS", "en_Latn_ZA",
+            "en_Latn_ZM", "en_Latn_ZW", "en_MG", "en_MH", "en_MM", "en_MO", "en_MP", "en_MS", "en_MT", "en_MU",
+            "en_MV", "en_MW", "en_MX", "en_MY", "en_NA", "en_NF", "en_NG", "en_NL", "en_NO", "en_NR", "en_NU",
+            "en_NZ", "en_PG", "en_PH", "en_PK", "en_PL", "en_PN", "en_PR", "en_PT", "en_PW", "en_RU", "en_RW",
+            "en_SA", "en_SB", "en_SC", "en_SD", "en_SE", "en_SG", "en_SH", "en_SI", "en_SK", "en_SL", "en_SS",
+            "en_SX", "en_SZ", "en_TC", "en_TH", "en_TK", "en_TO", "en_TR", "en_TT", "en_TV", "en_TW", "en_TZ",
+            "en_UA", "en_UG", "en_UM", "en_US", "en_US_POSIX", "en_VC", "en_VG", "en_VI", "en_VU", "en_WS",
+            "en_ZA", "en_ZM", "en_ZW":
             "latn:69,70,49"
-        case "en_IN", "hi_Latn", "hi_Latn_IN":
+        case "en_IN", "en_Latn_IN", "hi_Latn", "hi_Latn_IN":
             "latn:71,70,72"
-        case "es", "es_003", "es_EA", "es_ES", "es_GQ", "es_IC", "es_PH":
+        case "es", "es_003", "es_EA", "es_ES", "es_GQ", "es_IC", "es_Latn_003", "es_Latn_EA", "es_Latn_ES",
+            "es_Latn_GQ", "es_Latn_IC", "es_Latn_PH", "es_PH":
             "latn:73,74,75"
         case "es_419", "es_AG", "es_AR", "es_BB", "es_BM", "es_BO", "es_BQ", "es_BR", "es_BS", "es_BZ", "es_CL",
             "es_CO", "es_CR", "es_CU", "es_CW", "es_DM", "es_DO", "es_EC", "es_GD", "es_GY", "es_HN", "es_HT",
-            "es_KN", "es_KY", "es_LC", "es_NI", "es_PA", "es_PR", "es_PY", "es_SV", "es_TC", "es_TT", "es_UY",
-            "es_VC", "es_VE", "es_VG", "es_VI":
+            "es_KN", "es_KY", "es_LC", "es_Latn_419", "es_Latn_AG", "es_Latn_AR", "es_Latn_BB", "es_Latn_BM",
+            "es_Latn_BO", "es_Latn_BQ", "es_Latn_BR", "es_Latn_BS", "es_Latn_BZ", "es_Latn_CL", "es_Latn_CO",
+            "es_Latn_CR", "es_Latn_CU", "es_Latn_CW", "es_Latn_DM", "es_Latn_DO", "es_Latn_EC", "es_Latn_GD",
+            "es_Latn_GY", "es_Latn_HN", "es_Latn_HT", "es_Latn_KN", "es_Latn_KY", "es_Latn_LC", "es_Latn_NI",
+            "es_Latn_PA", "es_Latn_PR", "es_Latn_PY", "es_Latn_SV", "es_Latn_TC", "es_Latn_TT", "es_Latn_UY",
+            "es_Latn_VC", "es_Latn_VE", "es_Latn_VG", "es_Latn_VI", "es_NI", "es_PA", "es_PR", "es_PY", "es_SV",
+            "es_TC", "es_TT", "es_UY", "es_VC", "es_VE", "es_VG", "es_VI":
             "latn:76,74,77"
-        case "es_CA":
+        case "es_CA", "es_Latn_CA":
             "latn:78,74,77"
-        case "es_GT":
+        case "es_GT", "es_Latn_GT":
             "latn:76,74,79"
-        case "es_MX":
+        case "es_Latn_MX", "es_MX":
             "latn:80,74,81"
-        case "es_PE":
+        case "es_Latn_PE", "es_PE":
             "latn:76,74,82"
-        case "es_US":
+        case "es_Latn_US", "es_US":
             "latn:83,74,84"
-        case "et", "et_EE":
+        case "et", "et_EE", "et_Latn_EE":
             "latn:85,86,87"
-        case "eu", "eu_ES":
+        case "eu", "eu_ES", "eu_Latn_ES":
             "latn:88,89,90"
-        case "fa", "fa_AF", "fa_IR":
+        case "fa", "fa_AF", "fa_Arab_AF", "fa_Arab_IR", "fa_IR":
             "latn:91,92,93"
         case "ff_Adlm", "ff_Adlm_BF", "ff_Adlm_CM", "ff_Adlm_GH", "ff_Adlm_GM", "ff_Adlm_GN", "ff_Adlm_GW",
             "ff_Adlm_LR", "ff_Adlm_MR", "ff_Adlm_NE", "ff_Adlm_NG", "ff_Adlm_SL", "ff_Adlm_SN":
             "latn:94,95,96"
-        case "fi", "fi_FI":
+        case "fi", "fi_FI", "fi_Latn_FI":
             "latn:97,98,99"
-        case "fil", "fil_PH":
+        case "fil", "fil_Latn_PH", "fil_PH":
             "latn:47,100,49"
-        case "fo", "fo_DK", "fo_FO":
+        case "fo", "fo_DK", "fo_FO", "fo_Latn_DK", "fo_Latn_FO":
             "latn:101,102,103"
         case "fr", "fr_BE", "fr_BF", "fr_BI", "fr_BJ", "fr_BL", "fr_CD", "fr_CF", "fr_CG", "fr_CH", "fr_CI",
             "fr_CM", "fr_DJ", "fr_DZ", "fr_FR", "fr_GA", "fr_GF", "fr_GN", "fr_GP", "fr_GQ", "fr_HT", "fr_KM",
-            "fr_LU", "fr_MA", "fr_MC", "fr_MF", "fr_MG", "fr_ML", "fr_MQ", "fr_MR", "fr_MU", "fr_NC", "fr_NE",
-            "fr_PF", "fr_PM", "fr_RE", "fr_RW", "fr_SC", "fr_SN", "fr_SY", "fr_TD", "fr_TG", "fr_TN", "fr_VU",
-            "fr_WF", "fr_YT", "ht", "ht_HT":
+            "fr_LU", "fr_Latn_BE", "fr_Latn_BF", "fr_Latn_BI", "fr_Latn_BJ", "fr_Latn_BL", "fr_Latn_CD",
+            "fr_Latn_CF", "fr_Latn_CG", "fr_Latn_CH", "fr_Latn_CI", "fr_Latn_CM", "fr_Latn_DJ", "fr_Latn_DZ",
+            "fr_Latn_FR", "fr_Latn_GA", "fr_Latn_GF", "fr_Latn_GN", "fr_Latn_GP", "fr_Latn_GQ", "fr_Latn_HT",
+            "fr_Latn_KM", "fr_Latn_LU", "fr_Latn_MA", "fr_Latn_MC", "fr_Latn_MF", "fr_Latn_MG", "fr_Latn_ML",
+            "fr_Latn_MQ", "fr_Latn_MR", "fr_Latn_MU", "fr_Latn_NC", "fr_Latn_NE", "fr_Latn_PF", "fr_Latn_PM",
+            "fr_Latn_RE", "fr_Latn_RW", "fr_Latn_SC", "fr_Latn_SN", "fr_Latn_SY", "fr_Latn_TD", "fr_Latn_TG",
+            "fr_Latn_TN", "fr_Latn_VU", "fr_Latn_WF", "fr_Latn_YT", "fr_MA", "fr_MC", "fr_MF", "fr_MG", "fr_ML",
+            "fr_MQ", "fr_MR", "fr_MU", "fr_NC", "fr_NE", "fr_PF", "fr_PM", "fr_RE", "fr_RW", "fr_SC", "fr_SN",
+            "fr_SY", "fr_TD", "fr_TG", "fr_TN", "fr_VU", "fr_WF", "fr_YT", "ht", "ht_HT", "ht_Latn", "ht_Latn_HT",
+            "ht_Latn_ZZ", "ht_ZZ":
             "latn:104,105,106"
-        case "fr_CA":
+        case "fr_CA", "fr_Latn_CA":
             "latn:107,108,109"
-        case "fy", "fy_NL":
+        case "fy", "fy_Latn_NL", "fy_NL":
             "latn:110,111,4"
-        case "ga", "ga_GB", "ga_IE":
+        case "ga", "ga_GB", "ga_IE", "ga_Latn_GB", "ga_Latn_IE":
             "latn:112,113,114"
-        case "gd", "gd_GB":
+        case "gd", "gd_GB", "gd_Latn_GB":
             "latn:47,115,116"
-        case "gl", "gl_ES":
+        case "gl", "gl_ES", "gl_Latn_ES":
             "latn:88,117,118"
-        case "gsw", "gsw_CH", "gsw_FR", "gsw_LI":
+        case "gsw", "gsw_CH", "gsw_FR", "gsw_LI", "gsw_Latn_CH", "gsw_Latn_FR", "gsw_Latn_LI":
             "latn:119,120,121"
-        case "gu", "gu_IN":
+        case "gu", "gu_Gujr_IN", "gu_IN":
             "latn:122,123,124"
-        case "ha", "ha_GH", "ha_NE", "ha_NG":
+        case "ha", "ha_GH", "ha_Latn_GH", "ha_Latn_NE", "ha_Latn_NG", "ha_NE", "ha_NG":
             "latn:125,126,127"
-        case "he", "he_IL":
+        case "he", "he_Hebr_IL", "he_IL":
             "latn:128,129,130"
-        case "hi", "hi_IN":
+        case "hi", "hi_Deva_IN", "hi_IN":
             "latn:131,132,133"
-        case "hr", "hr_BA", "hr_HR":
+        case "hr", "hr_BA", "hr_HR", "hr_Latn_BA", "hr_Latn_HR":
             "latn:134,135,136"
-        case "hsb", "hsb_DE":
+        case "hsb", "hsb_DE", "hsb_Latn_DE":
             "latn:61,137,63"
-        case "hu", "hu_HU":
+        case "hu", "hu_HU", "hu_Latn_HU":
             "latn:138,139,140"
-        case "hy", "hy_AM":
+        case "hy", "hy_AM", "hy_Armn_AM":
             "latn:141,142,143"
-        case "ia", "ia_001":
+        case "ia", "ia_001", "ia_Latn_001":
             "latn:144,145,146"
-        case "id", "id_ID":
+        case "id", "id_ID", "id_Latn_ID":
             "latn:147,148,149"
-        case "ig", "ig_NG":
+        case "ig", "ig_Latn_NG", "ig_NG":
             "latn:3,3,150"
-        case "is", "is_IS":
+        case "is", "is_IS", "is_Latn_IS":
             "latn:151,152,153"
-        case "it", "it_CH", "it_IT", "it_SM", "it_VA":
+        case "it", "it_CH", "it_IT", "it_Latn_CH", "it_Latn_IT", "it_Latn_SM", "it_Latn_VA", "it_SM", "it_VA":
             "latn:154,155,156"
-        case "ja", "ja_JP":
+        case "ja", "ja_JP", "ja_Jpan_JP":
             "latn:157,157,158"
-        case "jv", "jv_ID":
+        case "jv", "jv_ID", "jv_Latn_ID":
             "latn:159,160,161"
-        case "ka", "ka_GE":
+        case "ka", "ka_GE", "ka_Geor_GE":
             "latn:162,163,164"
-        case "kea", "kea_CV":
+        case "kea", "kea_CV", "kea_Latn_CV":
             "latn:165,166,4"
-        case "kgp", "kgp_BR":
+        case "kgp", "kgp_BR", "kgp_Latn_BR":
             "latn:167,168,169"
         case "kk", "kk_Cyrl", "kk_Cyrl_KZ", "kk_KZ":
             "latn:170,171,172"
-        case "km", "km_KH":
+        case "km", "km_KH", "km_Khmr_KH":
             "latn:173,174,175"
-        case "kn", "kn_IN":
+        case "kn", "kn_IN", "kn_Knda_IN":
             "latn:176,177,178"
-        case "ko", "ko_CN", "ko_KP", "ko_KR":
+        case "ko", "ko_CN", "ko_KP", "ko_KR", "ko_Kore_CN", "ko_Kore_KP", "ko_Kore_KR":
             "latn:179,179,180"
         case "kok", "kok_Deva", "kok_Deva_IN", "kok_IN":
             "latn:181,182,183"
         case "kok_Latn", "kok_Latn_IN":
             "latn:184,185,186"
-        case "ksh", "ksh_DE":
+        case "ksh", "ksh_DE", "ksh_Latn_DE":
             "latn:187,188,4"
-        case "ku", "ku_TR":
+        case "ku", "ku_Latn_TR", "ku_TR":
             "latn:189,190,191"
         case "kxv", "kxv_IN", "kxv_Latn", "kxv_Latn_IN":
             "latn:192,193,194"
-        case "ky", "ky_KG":
+        case "ky", "ky_Cyrl_KG", "ky_KG":
             "latn:195,196,197"
-        case "lb", "lb_LU":
+        case "lb", "lb_LU", "lb_Latn_LU":
             "latn:198,199,4"
-        case "lo", "lo_LA":
+        case "lo", "lo_LA", "lo_Laoo_LA":
             "latn:200,201,202 laoo:203,204,202"
-        case "lt", "lt_LT":
+        case "lt", "lt_LT", "lt_Latn_LT":
             "latn:205,206,207"
-        case "lv", "lv_LV":
+        case "lv", "lv_LV", "lv_Latn_LV":
             "latn:208,209,210"
-        case "mk", "mk_MK":
+        case "mk", "mk_Cyrl_MK", "mk_MK":
             "latn:211,212,213"
-        case "ml", "ml_IN":
+        case "ml", "ml_IN", "ml_Mlym_IN":
             "latn:47,214,49"
-        case "mn", "mn_MN":
+        case "mn", "mn_Cyrl_MN", "mn_MN":
             "latn:215,216,217"
-        case "mr", "mr_IN":
+        case "mr", "mr_Deva_IN", "mr_IN":
             "latn:218,219,220"
-        case "ms", "ms_BN", "ms_ID", "ms_MY", "ms_SG":
+        case "ms", "ms_BN", "ms_ID", "ms_Latn_BN", "ms_Latn_ID", "ms_Latn_MY", "ms_Latn_SG", "ms_MY", "ms_SG":
             "latn:221,222,223"
         case "ms_Arab", "ms_Arab_BN", "ms_Arab_MY":
             "latn:3,224,4"
-        case "my", "my_MM":
+        case "my", "my_MM", "my_Mymr_MM":
             "latn:225,226,227"
-        case "nb", "nb_NO", "nb_SJ", "no":
+        case "nb", "nb_Latn_NO", "nb_Latn_SJ", "nb_NO", "nb_SJ", "no":
             "latn:228,229,230"
-        case "ne", "ne_IN", "ne_NP":
+        case "ne", "ne_Deva_IN", "ne_Deva_NP", "ne_IN", "ne_NP":
             "latn:231,232,233"
-        case "nl", "nl_AW", "nl_BE", "nl_BQ", "nl_CW", "nl_NL", "nl_SR", "nl_SX":
+        case "nl", "nl_AW", "nl_BE", "nl_BQ", "nl_CW", "nl_Latn_AW", "nl_Latn_BE", "nl_Latn_BQ", "nl_Latn_CW",
+            "nl_Latn_NL", "nl_Latn_SR", "nl_Latn_SX", "nl_NL", "nl_SR", "nl_SX":
             "latn:110,234,235"
-        case "nn", "nn_NO":
+        case "nn", "nn_Latn_NO", "nn_NO":
             "latn:228,236,230"
-        case "om", "om_ET", "om_KE":
+        case "om", "om_ET", "om_KE", "om_Latn_ET", "om_Latn_KE":
             "latn:3,237,238"
-        case "or", "or_IN":
+        case "or", "or_IN", "or_Orya_IN":
             "latn:239,240,241"
         case "pa", "pa_Guru", "pa_Guru_IN", "pa_IN":
             "latn:242,243,244"
-        case "pcm", "pcm_NG":
+        case "pcm", "pcm_Latn_NG", "pcm_NG":
             "latn:47,245,49"
-        case "pl", "pl_PL":
+        case "pl", "pl_Latn_PL", "pl_PL":
             "latn:246,247,248"
-        case "ps", "ps_AF", "ps_PK":
+        case "ps", "ps_AF", "ps_Arab_AF", "ps_Arab_PK", "ps_PK":
             "latn:249,250,251"
-        case "pt", "pt_BR":
+        case "pt", "pt_BR", "pt_Latn_BR":
             "latn:167,252,253"
-        case "pt_AO", "pt_CH", "pt_CV", "pt_FR", "pt_GQ", "pt_GW", "pt_LU", "pt_MO", "pt_MZ", "pt_PT", "pt_ST",
-            "pt_TL":
+        case "pt_AO", "pt_CH", "pt_CV", "pt_FR", "pt_GQ", "pt_GW", "pt_LU", "pt_Latn_AO", "pt_Latn_CH",
+            "pt_Latn_CV", "pt_Latn_FR", "pt_Latn_GQ", "pt_Latn_GW", "pt_Latn_LU", "pt_Latn_MO", "pt_Latn_MZ",
+            "pt_Latn_PT", "pt_Latn_ST", "pt_Latn_TL", "pt_MO", "pt_MZ", "pt_PT", "pt_ST", "pt_TL":
             "latn:254,255,256"
-        case "ro", "ro_MD", "ro_RO":
+        case "ro", "ro_Latn_MD", "ro_Latn_RO", "ro_MD", "ro_RO":
             "latn:257,258,259"
-        case "ru", "ru_BY", "ru_KG", "ru_KZ", "ru_MD", "ru_RU", "ru_UA":
+        case "ru", "ru_BY", "ru_Cyrl_BY", "ru_Cyrl_KG", "ru_Cyrl_KZ", "ru_Cyrl_MD", "ru_Cyrl_RU", "ru_Cyrl_UA",
+            "ru_KG", "ru_KZ", "ru_MD", "ru_RU", "ru_UA":
             "latn:20,260,22"
-        case "sah", "sah_RU":
+        case "sah", "sah_Cyrl_RU", "sah_RU":
             "latn:261,262,263"
         case "sat", "sat_IN", "sat_Olck", "sat_Olck_IN":
             "latn:3,3,264"
-        case "sc", "sc_IT":
+        case "sc", "sc_IT", "sc_Latn_IT":
             "latn:265,266,267"
         case "sd", "sd_Arab", "sd_Arab_PK", "sd_PK":
             "latn:268,269,270"
-        case "se", "se_NO", "se_SE":
+        case "se", "se_Latn_NO", "se_Latn_SE", "se_NO", "se_SE":
             "latn:271,272,4"
-        case "se_FI":
+        case "se_FI", "se_Latn_FI":
             "latn:271,273,4"
-        case "si", "si_LK":
+        case "si", "si_LK", "si_Sinh_LK":
             "latn:274,275,276"
-        case "sk", "sk_SK":
+        case "sk", "sk_Latn_SK", "sk_SK":
             "latn:50,277,52"
-        case "sl", "sl_SI":
+        case "sl", "sl_Latn_SI", "sl_SI":
             "latn:278,279,280"
-        case "smn", "smn_FI":
+        case "smn", "smn_FI", "smn_Latn_FI":
             "latn:3,281,4"
-        case "so", "so_DJ", "so_ET", "so_KE", "so_SO":
+        case "so", "so_DJ", "so_ET", "so_KE", "so_Latn_DJ", "so_Latn_ET", "so_Latn_KE", "so_Latn_SO", "so_SO":
             "latn:47,282,49"
-        case "sq", "sq_AL", "sq_MK", "sq_XK":
+        case "sq", "sq_AL", "sq_Latn_AL", "sq_Latn_MK", "sq_Latn_XK", "sq_MK", "sq_XK":
             "latn:283,284,285"
         case "sr", "sr_BA", "sr_Cyrl", "sr_Cyrl_BA", "sr_Cyrl_ME", "sr_Cyrl_RS", "sr_Cyrl_XK", "sr_RS", "sr_XK":
             "latn:286,287,288"
-        case "sv", "sv_AX", "sv_FI", "sv_SE":
+        case "sv", "sv_AX", "sv_FI", "sv_Latn_AX", "sv_Latn_FI", "sv_Latn_SE", "sv_SE":
             "latn:289,290,291"
-        case "sw", "sw_CD", "sw_TZ", "sw_UG":
+        case "sw", "sw_CD", "sw_Latn_CD", "sw_Latn_TZ", "sw_Latn_UG", "sw_TZ", "sw_UG":
             "latn:292,293,294"
-        case "sw_KE":
+        case "sw_KE", "sw_Latn_KE":
             "latn:295,296,297"
-        case "ta", "ta_IN", "ta_LK", "ta_MY", "ta_SG":
+        case "ta", "ta_IN", "ta_LK", "ta_MY", "ta_SG", "ta_Taml_IN", "ta_Taml_LK", "ta_Taml_MY", "ta_Taml_SG":
             "latn:298,299,300"
-        case "te", "te_IN":
+        case "te", "te_IN", "te_Telu_IN":
             "latn:301,302,303"
-        case "tg", "tg_TJ":
+        case "tg", "tg_Cyrl_TJ", "tg_TJ":
             "latn:304,305,306"
-        case "th", "th_TH":
+        case "th", "th_TH", "th_Thai_TH":
             "latn:181,307,183"
-        case "ti", "ti_ER", "ti_ET":
+        case "ti", "ti_ER", "ti_ET", "ti_Ethi_ER", "ti_Ethi_ET":
             "latn:308,309,310"
-        case "tk", "tk_TM":
+        case "tk", "tk_Latn_TM", "tk_TM":
             "latn:311,312,313"
-        case "to", "to_TO":
+        case "to", "to_Latn_TO", "to_TO":
             "latn:314,315,316"
-        case "tr", "tr_CY", "tr_TR":
+        case "tr", "tr_CY", "tr_Latn_CY", "tr_Latn_TR", "tr_TR":
             "latn:317,318,319"
-        case "tt", "tt_RU":
+        case "tt", "tt_Cyrl_RU", "tt_RU":
             "latn:320,321,322"
-        case "ug", "ug_CN":
+        case "ug", "ug_Arab_CN", "ug_CN":
             "latn:323,324,4"
-        case "uk", "uk_UA":
+        case "uk", "uk_Cyrl_UA", "uk_UA":
             "latn:325,326,327"
         case "ur", "ur_Arab", "ur_Arab_IN", "ur_Arab_PK", "ur_Aran_IN", "ur_Aran_PK", "ur_IN", "ur_PK":
             "latn:328,329,330"
@@ -343,24 +410,25 @@ enum CompactPatternsData {
             "latn:331,332,333"
         case "uz_Cyrl", "uz_Cyrl_UZ":
             "latn:334,335,4"
-        case "vec", "vec_IT":
+        case "vec", "vec_IT", "vec_Latn_IT":
             "latn:336,337,338"
-        case "vi", "vi_VN":
+        case "vi", "vi_Latn_VN", "vi_VN":
             "latn:339,340,341"
-        case "wo", "wo_SN":
+        case "wo", "wo_Latn_SN", "wo_SN":
             "latn:181,342,183"
-        case "wuu", "wuu_CN", "zh", "zh_CN", "zh_Hans", "zh_Hans_CN", "zh_Hans_HK", "zh_Hans_JP", "zh_Hans_MO",
-            "zh_Hans_MY", "zh_Hans_SG", "zh_JP", "zh_MY", "zh_SG":
+        case "wuu", "wuu_CN", "wuu_Hans", "wuu_Hans_CN", "wuu_Hans_ZZ", "wuu_ZZ", "zh", "zh_CN", "zh_Hans",
+            "zh_Hans_CN", "zh_Hans_HK", "zh_Hans_JP", "zh_Hans_MO", "zh_Hans_MY", "zh_Hans_SG", "zh_JP", "zh_MY",
+            "zh_SG":
             "latn:343,343,344"
-        case "xnr", "xnr_IN":
+        case "xnr", "xnr_Deva_IN", "xnr_IN":
             "latn:345,346,347"
-        case "yo", "yo_NG":
+        case "yo", "yo_Latn_NG", "yo_NG":
             "latn:3,348,183"
-        case "yo_BJ":
+        case "yo_BJ", "yo_Latn_BJ":
             "latn:3,349,183"
-        case "yrl", "yrl_BR":
+        case "yrl", "yrl_BR", "yrl_Latn_BR":
             "latn:350,351,352"
-        case "yrl_CO", "yrl_VE":
+        case "yrl_CO", "yrl_Latn_CO", "yrl_Latn_VE", "yrl_VE":
             "latn:350,353,352"
         case "yue", "yue_HK", "yue_Hant", "yue_Hant_CN", "yue_Hant_HK":
             "latn:354,354,355"
@@ -370,7 +438,7 @@ enum CompactPatternsData {
             "latn:181,181,183"
         case "zh_Hant", "zh_Hant_CN", "zh_Hant_JP", "zh_Hant_MY", "zh_Hant_TW", "zh_TW":
             "latn:358,358,359"
-        case "zu", "zu_ZA":
+        case "zu", "zu_Latn_ZA", "zu_ZA":
             "latn:47,360,361"
         default: nil
         }

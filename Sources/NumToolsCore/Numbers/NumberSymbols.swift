@@ -5,10 +5,13 @@ import Foundation
 /// by numtools-datagen from the toolchain's ICU), decoded the first time the
 /// locale is asked for.
 struct NumberSymbols: Sendable {
+    /// The numbering system (`latn`, `arab`, ...).
+    let system: String
     /// UTF-8 of the ten digits `0` to `9`.
     let digits: [[UInt8]]
     /// The symbols: decimal, group, percent, plus, minus, exponential, per
-    /// mille, infinity, NaN, approximately (as the data keeps them).
+    /// mille, infinity, NaN, approximately, monetary decimal, monetary
+    /// group (as the data keeps them).
     let symbols: [String]
     /// ICU's patterns: decimal, percent, currency, accounting, scientific.
     let patterns: [String]
@@ -22,6 +25,10 @@ struct NumberSymbols: Sendable {
     var minus: String { symbols[4] }
     var exponential: String { symbols[5] }
     var perMille: String { symbols[6] }
+    /// The separators of currency amounts (CLDR's currencyDecimal and
+    /// currencyGroup: `.` and `'` in de_CH, where numbers have `.` and `’`).
+    var monetaryDecimal: String { symbols[10] }
+    var monetaryGroup: String { symbols[11] }
 
     /// The data of ICU locale identifier `identifier` (a listed locale,
     /// optionally with `@numbers=` a numbering system and other keywords),
@@ -61,11 +68,11 @@ struct NumberSymbols: Sendable {
         let separator: Character = "\u{1F}"
         let symbols = NumberSymbolsData.symbols(s).split(separator: separator, omittingEmptySubsequences: false)
         let patterns = NumberSymbolsData.patterns(p).split(separator: separator, omittingEmptySubsequences: false)
-        guard symbols.count == 10, patterns.count == 5 else { return nil }
+        guard symbols.count == 12, patterns.count == 5 else { return nil }
         let digits = digitText.unicodeScalars.map { Array(String($0).utf8) }
         guard digits.count == 10 else { return nil }
         return NumberSymbols(
-            digits: digits, symbols: symbols.map(String.init), patterns: patterns.map(String.init),
+            system: name, digits: digits, symbols: symbols.map(String.init), patterns: patterns.map(String.init),
             minimumGrouping: minimumGrouping)
     }
 }
