@@ -139,13 +139,11 @@ package final class CurrencyMarks: @unchecked Sendable {
     }
 
     private func addNames(_ currency: Int32, _ code: String) {
-        // One formatter a currency, warmed up once (see FoundationProbe),
-        // for a value of every plural category.
-        let style = Decimal.FormatStyle.Currency(code: code, locale: locale).presentation(.fullName)
-            .precision(.fractionLength(0...1))
-        for _ in 0..<ICUWarmUp.calls { _ = style.format(1) }
+        // The name of every plural category, as FormatStyle writes it.
+        let probe = FoundationProbe(locale: locale, kind: .currency(code: code, display: .name), compact: false)
         for value in Self.pluralValues {
-            let (before, after) = Self.split(style.format(Decimal(string: value)!))
+            let (before, after) = Self.split(
+                probe.render(value, precision: .fraction(0, 1), rule: nil, form: .positive))
             // Some locales write the symbol before and the name after (`CHF 1 234,56 francs suisses`).
             if !before.isEmpty { add(before, .name, currency, before: true, after: false) }
             if !after.isEmpty { add(after, .name, currency, before: false, after: true) }

@@ -42,7 +42,7 @@ extension CoinFormatter {
         for sample in ["0", "1", "2", "3", "5", "11", "21", "100", "1.5", "0.1"] {
             let fraction = sample.split(separator: ".").dropFirst().first?.count ?? 0
             let rendered = probe.render(
-                sample, precision: .fractionLength(fraction...fraction), rule: nil, form: .positive)
+                sample, precision: .fraction(fraction, fraction), rule: nil, form: .positive)
             let shown = rendered.unicodeScalars.count { $0.properties.numericType == .decimal }
             if shown != sample.count(where: { $0 != "." }) { return true }
         }
@@ -115,10 +115,10 @@ extension CoinFormatter {
     // MARK: Templates
 
     /// The precision as FormatStyle takes it (nil: Foundation's compact default).
-    var foundationPrecision: NumberFormatStyleConfiguration.Precision? {
+    var foundationPrecision: PatternRenderer.Precision? {
         switch precision {
-        case .fractionLength(let lo, let hi): .fractionLength(lo...hi)
-        case .significantDigits(let lo, let hi): .significantDigits(lo...hi)
+        case .fractionLength(let lo, let hi): .fraction(lo, hi)
+        case .significantDigits(let lo, let hi): .significant(lo, hi)
         case .compactDefault: nil
         }
     }
@@ -204,17 +204,17 @@ extension CoinFormatter {
                     let signed = form == .positive && key.unscaledNegative
                     return probe.render(
                         signed ? "-" + unscaled : unscaled, precision: foundationPrecision,
-                        rule: style.rounding.foundationRule ?? .toNearestOrEven, form: signed ? .unsigned : form,
+                        rule: style.rounding == .halfDown ? .halfEven : style.rounding, form: signed ? .unsigned : form,
                         warmUp: warmUp)
                 } else if form == .negative && isZero {
                     // Decimal has no negative zero: a tiny negative number rounds to it.
                     return probe.render(
-                        "1e-\(fraction + 5)", precision: .fractionLength(fraction...fraction), rule: nil,
+                        "1e-\(fraction + 5)", precision: .fraction(fraction, fraction), rule: nil,
                         form: .negative,
                         warmUp: warmUp)
                 }
                 return probe.render(
-                    text + "e\(divisor)", precision: .fractionLength(fraction...fraction), rule: nil, form: form,
+                    text + "e\(divisor)", precision: .fraction(fraction, fraction), rule: nil, form: form,
                     warmUp: warmUp)
             }
             // A fresh ICU formatter may misplace a currency name (see

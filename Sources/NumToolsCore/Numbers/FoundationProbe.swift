@@ -62,11 +62,34 @@ struct FoundationProbe: Sendable, Hashable {
     /// `fraction` fraction digits, or the style's default precision when nil.
     /// For percent the value is in percent points.
     func render(_ value: String, fraction: Int?, form: Form, grouping: Bool = true) -> String {
-        render(value, precision: fraction.map { .fractionLength($0...$0) }, rule: nil, form: form, grouping: grouping)
+        render(value, precision: fraction.map { .fraction($0, $0) }, rule: nil, form: form, grouping: grouping)
+    }
+
+    /// Renders `value` with the given precision and rounding rule (nil: the
+    /// style's defaults), as FormatStyle writes it, from the generated data
+    /// (``PatternRenderer``).
+    func render(
+        _ value: String, precision: PatternRenderer.Precision?, rule: DecimalRoundingRule?,
+        form: Form, grouping: Bool = true, warmUp: Bool = true
+    ) -> String {
+        if let renderer = PatternRenderer(self),
+            let text = renderer.render(
+                value, precision: precision, rule: rule ?? .halfEven, form: form, grouping: grouping)
+        {
+            return text
+        }
+        return formatStyleRender(
+            value,
+            precision: precision.map {
+                switch $0 {
+                case .fraction(let lo, let hi): .fractionLength(lo...hi)
+                case .significant(let lo, let hi): .significantDigits(lo...hi)
+                }
+            }, rule: rule?.foundationRule, form: form, grouping: grouping, warmUp: warmUp)
     }
 
     /// Renders `value` with the given precision and rounding rule (nil: the style's defaults).
-    func render(
+    func formatStyleRender(
         _ value: String, precision: NumberFormatStyleConfiguration.Precision?, rule: FloatingPointRoundingRule?,
         form: Form, grouping: Bool = true, warmUp: Bool = true
     ) -> String {

@@ -24,6 +24,14 @@ final class PluralRules: Sendable {
             ?? PluralRuleSet(rules: [])
     }
 
+    /// The cardinal rules of `locale` (a listed locale, no keywords), read
+    /// once a process.
+    static func cardinal(_ locale: String) -> PluralRuleSet {
+        cardinalCache.value(for: locale) { set(locale: locale, ordinal: false) }
+    }
+
+    private static let cardinalCache = IdentifierCache<PluralRuleSet>()
+
     /// The keyword of the integer `n` (as ICU's `uplrules_select` of `Double(n)`).
     func keyword(_ n: UInt64, ordinal: Bool) -> String {
         if n < Self.smallNumbers { return (ordinal ? smallOrdinal : smallCardinal)[Int(n)] }
