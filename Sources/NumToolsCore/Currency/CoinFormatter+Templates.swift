@@ -144,19 +144,14 @@ extension CoinFormatter {
         }
         let cacheKey = FormKey(key: reduced, form: form)
         if let cached = cache[cacheKey] { return cached }
-        // A fresh ICU formatter may misplace a currency name until it has
-        // compiled itself (see FoundationProbe): warm each configuration up once.
-        let configuration = WarmKey(fraction: reduced.unscaled.isEmpty ? reduced.fraction.count : -1, form: form)
-        let warmUp = style.display == .name && !warmed.contains(configuration)
-        let affixes = probeTemplate(reduced, forms: [form], warmUp: warmUp).affixes(form)
-        warmed.insert(configuration)
+        let affixes = probeTemplate(reduced, forms: [form]).affixes(form)
         if cache.count >= CoinFormatter.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[cacheKey] = affixes
         return affixes
     }
 
     /// Asks Foundation for the text around a number of this shape.
-    func probeTemplate(_ exactKey: TemplateKey, forms: [FoundationProbe.Form], warmUp: Bool = false) -> Template {
+    func probeTemplate(_ exactKey: TemplateKey, forms: [FoundationProbe.Form]) -> Template {
         // Foundation's Decimal holds 38 digits: probe with a number of the same shape.
         var key = exactKey.unscaled.isEmpty ? exactKey.pluralShape : exactKey
         if scientific != nil {
@@ -190,7 +185,7 @@ extension CoinFormatter {
         }
         scientific?.appendExponent(key.exponent, digits: notation.digits, into: &body)
         for form in forms {
-            func render(warmUp: Bool) -> String {
+            func render() -> String {
                 if !key.unscaled.isEmpty {
                     // Compact currency names: render the unscaled value with the
                     // style's own precision. The positive form of a negative value
@@ -204,23 +199,17 @@ extension CoinFormatter {
                     let signed = form == .positive && key.unscaledNegative
                     return probe.render(
                         signed ? "-" + unscaled : unscaled, precision: foundationPrecision,
-                        rule: style.rounding == .halfDown ? .halfEven : style.rounding, form: signed ? .unsigned : form,
-                        warmUp: warmUp)
+                        rule: style.rounding == .halfDown ? .halfEven : style.rounding, form: signed ? .unsigned : form)
                 } else if form == .negative && isZero {
                     // Decimal has no negative zero: a tiny negative number rounds to it.
                     return probe.render(
                         "1e-\(fraction + 5)", precision: .fraction(fraction, fraction), rule: nil,
-                        form: .negative,
-                        warmUp: warmUp)
+                        form: .negative)
                 }
                 return probe.render(
-                    text + "e\(divisor)", precision: .fraction(fraction, fraction), rule: nil, form: form,
-                    warmUp: warmUp)
+                    text + "e\(divisor)", precision: .fraction(fraction, fraction), rule: nil, form: form)
             }
-            // A fresh ICU formatter may misplace a currency name (see
-            // FoundationProbe); only then is it called until it compiles.
-            var rendered = render(warmUp: warmUp)
-            if notation.locate(body, in: rendered) == nil { rendered = render(warmUp: true) }
+            let rendered = render()
             var affixes = notation.affixes(of: rendered, body: body)
             if let symbolOverride { affixes = symbolOverride.apply(affixes) }
             switch form {

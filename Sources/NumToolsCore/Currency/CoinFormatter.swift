@@ -60,8 +60,6 @@ public struct CoinFormatter: Sendable {
     private(set) var fixedView: FixedFormat.View?
     /// Plural-dependent templates, by pattern magnitude and shape of the number.
     var cache: [FormKey: Template.Affixes] = [:]
-    /// The probe configurations whose ICU formatters have been warmed up.
-    var warmed: Set<WarmKey> = []
 
     /// Derives the formatter for `style`: the notation, the probe of the
     /// text around the number, compact's divisors, then the templates that

@@ -29,12 +29,6 @@ extension CoinFormatStyle.SignDisplay {
     }
 }
 
-/// A probe configuration: fraction digits (-1: the style's own precision) and sign form.
-struct WarmKey: Sendable, Hashable {
-    var fraction: Int
-    var form: FoundationProbe.Form
-}
-
 /// A cache key: the shape of the number and the sign form.
 struct FormKey: Sendable, Hashable {
     var key: TemplateKey

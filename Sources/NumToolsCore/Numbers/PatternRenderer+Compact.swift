@@ -17,7 +17,7 @@ extension PatternRenderer {
             let magnitude = value.isZero ? 0 : value.magnitude
             return value.rounded(toMagnitude: min(0, magnitude - 1), rule: rule)
         }
-        guard let patterns = CompactPatterns.of(base, system: symbols.system, kind: kind), !number.isZero else {
+        guard let patterns = Self.compactPatterns(base, symbols.system, kind), !number.isZero else {
             return (round(number), 0, nil, 0)
         }
         func multiplier(_ magnitude: Int) -> Int {
@@ -36,6 +36,14 @@ extension PatternRenderer {
         }
         return (shown, scale, patterns, (shown.isZero ? 0 : shown.magnitude) - scale)
     }
+
+    /// ``CompactPatterns/of(_:system:kind:)``, decoded once a process.
+    static func compactPatterns(_ locale: String, _ system: String, _ kind: CompactPatterns.Kind) -> CompactPatterns? {
+        let key = "\(locale) \(system) \(kind == .decimalShort ? "d" : kind == .decimalLong ? "l" : "c")"
+        return compactCache.value(for: key) { CompactPatterns.of(locale, system: system, kind: kind) }
+    }
+
+    private static let compactCache = IdentifierCache<CompactPatterns?>()
 
     /// The compact pattern of the number shown (`shownText`, plain ASCII with
     /// its visible fraction digits) at pattern magnitude `magnitude`, as

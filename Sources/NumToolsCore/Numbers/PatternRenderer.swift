@@ -42,7 +42,8 @@ struct PatternRenderer: Sendable {
     /// The renderer of `probe`'s configuration, or nil when the generated
     /// data has no entry for its locale.
     init?(_ probe: FoundationProbe) {
-        let identifier = probe.locale.identifier
+        // A Locale may be given in any form (`th-TH-u-nu-thai`): ICU's own.
+        let identifier = LocaleNames.canonical(probe.locale.identifier)
         guard let symbols = NumberSymbols.of(identifier) else { return nil }
         self.symbols = symbols
         self.identifier = identifier
@@ -52,7 +53,7 @@ struct PatternRenderer: Sendable {
         scientific = probe.scientific
         accounting = probe.accounting
         if case .currency = kind, CurrencyFacts.of(base) == nil { return nil }
-        if compact && CompactPatterns.of(base, system: symbols.system, kind: .decimalShort) == nil { return nil }
+        if compact && Self.compactPatterns(base, symbols.system, .decimalShort) == nil { return nil }
     }
 
     /// `value` (plain or with an exponent, `1.5e3`) written in `form`;
