@@ -20,7 +20,8 @@ import Testing
             }
             return Array(
                 Set(
-                    listed + scripts + LocaleOracle.dataNames + LocaleIndexOracle.shortForms + LocaleIndexOracle.longForms
+                    listed + scripts + LocaleOracle.dataNames + LocaleIndexOracle.shortForms
+                        + LocaleIndexOracle.longForms
                         + ["root", "en-US", "zh-Hant", "zh-Hant-HK", "sr-Latn", "de_DE@currency=CHF", "ca_ES@valencia"]
                 )
             ).sorted()
