@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How numconv's input is written (`--style`): beside the plain number and
 /// the percent, the notations coinfmt writes, and all of them at once.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The forms of currency marks people write that CLDR does not give the
 /// locale being read (`C$`, `Rs`, `TL`, `yen`, `RMB`): one table, read by

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The configuration of coinfmt: how to write a number as a price, a percent
 /// change, a plain localized number or a compact amount.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a locale that counts in myriads writes an amount in unit groups of
 /// four digits, largest first (coinfmt's `--style myriad`): `1억 2,345만
@@ -31,7 +35,7 @@ struct MyriadNotation: Sendable {
         let compact = CompactUnits.of(style.locale)
         guard Self.applies(compact) else { return nil }
         units = compact.myriadUnits
-        let language = style.locale.language.languageCode?.identifier ?? ""
+        let language = LocaleSubtags(style.locale).language
         spaced = language == "ko"
         grouped = language == "ko"
         if let code = style.resolvedCurrencyCode, style.symbol == nil,

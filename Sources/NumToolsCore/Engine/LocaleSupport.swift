@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Locale names as the stream contract takes them: ICU (`de_CH`,
 /// `zh_Hans_CN`), BCP 47 (`de-CH`, `th-TH-u-nu-thai`) and POSIX names with

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The notation numgroup writes: separator, decimal point and group sizes.
 public struct GroupingStyle: Sendable, Hashable {
@@ -47,7 +51,7 @@ public struct GroupingStyle: Sendable, Hashable {
     /// The locale with the Latin numbering system. (Editing the identifier
     /// keeps variants such as POSIX, which `Locale.Components` loses.)
     static func latinDigits(_ locale: Locale) -> Locale {
-        let icu = Locale.identifier(.icu, from: locale.identifier)
+        let icu = LocaleNames.canonical(locale.identifier)
         let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         var keywords = parts.count > 1 ? parts[1].split(separator: ";").map(String.init) : []
         keywords.removeAll { $0.lowercased().hasPrefix("numbers=") }

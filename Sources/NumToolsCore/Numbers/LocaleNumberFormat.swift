@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How one locale writes plain numbers (or percents), built once from the
 /// generated CLDR data (``NumberSymbols``) and then applied by a byte-level loop.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How `--style words` writes an amount of a currency.
 public enum WordsForm: String, Sendable, Hashable, CaseIterable {
@@ -89,7 +93,7 @@ struct CurrencyWords: Sendable {
     /// The currency words of `code` in `locale`'s language, in `form`; a
     /// usage error naming what is missing where there are none.
     init(locale: Locale, code: String, form: WordsForm, rounding: DecimalRoundingRule) throws(UsageError) {
-        let language = locale.language.languageCode?.identifier ?? ""
+        let language = LocaleSubtags(locale).language
         self.code = code
         self.rounding = rounding
         digits = CurrencyCatalog.fractionDigits(code)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// CLDR's algorithmic numbering systems (`roman`, `hans`, `hebr`, ...), as
 /// ICU describes them (generated data): each names a rule set, of the root's numbering-system
