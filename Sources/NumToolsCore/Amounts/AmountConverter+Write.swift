@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 extension AmountConverter {
     /// Writes a reading in every target, then its code (`--code`): the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// numconv's `--style currency|accounting|compact|scientific|auto`: an amount
 /// as people write it (`1.234,56 €`, `($1,234.56)`, `1,2 Mio.`, `1억 2,345만`,

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 extension AmountReader {
     /// One unit group of a myriad amount: a number and the power of ten of its units.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 extension AmountReader {
     /// Works out where `p`'s number is and what surrounds it, outside in:

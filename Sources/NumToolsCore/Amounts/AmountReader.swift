@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// How numconv's input is written (`--style`): beside the plain number and
 /// the percent, the notations coinfmt writes, and all of them at once.

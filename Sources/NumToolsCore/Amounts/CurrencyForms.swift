@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// The forms of currency marks people write that CLDR does not give the
 /// locale being read (`C$`, `Rs`, `TL`, `yen`, `RMB`): one table, read by

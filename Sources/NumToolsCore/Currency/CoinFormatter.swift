@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Formats exact decimals as a ``CoinFormatStyle`` says, byte by byte.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// ISO 4217 currencies: codes, fraction digits and English names (from the
 /// generated CLDR data, ``CurrencyCodes``), a locale's default currency, the
@@ -28,7 +24,10 @@ public enum CurrencyCatalog {
     /// (`fr` → `fr_FR` → EUR); USD when there is none.
     public static func defaultCurrency(for locale: Locale) -> String {
         if let currency = CurrencyCodes.currency(ofLocale: locale.identifier), isKnown(currency) { return currency }
-        if let region = LocaleSubtags(locale).likelyRegion {
+        let parts: [String] = locale.language.maximalIdentifier.components(separatedBy: "-")
+        if let region = parts.dropFirst().last(where: { part in
+            (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
+        }) {
             if let currency = CurrencyCodes.currency(ofRegion: region), isKnown(currency) { return currency }
         }
         return "USD"
@@ -57,21 +56,8 @@ public enum CurrencyCatalog {
         let notation = NumberNotation.of(FoundationProbe(locale: style.locale, kind: .number, compact: false))
         let affixes = notation.affixes(of: probe.render("1", fraction: 0, form: .positive))
         let text = String(decoding: affixes.prefix + affixes.suffix, as: UTF8.self)
-        return CurrencyCatalog.trimmingMarkSpace(text)
-    }
-
-    /// `text` without the spaces and direction marks around it: Unicode's
-    /// space separators, tab, U+00A0, U+202F, U+200E, U+200F and U+061C (what
-    /// Foundation's `CharacterSet.whitespaces` and those marks trimmed).
-    static func trimmingMarkSpace(_ text: String) -> String {
-        func isSpace(_ s: Unicode.Scalar) -> Bool {
-            s == "\t" || s.properties.generalCategory == .spaceSeparator
-                || s == "\u{A0}" || s == "\u{202F}" || s == "\u{200E}" || s == "\u{200F}" || s == "\u{61C}"
-        }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isSpace($0) })!
-        return String(scalars[first...last])
+        return text.trimmingCharacters(
+            in: .whitespaces.union(CharacterSet(charactersIn: "\u{A0}\u{202F}\u{200E}\u{200F}\u{61C}")))
     }
 
     /// The `--list-currencies` lines: `CODE <TAB> ENGLISH NAME <TAB> SYMBOL

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// How a locale that counts in myriads writes an amount in unit groups of
 /// four digits, largest first (coinfmt's `--style myriad`): `1억 2,345만
@@ -35,7 +31,7 @@ struct MyriadNotation: Sendable {
         let compact = CompactUnits.of(style.locale)
         guard Self.applies(compact) else { return nil }
         units = compact.myriadUnits
-        let language = LocaleSubtags(style.locale).language
+        let language = style.locale.language.languageCode?.identifier ?? ""
         spaced = language == "ko"
         grouped = language == "ko"
         if let code = style.resolvedCurrencyCode, style.symbol == nil,

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Puts a user's symbol where the pattern has the narrow `$`, with ICU's
 /// currency spacing: a no-break space between the symbol and a digit unless
@@ -114,8 +110,8 @@ extension SymbolOverride {
         // The currency's own pattern (EUR has its own in en_AL: `-€1 234,50`
         // but `-1 234,50 $`), with its symbol replaced.
         let own = notation.affixes(of: probe.render("1", fraction: 0, form: .positive))
-        let ownSymbol = CurrencyCatalog.trimmingMarkSpace(
-            String(decoding: own.prefix + own.suffix, as: UTF8.self))
+        let ownSymbol = String(decoding: own.prefix + own.suffix, as: UTF8.self).trimmingCharacters(
+            in: .whitespaces.union(CharacterSet(charactersIn: "\u{A0}\u{202F}\u{200E}\u{200F}\u{61C}")))
         let (insertion, adjacent) = currencySpacing(locale: style.locale, notation: notation)
         let (source, placeholder) =
             !ownSymbol.isEmpty && standsAlone(ownSymbol, in: own)

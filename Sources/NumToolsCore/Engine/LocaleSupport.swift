@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Locale names as the stream contract takes them: ICU (`de_CH`,
 /// `zh_Hans_CN`), BCP 47 (`de-CH`, `th-TH-u-nu-thai`) and POSIX names with

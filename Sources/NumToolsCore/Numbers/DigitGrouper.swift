@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// numgroup's value transformation: group, ungroup, sanitize or group
 /// numbers inside text, never changing a digit.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// The notation numgroup writes: separator, decimal point and group sizes.
 public struct GroupingStyle: Sendable, Hashable {
@@ -51,7 +47,7 @@ public struct GroupingStyle: Sendable, Hashable {
     /// The locale with the Latin numbering system. (Editing the identifier
     /// keeps variants such as POSIX, which `Locale.Components` loses.)
     static func latinDigits(_ locale: Locale) -> Locale {
-        let icu = LocaleNames.canonical(locale.identifier)
+        let icu = Locale.identifier(.icu, from: locale.identifier)
         let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         var keywords = parts.count > 1 ? parts[1].split(separator: ";").map(String.init) : []
         keywords.removeAll { $0.lowercased().hasPrefix("numbers=") }

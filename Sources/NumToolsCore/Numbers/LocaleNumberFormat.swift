@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// How one locale writes plain numbers (or percents), built once from the
 /// generated CLDR data (``NumberSymbols``) and then applied by a byte-level loop.

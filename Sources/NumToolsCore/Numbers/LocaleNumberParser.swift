@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// A number read exactly: its sign and ASCII digit strings.
 public struct ParsedNumber: Sendable, Hashable {

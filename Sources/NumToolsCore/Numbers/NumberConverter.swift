@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// numconv's value transformation: a number in one locale's notation,
 /// written in one or more other locales' notations, digit for digit.

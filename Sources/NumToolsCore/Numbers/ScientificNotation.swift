@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// How a locale writes the exponent of a number in scientific notation
 /// (`Decimal.FormatStyle` with `.notation(.scientific)`): the exponent

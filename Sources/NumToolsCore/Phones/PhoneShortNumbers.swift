@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// libphonenumber's ShortNumberInfo: the short numbers a region dials
 /// (`112`, `119`, `1330`), from its short-number metadata
@@ -70,11 +66,17 @@ enum PhoneShortNumbers {
         }
     }
 
-    private static let plans = IdentifierCache<Plan?>()
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var plans: [String: Plan?] = [:]
 
     /// The short-number plan of `region`; nil when it has none.
     static func plan(_ region: String) -> Plan? {
-        plans.value(for: region) { phoneShortRecords(region: region).map(Plan.init) }
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = plans[region] { return known }
+        let plan = phoneShortRecords(region: region).map(Plan.init)
+        plans[region] = plan
+        return plan
     }
 
     /// `_region_dialing_from_matches_number`: the region is one of the

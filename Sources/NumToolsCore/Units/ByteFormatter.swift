@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Writes byte counts as Foundation's `ByteCountFormatStyle` does (`.file`:
 /// powers of 1000, `1.7 MB`, `2 kB`, `4,28 TB` in pl_PL, `۲۷۸٫۳۴ TB` in

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// The byte units numconv reads (`--style bytes`, and under auto): the
 /// ASCII forms people and tools write (`B`, `byte`, `bytes`, `kB`, `KB`,
@@ -86,10 +82,22 @@ final class ByteLabels: Sendable {
     /// generated data (only when a value holds a label that is not ASCII).
     static func of(_ locale: Locale) -> ByteLabels {
         let id = locale.identifier
-        return cache.value(for: id) { ByteLabels(locale) }
+        lock.lock()
+        if let known = cache[id] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let labels = ByteLabels(locale)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = cache[id] { return known }
+        cache[id] = labels
+        return labels
     }
 
-    private static let cache = IdentifierCache<ByteLabels>()
+    nonisolated(unsafe) private static var cache: [String: ByteLabels] = [:]
+    private static let lock = NSLock()
 
     private init(_ locale: Locale) {
         let formatter = ByteFormatter(CoinFormatStyle(style: .bytes, locale: locale))

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Writes a number scaled to a unit prefix as GNU numfmt's `--to=si`,
 /// `--to=iec` and `--to=iec-i` do (`1500` → `1.5K`, `1536` → `1.5K` or

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// How `--style words` writes an amount of a currency.
 public enum WordsForm: String, Sendable, Hashable, CaseIterable {
@@ -93,7 +89,7 @@ struct CurrencyWords: Sendable {
     /// The currency words of `code` in `locale`'s language, in `form`; a
     /// usage error naming what is missing where there are none.
     init(locale: Locale, code: String, form: WordsForm, rounding: DecimalRoundingRule) throws(UsageError) {
-        let language = LocaleSubtags(locale).language
+        let language = locale.language.languageCode?.identifier ?? ""
         self.code = code
         self.rounding = rounding
         digits = CurrencyCatalog.fractionDigits(code)

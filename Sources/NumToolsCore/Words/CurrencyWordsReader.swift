@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// numconv's `--style words --currency CODE`: an amount in words, as
 /// `coinfmt --style words --currency CODE` writes it in either form, read
@@ -38,7 +34,7 @@ public struct CurrencyWordsReader: Sendable {
     /// The reader of `code`'s amounts in words in `locale`'s language; a
     /// usage error where coinfmt writes none.
     public init(locale: Locale, code: String) throws(UsageError) {
-        let language = LocaleSubtags(locale).language
+        let language = locale.language.languageCode?.identifier ?? ""
         name = "\(code) words in \(locale.identifier)"
         let eastAsian: Bool
         switch (language, code) {

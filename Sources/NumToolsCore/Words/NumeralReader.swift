@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Reads numbers written in words or traditional numerals back to their
 /// exact digits (numconv's `--style words` and `--style numerals`).
@@ -39,7 +35,7 @@ public struct NumeralReader: Sendable {
     /// The reader of `--style words` in `locale`, or nil when ICU has no spell-out rules for its language.
     public static func words(locale: Locale) -> NumeralReader? {
         guard let rules = SpelloutReader.words(locale: locale) else { return nil }
-        let language = LocaleSubtags(locale).language
+        let language = locale.language.languageCode?.identifier ?? ""
         return NumeralReader(
             rules: rules, eastAsian: eastAsianLanguages.contains(language),
             chinese: chineseLanguages.contains(language))

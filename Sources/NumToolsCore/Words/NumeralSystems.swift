@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// CLDR's algorithmic numbering systems (`roman`, `hans`, `hebr`, ...), as
 /// ICU describes them (generated data): each names a rule set, of the root's numbering-system

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Writes numbers with a rule set of ``SpelloutRules``, as ICU's
 /// RuleBasedNumberFormat does, but on exact digits: the integer part is a
@@ -174,10 +170,16 @@ final class CompiledRules: @unchecked Sendable {
     /// Plural choices: keyword → text.
     let choices: [[(keyword: String, text: [UInt8])]]
 
-    private static let cache = LockedCache<ObjectIdentifier, CompiledRules>()
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [ObjectIdentifier: CompiledRules] = [:]
 
     static func of(_ rules: SpelloutRules) -> CompiledRules {
-        cache.value(for: ObjectIdentifier(rules)) { CompiledRules(rules) }
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = cache[ObjectIdentifier(rules)] { return known }
+        let compiled = CompiledRules(rules)
+        cache[ObjectIdentifier(rules)] = compiled
+        return compiled
     }
 
     init(_ source: SpelloutRules) {

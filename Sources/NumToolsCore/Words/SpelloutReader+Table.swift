@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// A first guess at a number in words, from a table of the words the rules
 /// write, for ``SpelloutReader`` to check by writing it back.

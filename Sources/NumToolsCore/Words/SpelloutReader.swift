@@ -1,15 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// Reads numbers written by a ``SpelloutFormatter`` back to their exact
 /// digits: the same compiled rules walked the other way ("one notation, two
@@ -117,7 +106,7 @@ public struct SpelloutReader: Sendable {
     /// The reader of `locale`'s words (what `coinfmt --style words` writes), or nil without rules.
     public static func words(locale: Locale) -> SpelloutReader? {
         guard let formatter = SpelloutFormatter.words(locale: locale.identifier) else { return nil }
-        let language = LocaleSubtags(locale).language
+        let language = locale.language.languageCode?.identifier ?? ""
         return SpelloutReader(
             formatter: formatter, name: "\(locale.identifier) words", dropping: language == "en" ? ["and"] : [])
     }

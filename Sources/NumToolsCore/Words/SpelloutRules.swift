@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// A locale's CLDR rule-based number format (ICU's RBNF: the spell-out
 /// rules, or the algorithmic numbering systems' rules), parsed from the rule
@@ -241,20 +237,25 @@ final class SpelloutRules: @unchecked Sendable {
 
     // MARK: From the generated data
 
-    private static let cache = IdentifierCache<SpelloutRules?>()
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: SpelloutRules?] = [:]
 
     /// ICU's spell-out rules for `locale` (`UNUM_SPELLOUT`), or with
     /// `numberingSystems` the root's numbering-system rules, as generated
     /// (``WordsData/spelloutEntry(locale:)``); parsed once a process.
     static func of(_ locale: String, numberingSystems: Bool = false) -> SpelloutRules? {
         let key = (numberingSystems ? "#" : "") + locale
-        return cache.value(for: key) {
-            guard let entry = WordsData.spelloutEntry(locale: numberingSystems ? "#root" : locale) else { return nil }
-            let rules = SpelloutRules(text: entry.text, locale: locale, decimalIsComma: entry.decimalIsComma)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = cache[key] { return known }
+        var rules: SpelloutRules? = nil
+        if let entry = WordsData.spelloutEntry(locale: numberingSystems ? "#root" : locale) {
+            rules = SpelloutRules(text: entry.text, locale: locale, decimalIsComma: entry.decimalIsComma)
             rules?.spacedDigits = entry.spacedDigits
             rules?.fractionZeros = entry.fractionZeros
-            return rules
         }
+        cache[key] = rules
+        return rules
     }
 
     /// What ICU's rule text does not show, settled by ICU's own output

@@ -1,15 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// numconv's `--style words` and `--style numerals`: a number in words or
 /// traditional numerals (``NumeralReader``) read to its exact digits, then

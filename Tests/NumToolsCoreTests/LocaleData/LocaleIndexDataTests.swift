@@ -30,7 +30,6 @@ import Testing
             let inherited = LocaleNames.words(LocaleIndexData.inheritedLanguages)
             #expect(LocaleSupport.inheritedForms == Set(LocaleIndexOracle.inheritedForms(inherited)))
             #expect(LocaleIndexData.likelyRegions == LocaleIndexOracle.likelyRegions(inherited).joined(separator: " "))
-            #expect(LocaleIndexData.likelyScriptRegions == LocaleIndexOracle.likelyScriptRegions.joined(separator: " "))
             for (kind, list) in [
                 ("language", LocaleIndexData.languageAliases), ("script", LocaleIndexData.scriptAliases),
                 ("territory", LocaleIndexData.territoryAliases), ("variant", LocaleIndexData.variantAliases),
