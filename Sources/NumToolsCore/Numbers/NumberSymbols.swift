@@ -39,6 +39,17 @@ struct NumberSymbols: Sendable {
 
     private static let cache = IdentifierCache<NumberSymbols?>()
 
+    /// The name whose generated data `base` (no keywords) reads: itself
+    /// when the data has it, else its parent by truncation, as ICU falls
+    /// back from a variant it has no data for (`ca_ES_VALENCIA`: `ca_ES`).
+    static func dataName(_ base: String) -> String {
+        var name = Substring(base)
+        while NumberSymbolsData.entry(String(name)) == nil, let cut = name.lastIndex(of: "_") {
+            name = name[..<cut]
+        }
+        return String(name)
+    }
+
     /// Decodes the entry of `identifier` (see NumberSymbolsData.swift):
     /// the numbering system `@numbers=` names or the locale's own, and the
     /// sets the entry keeps for it, else latn's.
@@ -53,7 +64,7 @@ struct NumberSymbols: Sendable {
                 if pair[0] == "numbers" { system = pair[1] }
             }
         }
-        guard let entry = NumberSymbolsData.entry(String(base)) else { return nil }
+        guard let entry = NumberSymbolsData.entry(dataName(String(base))) else { return nil }
         let fields = entry.split(separator: " ")
         guard fields.count >= 3, let minimumGrouping = Int(fields[1]) else { return nil }
         let name = String(system ?? fields[0])

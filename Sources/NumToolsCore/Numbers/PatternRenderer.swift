@@ -47,7 +47,7 @@ struct PatternRenderer: Sendable {
         guard let symbols = NumberSymbols.of(identifier) else { return nil }
         self.symbols = symbols
         self.identifier = identifier
-        base = identifier.firstIndex(of: "@").map { String(identifier[..<$0]) } ?? identifier
+        base = NumberSymbols.dataName(identifier.firstIndex(of: "@").map { String(identifier[..<$0]) } ?? identifier)
         kind = probe.kind
         compact = probe.compact
         scientific = probe.scientific
