@@ -41,19 +41,23 @@ struct NumberSymbols: Sendable {
 
     /// The name whose generated data `base` (no keywords) reads: itself
     /// when the data has it, else its parent by truncation, as ICU falls
-    /// back from a variant it has no data for (`ca_ES_VALENCIA`: `ca_ES`).
+    /// back from a variant it has no data for (`ca_ES_VALENCIA`: `ca_ES`);
+    /// `C`, `POSIX` and a name with no data at all read `en_US_POSIX`, as ICU
+    /// reads them (its canonical `C`, and its default locale under LANG=C).
     static func dataName(_ base: String) -> String {
         var name = Substring(base)
         while NumberSymbolsData.entry(String(name)) == nil, let cut = name.lastIndex(of: "_") {
             name = name[..<cut]
         }
-        return String(name)
+        return NumberSymbolsData.entry(String(name)) == nil ? LocaleSupport.machineIdentifier : String(name)
     }
 
     /// Decodes the entry of `identifier` (see NumberSymbolsData.swift):
     /// the numbering system `@numbers=` names or the locale's own, and the
     /// sets the entry keeps for it, else latn's.
-    static func decode(_ identifier: String) -> NumberSymbols? {
+    static func decode(_ given: String) -> NumberSymbols? {
+        // A name in any form (`th-TH-u-nu-thai`) is read in ICU's.
+        let identifier = LocaleNames.canonical(given)
         var base = Substring(identifier)
         var system: Substring? = nil
         if let at = identifier.firstIndex(of: "@") {
