@@ -19,6 +19,13 @@
 #     the package, may use `environ` inside an `#if` of its own);
 #   - `/proc` anywhere but in an `os(Linux)` branch of the platform file or
 #     of peak-rss.
+# In the sources the tools and the library link (NumToolsCore, NumToolsCLI,
+# NumToolsTools, NumToolsPhonePrefixes and the five tools' executables),
+# which link FoundationEssentials alone, never ICU:
+#   - `import Foundation` outside the `#else` of an `#if
+#     canImport(FoundationEssentials)` (Foundation brings
+#     FoundationInternationalization, and with it ICU's code and data);
+#   - `FoundationInternationalization` at all.
 # In Package.swift: a `linkedLibrary("_...")` (a toolchain's private
 # library) without `.when(platforms: [.linux])` on its line.
 #
@@ -41,6 +48,10 @@ function guarded(pattern,    i) {  # whether an enclosing branch condition match
     return 0
 }
 function report(message) { print FILENAME ":" FNR ": " message }
+function essentials_only(    i) {  # whether an enclosing branch is the #else of canImport(FoundationEssentials)
+    for (i = 1; i <= depth; i++) if (cond[i] == "#else" && branches[i] ~ /canImport\(FoundationEssentials\)/) return 1
+    return 0
+}
 function close_block(    i, all) {
     all = branches[depth] ~ /canImport\(Glibc\)/ && branches[depth] ~ /canImport\(Musl\)/ \
         && branches[depth] ~ /canImport\(Darwin\)/
@@ -49,7 +60,10 @@ function close_block(    i, all) {
     pending[depth] = 0
     depth--
 }
-FNR == 1 { while (depth > 0) close_block(); depth = 0 }
+FNR == 1 {
+    while (depth > 0) close_block(); depth = 0
+    tool = FILENAME ~ /^Sources\/(NumToolsCore|NumToolsCLI|NumToolsTools|NumToolsPhonePrefixes|numtools|numgroup|numconv|phonefmt|coinfmt)\//
+}
 {
     t = $0
     sub(/^[ \t]+/, "", t)
@@ -59,10 +73,14 @@ FNR == 1 { while (depth > 0) close_block(); depth = 0 }
     if (t ~ /^#elseif[ \t(!]/) { cond[depth] = substr(t, 8); branches[depth] = branches[depth] " " cond[depth]; next }
     if (t ~ /^#else/) { cond[depth] = "#else"; next }
     if (t ~ /^#endif/) { if (depth > 0) close_block(); next }
+    if (tool && t ~ /FoundationInternationalization/)
+        report("FoundationInternationalization in a source the tools link (it brings ICU)")
     if (t ~ /^(@[A-Za-z_]+(\([^)]*\))?[ \t]+)*import[ \t]/) {
         module = t
         sub(/^(@[A-Za-z_]+(\([^)]*\))?[ \t]+)*import[ \t]+((typealias|struct|class|enum|protocol|let|var|func)[ \t]+)?/, "", module)
         sub(/[^A-Za-z0-9_].*$/, "", module)
+        if (tool && module == "Foundation" && !essentials_only())
+            report("import Foundation outside the #else of #if canImport(FoundationEssentials) (the tools link FoundationEssentials alone)")
         if (module ~ /^_/ && !guarded("canImport\\(" module "\\)"))
             report("import of the private module " module " outside #if canImport(" module ")")
         if (module ~ /^(Glibc|Musl|Darwin)$/ && !guarded("canImport\\(_")) {

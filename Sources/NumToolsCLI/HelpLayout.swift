@@ -96,7 +96,7 @@ public enum HelpLayout {
         if columns(written) <= width { return written + "\n" }
         var command = line
         var comment: String?
-        if let mark = line.range(of: " # ", options: .backwards),
+        if let mark = line.ranges(of: " # ").last,
             line[..<mark.lowerBound].filter({ $0 == "'" }).count % 2 == 0
         {
             command = String(line[..<mark.lowerBound]).trimmingTrailingBlanks()

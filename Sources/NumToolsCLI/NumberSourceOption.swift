@@ -1,14 +1,19 @@
-import Foundation
 import NumToolsCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What numconv's `--from` names: one notation, or `auto` and the
 /// candidate notations to read each value in.
 public enum NumberSource: Sendable {
     /// One locale's notation (given, or machine notation, C, when not given).
-    case locale(Locale)
+    case locale(LocaleID)
     /// `auto` (the default candidates) or `auto:L1,L2,...` (those alone),
     /// in order, duplicates kept.
-    case auto([Locale])
+    case auto([LocaleID])
 }
 
 extension Option where Value == NumberSource {
@@ -23,12 +28,12 @@ extension Option where Value == NumberSource {
             invocation throws(UsageError) in
             let option = "--" + long
             let given = invocation.arguments.last(long)
-            guard let text = given else { return .locale(Locale(identifier: LocaleSupport.machineIdentifier)) }
+            guard let text = given else { return .locale(LocaleID(identifier: LocaleSupport.machineIdentifier)) }
             guard text.lowercased() == "auto" || text.lowercased().hasPrefix("auto:") else {
                 return .locale(try LocaleSupport.resolve(text, option: option))
             }
             if text.count == 4 {
-                var locales: [Locale] = []
+                var locales: [LocaleID] = []
                 for id in defaults { locales.append(try LocaleSupport.resolve(id, option: option)) }
                 return .auto(locales)
             }
@@ -37,7 +42,7 @@ extension Option where Value == NumberSource {
                 throw UsageError(
                     "invalid value '\(text)' for \(option): expected auto:LOCALE[,LOCALE...], such as auto:en_US,de_DE")
             }
-            var locales: [Locale] = []
+            var locales: [LocaleID] = []
             for id in names { locales.append(try LocaleSupport.resolve(String(id), option: option)) }
             return .auto(locales)
         }

@@ -1,5 +1,10 @@
-import Foundation
 import NumToolsCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An entry of a tool's option table: what the parser, `--help` and the
 /// completions see, and what the runner checks before the tool builds its
@@ -140,7 +145,7 @@ extension Option {
 
     /// A locale identifier, checked against Foundation's list; nil when not given.
     public static func locale(_ long: String, short: Character? = nil, _ name: String, help: String)
-        -> Option<Locale?> where Value == Locale?
+        -> Option<LocaleID?> where Value == LocaleID?
     {
         value(long, short: short, name, help: help, completion: .locales) { text throws(UsageError) in
             try LocaleSupport.resolve(text, option: "--" + long)
@@ -153,8 +158,8 @@ extension Option {
     /// warns once on stderr and uses en_US.
     public static func locale(
         _ long: String, short: Character? = nil, _ name: String, environment category: String, help: String
-    ) -> Option<Locale> where Value == Locale {
-        Option<Locale>(OptionSpec(long, short: short, .required(name), help: help, completion: .locales)) {
+    ) -> Option<LocaleID> where Value == LocaleID {
+        Option<LocaleID>(OptionSpec(long, short: short, .required(name), help: help, completion: .locales)) {
             invocation throws(UsageError) in
             try LocaleSupport.resolve(
                 option: "--" + long, value: invocation.arguments.last(long), environment: invocation.environment,
@@ -165,20 +170,20 @@ extension Option {
     /// Locale identifiers, comma-separated, from every time the option is
     /// given; `missing` is the usage error when none is.
     public static func locales(_ long: String, _ name: String, required missing: String, help: String)
-        -> Option<[Locale]> where Value == [Locale]
+        -> Option<[LocaleID]> where Value == [LocaleID]
     {
         @Sendable func identifiers(_ arguments: ParsedArguments) -> [String] {
             arguments.all(long).flatMap { $0.split(separator: ",").map(String.init) }
         }
         var spec = OptionSpec(long, .required(name), help: help, completion: .locales)
         spec.isList = true
-        return Option<[Locale]>(
+        return Option<[LocaleID]>(
             spec,
             requirement: { arguments throws(UsageError) in
                 if identifiers(arguments).isEmpty { throw UsageError(missing) }
             }
         ) { invocation throws(UsageError) in
-            var locales: [Locale] = []
+            var locales: [LocaleID] = []
             for id in identifiers(invocation.arguments) {
                 locales.append(try LocaleSupport.resolve(id, option: "--" + long))
             }

@@ -1,5 +1,17 @@
-import Foundation
 import NumToolsCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `--empty` does with a blank value.
 public enum EmptyValuePolicy: String, CaseIterable, Sendable {

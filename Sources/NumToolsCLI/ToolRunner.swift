@@ -1,5 +1,17 @@
-import Foundation
 import NumToolsCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs a tool: parses its command line, builds the stream configuration,
 /// installs the signal handlers, runs the engine and exits with the

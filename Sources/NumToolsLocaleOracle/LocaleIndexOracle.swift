@@ -148,6 +148,25 @@
             }.sorted()
         }
 
+        /// The region of the likely subtags of each language and script of
+        /// the listed names (`zh_Hant:TW`, `sr_Latn:RS`), for a name with a
+        /// script and no region (CurrencyCatalog.defaultCurrency; a language
+        /// and script not here takes the language's region, as ICU's likely
+        /// subtags do: `ht_Latn` is HT).
+        public static var likelyScriptRegions: [String] {
+            let scripts = Set(
+                identifiers.compactMap { id -> String? in
+                    let parts = id.split(separator: "_")
+                    guard parts.count >= 2, parts[1].count == 4 else { return nil }
+                    return "\(parts[0])_\(parts[1])"
+                })
+            return scripts.compactMap { name in
+                let parts = maximal(name).split(separator: "_")
+                guard parts.count == 3, "\(parts[0])_\(parts[1])" == name else { return nil }
+                return "\(name):\(parts[2])"
+            }.sorted()
+        }
+
         /// One of ICU's alias tables (`metadata`, `alias/KIND`: `language`,
         /// `script`, `territory`, `variant`) as `key:replacement` (a list of
         /// regions joined by `+`), sorted.
@@ -208,6 +227,10 @@
                         literal(
                             "likelyRegions", "The likely region of each language (`language:REGION`).",
                             likelyRegions(inherited)),
+                        literal(
+                            "likelyScriptRegions",
+                            "The likely region of each language and script listed (`language_Script:REGION`).",
+                            likelyScriptRegions),
                         literal("languageAliases", "ICU's language aliases (`key:replacement`).", aliases("language")),
                         literal("scriptAliases", "ICU's script aliases.", aliases("script")),
                         literal(

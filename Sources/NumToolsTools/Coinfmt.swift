@@ -1,6 +1,11 @@
-import Foundation
 import NumToolsCLI
 import NumToolsCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `coinfmt`: its option table, its usage and the building of its transform.
 /// `Sources/coinfmt/main.swift` and the `numtools` multi-call binary run it.
@@ -14,7 +19,7 @@ public enum Coinfmt {
         static let currency: Option<String?> = .currency(
             "currency", short: "c", "CODE",
             help: "ISO 4217 code (default: the currency of the locale's territory; none without one)")
-        static let locale: Option<Locale> = .locale(
+        static let locale: Option<LocaleID> = .locale(
             "locale", short: "l", "ID", environment: "LC_MONETARY",
             help: "notation of this locale (default from LC_ALL, LC_MONETARY, LANG)"
         ).suggested(for: "lang", "language")

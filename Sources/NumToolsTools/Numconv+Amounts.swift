@@ -1,6 +1,11 @@
-import Foundation
 import NumToolsCLI
 import NumToolsCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Numconv {
     /// `-c`'s currency as an ISO code: the value is a code, a symbol or a
@@ -8,7 +13,7 @@ extension Numconv {
     /// one that names several currencies, or none, is a usage error.
     static func currencyCode(_ invocation: ToolInvocation, from: NumberSource) throws(UsageError) -> String? {
         guard let given = try invocation.value(Options.currency) else { return nil }
-        let locales: [Locale]
+        let locales: [LocaleID]
         switch from {
         case .locale(let locale): locales = [locale]
         case .auto(let candidates): locales = candidates
@@ -27,7 +32,7 @@ extension Numconv {
     /// The transform of the amount styles (``AmountConverter``).
     static func amounts(
         _ invocation: ToolInvocation, style: AmountStyle, from: NumberSource, currency: String?, writesCode: Bool,
-        prefer: Locale?, report: Bool, fraction: FractionRange
+        prefer: LocaleID?, report: Bool, fraction: FractionRange
     ) throws(UsageError) -> NumberConversion {
         if report { throw UsageError("--report counts plain numbers: it does not apply to --style \(style.rawValue)") }
         if [.si, .iec, .iecI, .bytes].contains(style), currency != nil || writesCode {
@@ -36,7 +41,7 @@ extension Numconv {
             )
         }
         let targets = try invocation.value(Options.to)
-        let sources: [Locale]
+        let sources: [LocaleID]
         switch from {
         case .locale(let locale): sources = [locale]
         case .auto(let locales):
@@ -113,7 +118,7 @@ extension Numconv {
             }
             reader = r
         }
-        let machine = LocaleNumberFormat(locale: Locale(identifier: LocaleSupport.machineIdentifier), style: .number)
+        let machine = LocaleNumberFormat(locale: LocaleID(identifier: LocaleSupport.machineIdentifier), style: .number)
         let targets = try invocation.value(Options.to).map { LocaleNumberFormat(locale: $0, style: .number) }
         let writer = NumberConverter(
             from: machine, to: targets, minimumFraction: fraction.minimum, maximumFraction: fraction.maximum)

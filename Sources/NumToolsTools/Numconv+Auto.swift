@@ -1,13 +1,18 @@
-import Foundation
 import NumToolsCLI
 import NumToolsCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Numconv {
     /// `--from auto` on plain numbers or percents: the candidate notations,
     /// at most ``AutoNumberConverter/maximumCandidates``, and `--prefer` among them.
     static func auto(
-        _ locales: [Locale], style: LocaleNumberFormat.Style, to targets: [LocaleNumberFormat], ratio: [Bool]?,
-        prefer: Locale?,
+        _ locales: [LocaleID], style: LocaleNumberFormat.Style, to targets: [LocaleNumberFormat], ratio: [Bool]?,
+        prefer: LocaleID?,
         report: Bool, fraction: FractionRange
     ) throws(UsageError) -> NumberConversion {
         let candidates = AutoNumberConverter.unique(locales.map { LocaleNumberFormat(locale: $0, style: style) })

@@ -1,6 +1,11 @@
-import Foundation
 import NumToolsCLI
 import NumToolsCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `numconv`: its option table, its usage and the building of its transform.
 /// `Sources/numconv/main.swift` and the `numtools` multi-call binary run it.
@@ -11,11 +16,11 @@ public enum Numconv {
             defaults: AutoNumberConverter.defaultCandidates,
             help: "notation of the input (default C: machine notation, whatever LANG says); auto: read in several"
         ).suggested(for: "from-locale", "input-locale", "source-locale")
-        static let prefer: Option<Locale?> = .locale(
+        static let prefer: Option<LocaleID?> = .locale(
             "prefer", "LOCALE", help: "with --from auto, take this notation's reading of an ambiguous value")
         static let report: Option<Bool> = .flag(
             "report", help: "with --from auto, count on stderr what the values were read as")
-        static let to: Option<[Locale]> = .locales(
+        static let to: Option<[LocaleID]> = .locales(
             "to", "LOCALE[,...]", required: "--to is required: the locale(s) to write",
             help: "notation(s) to write; several give columns (fields of their own)"
         ).suggested(for: "to-locale", "output-locale", "target-locale")

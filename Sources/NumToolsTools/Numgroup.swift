@@ -1,6 +1,11 @@
-import Foundation
 import NumToolsCLI
 import NumToolsCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `numgroup`: its option table, its usage and the building of its transform.
 /// `Sources/numgroup/main.swift` and the `numtools` multi-call binary run it.
@@ -17,7 +22,7 @@ public enum Numgroup {
         ).suggested(for: "grouping", "group-size", "grouping-size")
         static let minDigits: Option<Int?> = .integer(
             "min-digits", in: 1...Int(Int32.max), help: "group only integer parts of at least N digits (--text: 5)")
-        static let locale: Option<Locale?> = .locale(
+        static let locale: Option<LocaleID?> = .locale(
             "locale", short: "l", "ID", help: "separator, decimal point and grouping of this locale"
         ).suggested(for: "lang", "language")
         static let ungroup: Option<Bool> = .flag("ungroup", short: "u", help: "remove grouping separators instead")

@@ -1,7 +1,12 @@
-import Foundation
 import NumToolsCLI
 import NumToolsCore
 import NumToolsPhonePrefixes
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `phonefmt`: its option table, its usage and the building of its transform.
 /// `Sources/phonefmt/main.swift` and the `numtools` multi-call binary run it.

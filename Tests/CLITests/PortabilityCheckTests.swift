@@ -57,6 +57,12 @@ import Testing
             "Planted.swift:1: a libc's own field"
         ),
         ("let e = environ\n", "Planted.swift:1: environ outside"),
+        ("import Foundation\n", "Planted.swift:1: import Foundation outside the #else"),
+        (
+            "#if canImport(FoundationEssentials)\n    import Foundation\n#endif\n",
+            "Planted.swift:2: import Foundation outside the #else"
+        ),
+        ("import FoundationInternationalization\n", "Planted.swift:1: FoundationInternationalization in a source"),
     ])
     func aPlantedViolationFails(_ content: String, _ finding: String) throws {
         let result = try Self.checkCopy { copy in
@@ -75,6 +81,11 @@ import Testing
             try """
             #if canImport(_FoundationICU)
                 import _FoundationICU
+            #endif
+            #if canImport(FoundationEssentials)
+                import FoundationEssentials
+            #else
+                import Foundation
             #endif
             #if canImport(Glibc)
                 import Glibc

@@ -18,14 +18,14 @@ import Testing
 
     /// What FormatStyle writes for the values: currency (symbol and code),
     /// accounting, compact.
-    static func written(_ locale: Locale) -> [String] {
-        let code = locale.currency?.identifier ?? "EUR"
+    static func written(_ locale: LocaleID) -> [String] {
+        let code = locale.foundation.currency?.identifier ?? "EUR"
         var texts: [String] = []
         for v in values {
-            texts.append(v.formatted(.currency(code: code).locale(locale)))
-            texts.append(v.formatted(.currency(code: code).locale(locale).presentation(.isoCode)))
-            texts.append(v.formatted(.currency(code: code).locale(locale).sign(strategy: .accounting)))
-            texts.append(v.formatted(.number.locale(locale).notation(.compactName)))
+            texts.append(v.formatted(.currency(code: code).locale(locale.foundation)))
+            texts.append(v.formatted(.currency(code: code).locale(locale.foundation).presentation(.isoCode)))
+            texts.append(v.formatted(.currency(code: code).locale(locale.foundation).sign(strategy: .accounting)))
+            texts.append(v.formatted(.number.locale(locale.foundation).notation(.compactName)))
         }
         return texts
     }
@@ -55,15 +55,16 @@ import Testing
         return out.filter { !$0.isEmpty }.sorted()
     }
 
-    static func converter(_ sources: [Locale], _ style: AmountStyle, fast: Bool, code: Bool = true) -> AmountConverter {
+    static func converter(_ sources: [LocaleID], _ style: AmountStyle, fast: Bool, code: Bool = true) -> AmountConverter
+    {
         AmountConverter(
-            from: sources, style: style, to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: nil,
+            from: sources, style: style, to: [LocaleID(identifier: LocaleSupport.machineIdentifier)], currency: nil,
             writesCode: code, preferring: nil, minimumFraction: nil, maximumFraction: nil, fastPaths: fast)
     }
 
     @Test(arguments: locales)
     func shortcutsReadAsTheGeneralReading(_ id: String) {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         let texts = Self.written(locale).flatMap(Self.variants)
         #expect(texts.count > 100)
         var compared = 0
@@ -82,7 +83,7 @@ import Testing
 
     /// `--from auto`: marks on either side of the number.
     @Test func shortcutsReadAsTheGeneralReadingUnderAuto() {
-        let sources = ["en_US", "de_DE", "fr_FR"].map(Locale.init(identifier:))
+        let sources = ["en_US", "de_DE", "fr_FR"].map(LocaleID.init(identifier:))
         let texts = sources.flatMap(Self.written).flatMap(Self.variants)
         var fast = Self.converter(sources, .auto, fast: true)
         var general = Self.converter(sources, .auto, fast: false)
@@ -101,9 +102,9 @@ extension AmountFastPathTests {
     /// The shortcut is there to be tested: the common locales have own marks it takes.
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "ko_KR", "ja_JP", "pt_BR", "de_CH", "en_IN"])
     func commonLocalesHaveFastMarks(_ id: String) {
-        let converter = Self.converter([Locale(identifier: id)], .currency, fast: true)
+        let converter = Self.converter([LocaleID(identifier: id)], .currency, fast: true)
         #expect(converter.reader.hasFastMarks)
-        #expect(!Self.converter([Locale(identifier: id)], .currency, fast: false).reader.hasFastMarks)
+        #expect(!Self.converter([LocaleID(identifier: id)], .currency, fast: false).reader.hasFastMarks)
     }
 }
 
@@ -112,12 +113,12 @@ extension AmountFastPathTests {
     /// the edges of the shortcut (a sign or none, twelve exponent digits
     /// and thirteen, a second `E`, bidi marks, native digits), and their
     /// one-character changes.
-    static func scientificTexts(_ locale: Locale) -> [String] {
+    static func scientificTexts(_ locale: LocaleID) -> [String] {
         var texts: [String] = []
         for v in values {
-            texts.append(v.formatted(.number.locale(locale).notation(.scientific)))
+            texts.append(v.formatted(.number.locale(locale.foundation).notation(.scientific)))
         }
-        let decimal = locale.decimalSeparator ?? "."
+        let decimal = locale.foundation.decimalSeparator ?? "."
         for mantissa in ["1", "-1", "12\(decimal)5", "0\(decimal)25", "-7\(decimal)0"] {
             for exponent in [
                 "E3", "e3", "E+3", "E-3", "e-12", "E123456789012", "E-123456789012", "E1234567890123", "E", "E+",
@@ -133,7 +134,7 @@ extension AmountFastPathTests {
     /// reads what the general steps read, error messages included.
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "ar_EG", "fa_IR", "sv_SE", "hi_IN", "he_IL"])
     func scientificShortcutReadsAsTheGeneralReading(_ id: String) {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         let texts = Self.scientificTexts(locale).flatMap(Self.variants)
         var read = 0
         for style in [AmountStyle.scientific, .auto] {
@@ -153,7 +154,7 @@ extension AmountFastPathTests {
     /// the common locales, and none without the fast paths.
     @Test func scientificShortcutIsTaken() {
         for id in ["en_US", "de_DE", "fr_FR"] {
-            let locale = Locale(identifier: id)
+            let locale = LocaleID(identifier: id)
             #expect(Self.converter([locale], .scientific, fast: true).reader.exponentBytes.contains(0x45))
             #expect(Self.converter([locale], .scientific, fast: true).reader.exponentBytes.contains(0x65))
             #expect(!Self.converter([locale], .scientific, fast: false).reader.exponentBytes.contains(0x45))
@@ -165,7 +166,7 @@ extension AmountFastPathTests {
     /// letters, signs, spaces, bidi marks and other scalars.
     @Test(arguments: ["en_US", "ar_EG", "fa_IR", "hi_IN", "my_MM", "bn_BD"])
     func lastDigitEndIsTheWalksEnd(_ id: String) {
-        let reader = AmountReader(locale: Locale(identifier: id), style: .bytes)
+        let reader = AmountReader(locale: LocaleID(identifier: id), style: .bytes)
         var pieces = [
             "0", "7", "9", "a", "K", "i", "B", " ", "-", ".", ",", "\u{A0}", "\u{200F}", "€", "ГБ", "\u{1F600}",
         ]

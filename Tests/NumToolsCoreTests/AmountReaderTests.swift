@@ -134,7 +134,7 @@ import Testing
 
     @Test(arguments: cases)
     func reads(_ c: Case) {
-        let got = AmountRoundTripTests.read(c.input, Locale(identifier: c.locale), c.style, currency: c.currency)
+        let got = AmountRoundTripTests.read(c.input, LocaleID(identifier: c.locale), c.style, currency: c.currency)
         if c.expected.hasPrefix("error ") {
             #expect(got.hasPrefix(c.expected + ":"), "\(c): \(got)")
         } else {
@@ -144,8 +144,8 @@ import Testing
 
     /// `--from auto`: every candidate's marks on either side, the number read strictly.
     @Test func autoLocales() {
-        let locales = AutoNumberConverter.defaultCandidates.map { Locale(identifier: $0) }
-        let machine = Locale(identifier: LocaleSupport.machineIdentifier)
+        let locales = AutoNumberConverter.defaultCandidates.map { LocaleID(identifier: $0) }
+        let machine = LocaleID(identifier: LocaleSupport.machineIdentifier)
         let table: [(String, String)] = [
             ("1.234,56 €", "1234.56\tEUR"), ("US$1,234.56", "1234.56\tUSD"), ("(GBP 12.00)", "-12.00\tGBP"),
             // Marks several currencies write (issue 44): no one locale settles them.

@@ -26,9 +26,9 @@ import Testing
     }()
 
     /// Reads `text` in `locale` with `style`, to C.
-    static func read(_ text: String, _ locale: Locale, _ style: AmountStyle, currency: String? = nil) -> String {
+    static func read(_ text: String, _ locale: LocaleID, _ style: AmountStyle, currency: String? = nil) -> String {
         var converter = AmountConverter(
-            from: [locale], style: style, to: [Locale(identifier: LocaleSupport.machineIdentifier)],
+            from: [locale], style: style, to: [LocaleID(identifier: LocaleSupport.machineIdentifier)],
             currency: currency)
         return read(text, with: &converter)
     }
@@ -52,7 +52,7 @@ import Testing
 
     @Test(arguments: locales)
     func currencyInEveryDisplay(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         let own = CurrencyCatalog.defaultCurrency(for: locale)
         var failures: [String] = []
         for code in Set([own, "USD", "EUR", "JPY"]).sorted() {
@@ -87,7 +87,7 @@ import Testing
 
     @Test(arguments: locales)
     func compactShortAndLong(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         var failures: [String] = []
         var short = CoinFormatStyle(style: .compact, locale: locale).formatter()
         let long = ICUNumberFormatter(skeleton: "compact-long", locale: id)
@@ -137,7 +137,7 @@ import Testing
 
     /// Whether the text after (or before) the number of a compact amount
     /// is a currency's symbol or code in `locale`.
-    static func unitIsAMark(_ text: String, _ locale: Locale) -> Bool {
+    static func unitIsAMark(_ text: String, _ locale: LocaleID) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.firstIndex(where: { $0.properties.numericType != nil }),
             let last = scalars.lastIndex(where: { $0.properties.numericType != nil })
@@ -151,11 +151,11 @@ import Testing
 
     @Test(arguments: locales)
     func scientificAndPlain(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         var failures: [String] = []
         for value in ["6.022e23", "-2.5e-7", "1.5e3", "1e0", "-1.23456e-4"] {
             let decimal = Decimal(string: value)!
-            let text = Decimal.FormatStyle(locale: locale).notation(.scientific).format(decimal)
+            let text = Decimal.FormatStyle(locale: locale.foundation).notation(.scientific).format(decimal)
             for style in [AmountStyle.scientific, .auto] {
                 let got = Self.read(text, locale, style)
                 if !Self.same(got, try ExactDecimal(value)) {

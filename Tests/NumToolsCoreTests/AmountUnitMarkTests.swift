@@ -76,7 +76,7 @@ import Testing
 
     @Test(arguments: cases)
     func reads(_ c: Case) {
-        let got = AmountRoundTripTests.read(c.input, Locale(identifier: c.locale), c.style, currency: c.currency)
+        let got = AmountRoundTripTests.read(c.input, LocaleID(identifier: c.locale), c.style, currency: c.currency)
         if c.expected.hasPrefix("error ") {
             #expect(got.hasPrefix(c.expected + ":"), "\(c): \(got)")
         } else {
@@ -95,8 +95,8 @@ import Testing
         ("$1.2K", "error ambiguous-currency"), ("US$1.2K", "1200\tUSD"), ("1.234E3", "error ambiguous-currency"),
     ])
     func autoLocales(_ input: String, _ expected: String) {
-        let locales = AutoNumberConverter.defaultCandidates.map { Locale(identifier: $0) }
-        let machine = Locale(identifier: LocaleSupport.machineIdentifier)
+        let locales = AutoNumberConverter.defaultCandidates.map { LocaleID(identifier: $0) }
+        let machine = LocaleID(identifier: LocaleSupport.machineIdentifier)
         var converter = AmountConverter(from: locales, style: .auto, to: [machine], writesCode: true)
         let got = AmountRoundTripTests.read(input, with: &converter)
         if expected.hasPrefix("error ") {
@@ -109,9 +109,9 @@ import Testing
     /// The scientific mantissa under `--from auto`: de_DE refuses `1.234E3`,
     /// en_US reads 1234, so the value is en_US's.
     @Test func scientificUnderAutoLocales() {
-        let locales = AutoNumberConverter.defaultCandidates.map { Locale(identifier: $0) }
+        let locales = AutoNumberConverter.defaultCandidates.map { LocaleID(identifier: $0) }
         var converter = AmountConverter(
-            from: locales, style: .scientific, to: [Locale(identifier: LocaleSupport.machineIdentifier)])
+            from: locales, style: .scientific, to: [LocaleID(identifier: LocaleSupport.machineIdentifier)])
         #expect(AmountRoundTripTests.read("1.234E3", with: &converter) == "1234")
     }
 }

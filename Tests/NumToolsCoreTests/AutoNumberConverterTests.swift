@@ -11,8 +11,8 @@ func convertAuto(
     messages: Bool = false
 ) -> String {
     var converter = AutoNumberConverter(
-        from: candidates.map { LocaleNumberFormat(locale: Locale(identifier: $0), style: style) },
-        to: to.map { LocaleNumberFormat(locale: Locale(identifier: $0), style: style) },
+        from: candidates.map { LocaleNumberFormat(locale: LocaleID(identifier: $0), style: style) },
+        to: to.map { LocaleNumberFormat(locale: LocaleID(identifier: $0), style: style) },
         preferring: prefer, minimumFraction: minFraction)
     do {
         return try converter(value)
@@ -178,7 +178,7 @@ func convertAuto(
 
     /// A locale named twice is one candidate.
     @Test func duplicatesCollapse() {
-        let formats = ["en_US", "de_DE", "en_US"].map { LocaleNumberFormat(locale: Locale(identifier: $0)) }
+        let formats = ["en_US", "de_DE", "en_US"].map { LocaleNumberFormat(locale: LocaleID(identifier: $0)) }
         #expect(AutoNumberConverter.unique(formats).map(\.localeIdentifier) == ["en_US", "de_DE"])
         #expect(convertAuto("1,234", from: ["en_US", "en_US"]) == "1234")
     }
@@ -191,9 +191,9 @@ func convertAuto(
     @Test(arguments: LocaleNumberFormat.Style.allCases)
     func sameAsOneNotationWhereverNotAmbiguous(style: LocaleNumberFormat.Style) {
         var rng = SplitMix64(seed: style == .number ? 31 : 32)
-        let c = LocaleNumberFormat(locale: Locale(identifier: "en_US_POSIX"), style: style)
+        let c = LocaleNumberFormat(locale: LocaleID(identifier: "en_US_POSIX"), style: style)
         let defaults = AutoNumberConverter.defaultCandidates.map {
-            LocaleNumberFormat(locale: Locale(identifier: $0), style: style)
+            LocaleNumberFormat(locale: LocaleID(identifier: $0), style: style)
         }
         var failures: [String] = []
         var ambiguous = 0
@@ -201,14 +201,14 @@ func convertAuto(
         // that meet ambiguous values.
         let common: Set = ["de_DE", "fr_FR", "es_ES", "it_IT", "pt_BR", "de_CH", "en_IN", "ar_EG", "fa"]
         for id in Sweep.locales("AutoNumberConverterTests.sameAsOneNotation(\(style))", always: common.contains) {
-            let x = LocaleNumberFormat(locale: Locale(identifier: id), style: style)
+            let x = LocaleNumberFormat(locale: LocaleID(identifier: id), style: style)
             var one = NumberConverter(from: x, to: [c])
             var alone = AutoNumberConverter(from: [x], to: [c])
             var mixed = AutoNumberConverter(from: [x] + defaults, to: [c])
             for _ in 0..<4 {
                 let (integer, fraction) = randomDigits(&rng)
                 let plain = (Bool.random(using: &rng) ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
-                let written = oracle(Locale(identifier: id), style, plain, fraction: fraction.count)
+                let written = oracle(LocaleID(identifier: id), style, plain, fraction: fraction.count)
                 let expected = Result { () throws(ValueError) in try one(written) }
                 let got = Result { () throws(ValueError) in try alone(written) }
                 if "\(got)" != "\(expected)" { failures.append("auto:\(id) \(written): \(got), not \(expected)") }
@@ -238,15 +238,15 @@ func convertAuto(
         let ids = Locale.availableIdentifiers.sorted()
         // Pairs that share separators or digits: where readings can disagree.
         let common = ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "es_ES", "it_IT", "pt_BR", "ar_EG", "fa", "hi"]
-        let c = LocaleNumberFormat(locale: Locale(identifier: "en_US_POSIX"), style: style)
+        let c = LocaleNumberFormat(locale: LocaleID(identifier: "en_US_POSIX"), style: style)
         var failures: [String] = []
         var (same, ambiguous) = (0, 0)
         for round in 0..<3000 {
             let pool = round % 2 == 0 ? common : ids
             let a = pool.randomElement(using: &rng)!
             let b = pool.randomElement(using: &rng)!
-            let fa = LocaleNumberFormat(locale: Locale(identifier: a), style: style)
-            let fb = LocaleNumberFormat(locale: Locale(identifier: b), style: style)
+            let fa = LocaleNumberFormat(locale: LocaleID(identifier: a), style: style)
+            let fb = LocaleNumberFormat(locale: LocaleID(identifier: b), style: style)
             // Short values too, where `1,234` against `1.234` lives.
             var (integer, fraction) = randomDigits(&rng)
             if Bool.random(using: &rng) {
@@ -292,8 +292,8 @@ func convertAuto(
     @Test func reportLines() {
         let report = AutoReadingReport()
         var converter = AutoNumberConverter(
-            from: ["en_US", "de_DE", "en_IN"].map { LocaleNumberFormat(locale: Locale(identifier: $0)) },
-            to: [LocaleNumberFormat(locale: Locale(identifier: "en_US"))], preferring: "de_DE", report: report)
+            from: ["en_US", "de_DE", "en_IN"].map { LocaleNumberFormat(locale: LocaleID(identifier: $0)) },
+            to: [LocaleNumberFormat(locale: LocaleID(identifier: "en_US"))], preferring: "de_DE", report: report)
         for value in ["1.234,5", "1.234,5", "12,34,567", "1,234.5", "1234", "1,234", "x", "1,234,567"] {
             _ = try? converter(value)
         }

@@ -28,7 +28,7 @@ import Testing
         var rng = CoinRandom(seed: 0xB17E5)
         var failures: [String] = []
         for id in Self.ids {
-            let locale = Locale(identifier: id)
+            let locale = LocaleID(identifier: id)
             var formatter = CoinFormatStyle(style: .bytes, locale: locale).formatter()
             let oracle = ByteFormatter.foundation(binary: false, locale: locale)
             for value in Self.samples(&rng) {
@@ -47,7 +47,7 @@ import Testing
         var rng = CoinRandom(seed: 0xB17E6)
         var failures: [String] = []
         for id in Self.ids {
-            let locale = Locale(identifier: id)
+            let locale = LocaleID(identifier: id)
             var formatter = CoinFormatStyle(style: .bytes, locale: locale).byteUnits(.binary).formatter()
             let oracle = ByteFormatter.foundation(binary: true, locale: locale)
             let labels = (1...5).map { unit -> [UInt8] in
@@ -101,7 +101,7 @@ import Testing
     /// The examples, and beyond `Int64`.
     @Test func examples() throws {
         func written(_ value: String, _ id: String, binary: Bool = false) throws -> String {
-            var formatter = CoinFormatStyle(style: .bytes, locale: Locale(identifier: id))
+            var formatter = CoinFormatStyle(style: .bytes, locale: LocaleID(identifier: id))
                 .byteUnits(binary ? .binary : .decimal).formatter()
             return formatter.string(try ExactDecimal(value))
         }
@@ -129,7 +129,7 @@ import Testing
         ("Zero  kB", "error"), ("Zer", "error"), ("Zero\u{2009}kB", "error"), ("Zero kB\u{A0}", "error"),
     ])
     func zeroLabel(_ text: String, _ expected: String) {
-        let got = AmountRoundTripTests.read(text, Locale(identifier: "en_US"), .bytes)
+        let got = AmountRoundTripTests.read(text, LocaleID(identifier: "en_US"), .bytes)
         if expected == "error" {
             #expect(got.hasPrefix("error"), "'\(text)' read as \(got)")
         } else {
@@ -140,7 +140,7 @@ import Testing
     /// In another locale, its own zero label (as coinfmt writes it) is 0.
     @Test(arguments: ["de_DE", "fr_FR", "ja_JP", "ar_EG", "ru_RU"])
     func ownZeroLabel(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         for binary in [false, true] {
             var style = CoinFormatStyle(style: .bytes, locale: locale)
             if binary { style = style.byteUnits(.binary) }

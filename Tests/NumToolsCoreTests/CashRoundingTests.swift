@@ -19,22 +19,27 @@ import Testing
         let s = Double(step)!
         switch style.style {
         case .currency:
-            return FloatingPointFormatStyle<Double>.Currency(code: style.resolvedCurrencyCode!, locale: style.locale)
-                .rounded(rule: rule, increment: s).format(v)
+            return FloatingPointFormatStyle<Double>.Currency(
+                code: style.resolvedCurrencyCode!, locale: style.locale.foundation
+            )
+            .rounded(rule: rule, increment: s).format(v)
         case .number:
-            return FloatingPointFormatStyle<Double>(locale: style.locale).rounded(rule: rule, increment: s).format(v)
+            return FloatingPointFormatStyle<Double>(locale: style.locale.foundation).rounded(rule: rule, increment: s)
+                .format(v)
         default:
             // Percent points: FormatStyle's percent takes the ratio.
             // (The ratio's decimal text, so that Double holds it as written.)
             let ratio = Double((try! ExactDecimal(value)).scaled(byPowerOfTen: -2).description)!
-            return FloatingPointFormatStyle<Double>.Percent(locale: style.locale).rounded(rule: rule, increment: s)
-                .format(ratio)
+            return FloatingPointFormatStyle<Double>.Percent(locale: style.locale.foundation).rounded(
+                rule: rule, increment: s
+            )
+            .format(ratio)
         }
     }
 
     @Test(arguments: ["en_US", "de_CH", "fr_FR", "ar_EG", "hi_IN", "ja_JP", "da_DK", "fa_IR", "nl_NL", "en_IN"])
     func incrementAgainstFormatStyle(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         var failures: [String] = []
         for kind in [CoinFormatStyle.Style.currency, .number, .percent] {
             for rule in DecimalRoundingRule.allCases where rule != .halfDown {
@@ -58,7 +63,7 @@ import Testing
 
     /// Exact where Double is not: a 30-digit value and its tie.
     @Test func exactBeyondDouble() throws {
-        var formatter = CoinFormatStyle(style: .number, locale: Locale(identifier: "en_US"))
+        var formatter = CoinFormatStyle(style: .number, locale: LocaleID(identifier: "en_US"))
             .increment(try ExactDecimal("0.05")).formatter()
         #expect(
             formatter.string(try ExactDecimal("123456789012345678901234567.025"))

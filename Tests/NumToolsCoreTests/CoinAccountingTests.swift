@@ -19,7 +19,7 @@ import Testing
         var skipped: [String] = []
         var fast = 0
         for id in Self.ids {
-            let style = CoinFormatStyle(style: .currency, locale: Locale(identifier: id)).sign(.accounting)
+            let style = CoinFormatStyle(style: .currency, locale: LocaleID(identifier: id)).sign(.accounting)
             var formatter = style.formatter()
             if formatter.fixedFormat != nil { fast += 1 }
             checkAgainstOracle(style, &formatter, signAndNotationSamples, failures: &failures, skipped: &skipped)
@@ -41,7 +41,7 @@ import Testing
         for id in Self.ids {
             let code = CoinDifferentialTests.currencies.randomElement(using: &rng)!
             let kind: CoinFormatStyle.Style = Int.random(in: 0..<5, using: &rng) == 0 ? .compact : .currency
-            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id), currencyCode: code)
+            var style = CoinFormatStyle(style: kind, locale: LocaleID(identifier: id), currencyCode: code)
             style = CoinDifferentialTests.randomSettings(
                 style.display(CoinFormatStyle.CurrencyDisplay.allCases.randomElement(using: &rng)!), &rng)
             style = style.sign(.accounting)
@@ -64,7 +64,7 @@ import Testing
         ("ja_JP", "-1234.5", "(¥1,234)"),
     ])
     func examples(id: String, input: String, expected: String) throws {
-        let style = CoinFormatStyle(style: .currency, locale: Locale(identifier: id)).sign(.accounting)
+        let style = CoinFormatStyle(style: .currency, locale: LocaleID(identifier: id)).sign(.accounting)
         var formatter = style.formatter()
         #expect(formatter.fixedFormat != nil)
         var failures: [String] = []
@@ -78,7 +78,7 @@ import Testing
     @Test(arguments: [CoinFormatStyle.Style.number, .percent, .scientific])
     func stylesWithoutACurrencyWriteTheAutomaticSign(kind: CoinFormatStyle.Style) {
         for id in ["en_US", "nl_NL", "ar_EG"] {
-            let style = CoinFormatStyle(style: kind, locale: Locale(identifier: id))
+            let style = CoinFormatStyle(style: kind, locale: LocaleID(identifier: id))
             var accounting = style.sign(.accounting).formatter()
             var automatic = style.formatter()
             for text in ["-1234.5", "1234.5", "0", "-0.001"] {

@@ -54,7 +54,7 @@ import Testing
         var rng = CoinRandom(seed: Self.seed &* 1000 &+ 0xC017 &+ UInt64(kind.rawValue.count))
         var failures: [String] = []
         for id in Sweep.locales("CoinDifferentialTests.everyLocale(\(kind))") {
-            let style = Self.randomSettings(CoinFormatStyle(style: kind, locale: Locale(identifier: id)), &rng)
+            let style = Self.randomSettings(CoinFormatStyle(style: kind, locale: LocaleID(identifier: id)), &rng)
             Self.check(style, values: Self.valuesPerFormatter, &rng, failures: &failures)
         }
         #expect(
@@ -74,7 +74,7 @@ import Testing
         for (index, id) in ids.enumerated() where index % 4 == Int(display.rawValue.count % 4) {
             let code = Self.currencies.randomElement(using: &rng)!
             let kind: CoinFormatStyle.Style = Int.random(in: 0..<4, using: &rng) == 0 ? .compact : .currency
-            var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id), currencyCode: code).display(
+            var style = CoinFormatStyle(style: kind, locale: LocaleID(identifier: id), currencyCode: code).display(
                 display)
             style = Self.randomSettings(style, &rng)
             Self.check(style, values: Self.valuesPerFormatter * 2 / 3, &rng, failures: &failures)
@@ -99,7 +99,7 @@ import Testing
         var failures: [String] = []
         var checked = Set<String>()
         for (index, id) in Sweep.locales("CoinDifferentialTests.nameDisplayInEveryLocale").enumerated() {
-            let locale = Locale(identifier: id)
+            let locale = LocaleID(identifier: id)
             let codes = all ? Self.nameCurrencies : [Self.nameCurrencies[(index &+ Int(Self.seed)) % 12]]
             for code in codes {
                 let style = CoinFormatStyle(style: .currency, locale: locale, currencyCode: code).display(.name)
@@ -122,7 +122,7 @@ import Testing
     func nameDisplayWhereCurrenciesHaveTheirOwnNotation(id: String) {
         var failures: [String] = []
         for code in Self.nameCurrencies {
-            let style = CoinFormatStyle(style: .currency, locale: Locale(identifier: id), currencyCode: code)
+            let style = CoinFormatStyle(style: .currency, locale: LocaleID(identifier: id), currencyCode: code)
             Self.checkName(style.display(.name), ["-1234567.5", "1234.5", "1", "0.5"], failures: &failures)
         }
         #expect(failures.isEmpty, "\(failures.count) differences: \(failures.prefix(15).joined(separator: "\n"))")
@@ -150,7 +150,7 @@ import Testing
         for code in CurrencyCatalog.codes {
             let kind: CoinFormatStyle.Style = Bool.random(using: &rng) ? .compact : .currency
             var style = CoinFormatStyle(
-                style: kind, locale: Locale(identifier: ids.randomElement(using: &rng)!), currencyCode: code)
+                style: kind, locale: LocaleID(identifier: ids.randomElement(using: &rng)!), currencyCode: code)
             style = Self.randomSettings(
                 style.display(CoinFormatStyle.CurrencyDisplay.allCases.randomElement(using: &rng)!), &rng)
             Self.check(style, values: Self.valuesPerFormatter / 2, &rng, failures: &failures)
@@ -170,7 +170,7 @@ import Testing
         var failures: [String] = []
         for kind in CoinFormatStyle.Style.formatStyleStyles {
             for display in CoinFormatStyle.CurrencyDisplay.allCases where kind == .currency || display == .symbol {
-                var style = CoinFormatStyle(style: kind, locale: Locale(identifier: id)).display(display)
+                var style = CoinFormatStyle(style: kind, locale: LocaleID(identifier: id)).display(display)
                 if kind == .compact { style = style.currency(CurrencyCatalog.defaultCurrency(for: style.locale)) }
                 Self.check(Self.randomSettings(style, &rng), values: Self.valuesPerFormatter, &rng, failures: &failures)
             }

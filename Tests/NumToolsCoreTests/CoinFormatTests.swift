@@ -7,7 +7,7 @@ import Testing
 func style(_ kind: CoinFormatStyle.Style = .currency, _ locale: String = "en_US", _ code: String? = nil)
     -> CoinFormatStyle
 {
-    CoinFormatStyle(style: kind, locale: Locale(identifier: locale), currencyCode: code)
+    CoinFormatStyle(style: kind, locale: LocaleID(identifier: locale), currencyCode: code)
 }
 
 private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
@@ -206,7 +206,7 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         ("en_US@currency=EUR", "EUR"), ("ar_BH", "BHD"), ("de_CH", "CHF"),
     ])
     func defaultCurrency(locale: String, code: String) {
-        #expect(CurrencyCatalog.defaultCurrency(for: Locale(identifier: locale)) == code)
+        #expect(CurrencyCatalog.defaultCurrency(for: LocaleID(identifier: locale)) == code)
     }
 
     @Test(arguments: [("USX", ["UGX", "USD", "USN"]), ("eru", ["ERN", "EUR", "MRU"]), ("ZZZZZZ", [String]())])
@@ -239,7 +239,7 @@ private func format(_ style: CoinFormatStyle, _ text: String) throws -> String {
         // Every third locale keeps the test short; the offset varies with the currency.
         for (index, id) in Locale.availableIdentifiers.sorted().enumerated()
         where index % 3 == Int(code.unicodeScalars.first!.value % 3) {
-            let base = CoinFormatStyle(style: .currency, locale: Locale(identifier: id), currencyCode: code)
+            let base = CoinFormatStyle(style: .currency, locale: LocaleID(identifier: id), currencyCode: code)
             // Only where the locale writes the currency with exactly this symbol.
             guard CurrencyCatalog.symbol(code, locale: base.locale) == symbol else { continue }
             let expected = coinOracle(base, "-1234.5")

@@ -37,18 +37,19 @@ func coinOracle(_ style: CoinFormatStyle, _ text: String) -> String {
     let code = style.resolvedCurrencyCode
     switch (style.style, code) {
     case (.number, _), (.scientific, _), (.compact, nil):
-        var f = Decimal.FormatStyle(locale: style.locale).rounded(rule: rule).sign(strategy: numberSign)
+        var f = Decimal.FormatStyle(locale: style.locale.foundation).rounded(rule: rule).sign(strategy: numberSign)
         if let precision { f = f.precision(precision) }
         if style.style == .compact { f = f.notation(.compactName) }
         if style.style == .scientific { f = f.notation(.scientific) }
         return f.format(value)
     case (.percent, _):
         if !style.valueIsRatio { value /= 100 }
-        var f = Decimal.FormatStyle.Percent(locale: style.locale).rounded(rule: rule).sign(strategy: numberSign)
+        var f = Decimal.FormatStyle.Percent(locale: style.locale.foundation).rounded(rule: rule).sign(
+            strategy: numberSign)
         if let precision { f = f.precision(precision) }
         return f.format(value)
     case (.currency, let code?), (.compact, let code?):
-        var f = Decimal.FormatStyle.Currency(code: code, locale: style.locale).rounded(rule: rule)
+        var f = Decimal.FormatStyle.Currency(code: code, locale: style.locale.foundation).rounded(rule: rule)
             .sign(strategy: currencySign)
         switch style.display {
         case .symbol: f = f.presentation(.standard)

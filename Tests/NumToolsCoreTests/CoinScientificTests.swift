@@ -5,7 +5,7 @@ import Testing
 
 /// The scientific style in locale `id`, with its defaults.
 private func sci(_ id: String = "en_US") -> CoinFormatStyle {
-    CoinFormatStyle(style: .scientific, locale: Locale(identifier: id))
+    CoinFormatStyle(style: .scientific, locale: LocaleID(identifier: id))
 }
 
 /// `--style scientific` (`Decimal.FormatStyle` with `.notation(.scientific)`)
@@ -26,7 +26,7 @@ private func sci(_ id: String = "en_US") -> CoinFormatStyle {
         var skipped: [String] = []
         let values = signAndNotationSamples + ["9.9999995", "-9.99999949", "1.0000005", "1.0000015", "1e-30", "-7e37"]
         for id in Self.ids {
-            let style = CoinFormatStyle(style: .scientific, locale: Locale(identifier: id))
+            let style = CoinFormatStyle(style: .scientific, locale: LocaleID(identifier: id))
             var formatter = style.formatter()
             checkAgainstOracle(style, &formatter, values, failures: &failures, skipped: &skipped)
         }
@@ -51,7 +51,7 @@ private func sci(_ id: String = "en_US") -> CoinFormatStyle {
         for id in Self.ids {
             for _ in 0..<2 {
                 var style = settings.randomElement(using: &rng)!(
-                    CoinFormatStyle(style: .scientific, locale: Locale(identifier: id)))
+                    CoinFormatStyle(style: .scientific, locale: LocaleID(identifier: id)))
                 style.rounding = CoinDifferentialTests.foundationRules.randomElement(using: &rng)!
                 style.sign = CoinFormatStyle.SignDisplay.allCases.randomElement(using: &rng)!
                 var formatter = style.formatter()

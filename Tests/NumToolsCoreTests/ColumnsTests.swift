@@ -83,10 +83,10 @@ private func settings(
     /// the comma, so each is quoted on its own.
     @Test func numconvTargetsQuotedEach() throws {
         let converter = NumberConverter(
-            from: LocaleNumberFormat(locale: Locale(identifier: "en_US")),
+            from: LocaleNumberFormat(locale: LocaleID(identifier: "en_US")),
             to: [
-                LocaleNumberFormat(locale: Locale(identifier: "de_DE")),
-                LocaleNumberFormat(locale: Locale(identifier: "C")),
+                LocaleNumberFormat(locale: LocaleID(identifier: "de_DE")),
+                LocaleNumberFormat(locale: LocaleID(identifier: "C")),
             ])
         let r = try columns(converter, "id,n\n7,1234.5\n", try settings(fields: "2", csv: true, header: 1))
         #expect(r.output == "id,n\n7,\"1.234,5\",1234.5\n")

@@ -91,8 +91,8 @@ import Testing
     @Test(arguments: cases)
     func reads(_ c: Case) {
         var converter = AmountConverter(
-            from: c.from.map { Locale(identifier: $0) }, style: .currency,
-            to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: c.currency, writesCode: true)
+            from: c.from.map { LocaleID(identifier: $0) }, style: .currency,
+            to: [LocaleID(identifier: LocaleSupport.machineIdentifier)], currency: c.currency, writesCode: true)
         let got = AmountRoundTripTests.read(c.input, with: &converter)
         if c.expected.hasPrefix("error ") {
             #expect(got.hasPrefix(c.expected + ":"), "\(c): \(got)")
@@ -102,8 +102,8 @@ import Testing
         }
         // --style auto reads the marks alike.
         var auto = AmountConverter(
-            from: c.from.map { Locale(identifier: $0) }, style: .auto,
-            to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: c.currency, writesCode: true)
+            from: c.from.map { LocaleID(identifier: $0) }, style: .auto,
+            to: [LocaleID(identifier: LocaleSupport.machineIdentifier)], currency: c.currency, writesCode: true)
         let autoGot = AmountRoundTripTests.read(c.input, with: &auto)
         #expect(autoGot.prefix(while: { $0 != ":" }) == got.prefix(while: { $0 != ":" }), "\(c): \(autoGot)")
     }
@@ -123,8 +123,8 @@ import Testing
     ) {
         for (given, expected) in [(currency as String?, named), (nil, unnamed)] {
             var converter = AmountConverter(
-                from: [Locale(identifier: locale)], style: .currency,
-                to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: given, writesCode: true)
+                from: [LocaleID(identifier: locale)], style: .currency,
+                to: [LocaleID(identifier: LocaleSupport.machineIdentifier)], currency: given, writesCode: true)
             let got = AmountRoundTripTests.read(input, with: &converter)
             #expect(got == expected || got.hasPrefix(expected + ":"), "\(locale) -c \(given ?? "-") '\(input)': \(got)")
         }
@@ -140,16 +140,16 @@ import Testing
         ("XYZ", []),
     ])
     func currencyOption(_ given: String, _ expected: [String]) {
-        #expect(CurrencyForms.currencies(named: given, in: [Locale(identifier: "en_US")]) == expected, "\(given)")
+        #expect(CurrencyForms.currencies(named: given, in: [LocaleID(identifier: "en_US")]) == expected, "\(given)")
     }
 
     /// `$.50`: a separator before a digit starts the number; `Rs.` (above) is a mark.
     @Test func separatorAfterAMark() {
-        #expect(AmountRoundTripTests.read("$.50", Locale(identifier: "en_US"), .currency) == "0.50")
+        #expect(AmountRoundTripTests.read("$.50", LocaleID(identifier: "en_US"), .currency) == "0.50")
     }
 
     @Test func dollarNamesSeveral() {
-        let dollar = CurrencyForms.currencies(named: "$", in: [Locale(identifier: "en_US")])
+        let dollar = CurrencyForms.currencies(named: "$", in: [LocaleID(identifier: "en_US")])
         #expect(dollar.count > 2 && dollar.contains("USD") && dollar.contains("CAD"), "\(dollar)")
     }
 
@@ -161,8 +161,8 @@ import Testing
         let text = row.place == .after ? "5 \(form)" : "\(form)5"
         let code = row.codes[0]
         var converter = AmountConverter(
-            from: [Locale(identifier: "en_US")], style: .currency,
-            to: [Locale(identifier: LocaleSupport.machineIdentifier)], currency: code, writesCode: true)
+            from: [LocaleID(identifier: "en_US")], style: .currency,
+            to: [LocaleID(identifier: LocaleSupport.machineIdentifier)], currency: code, writesCode: true)
         #expect(AmountRoundTripTests.read(text, with: &converter) == "5\t\(code)", "\(text)")
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// scripts/gen_currency_words.py.
 @Suite struct CurrencyWordsTests {
     static func written(_ locale: String, _ code: String?, _ form: WordsForm?, _ amount: String) -> String {
-        var style = CoinFormatStyle(style: .words, locale: Locale(identifier: locale)).words(form)
+        var style = CoinFormatStyle(style: .words, locale: LocaleID(identifier: locale)).words(form)
         if let code { style = style.currency(code) }
         var formatter = style.formatter()
         let bytes = Array(amount.utf8)
@@ -138,7 +138,7 @@ import Testing
     func edges(locale: String, code: String, form: WordsForm, amount: String, expected: String) {
         if expected == "error: usage" {
             #expect(throws: UsageError.self) {
-                try CoinFormatStyle(style: .words, locale: Locale(identifier: locale)).currency(code).words(form)
+                try CoinFormatStyle(style: .words, locale: LocaleID(identifier: locale)).currency(code).words(form)
                     .checkCurrencyWords()
             }
             return
@@ -154,7 +154,7 @@ import Testing
         ])
     func noWords(locale: String, code: String, form: WordsForm) {
         #expect(throws: UsageError.self) {
-            try CoinFormatStyle(style: .words, locale: Locale(identifier: locale)).currency(code).words(form)
+            try CoinFormatStyle(style: .words, locale: LocaleID(identifier: locale)).currency(code).words(form)
                 .checkCurrencyWords()
         }
     }
@@ -177,7 +177,7 @@ import Testing
             let words: CurrencyWords
             do {
                 words = try CurrencyWords(
-                    locale: Locale(identifier: language), code: code, form: .plain, rounding: .halfEven)
+                    locale: LocaleID(identifier: language), code: code, form: .plain, rounding: .halfEven)
             } catch {
                 failures.append("\(language) \(code): \(error.message)")
                 continue

@@ -24,7 +24,7 @@ private func grouper(
 }
 
 private func localeGrouper(_ id: String, mode: DigitGrouper.Mode = .group) -> DigitGrouper {
-    DigitGrouper(style: GroupingStyle(locale: Locale(identifier: id), identifier: id), mode: mode)
+    DigitGrouper(style: GroupingStyle(locale: LocaleID(identifier: id), identifier: id), mode: mode)
 }
 
 /// A random plain number: optional sign, integer digits (maybe with leading
@@ -409,8 +409,8 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
             "en_IN", "ckb_IQ", "eu_ES", "nb_NO", "en_US",
         ]
         for id in sample {
-            let locale = GroupingStyle.latinDigits(Locale(identifier: id))
-            let written = Decimal(string: "-1234567.5")!.formatted(.number.locale(locale))
+            let locale = GroupingStyle.latinDigits(LocaleID(identifier: id))
+            let written = Decimal(string: "-1234567.5")!.formatted(.number.locale(locale.foundation))
             let ungrouped = apply(localeGrouper(id, mode: .ungroup), written)
             #expect(!ungrouped.hasPrefix("error"), "\(id) \(written): \(ungrouped)")
             #expect(apply(localeGrouper(id), ungrouped) == written, "\(id) \(written)")
@@ -479,7 +479,7 @@ private func randomNumber(_ rng: inout SplitMix64, decimal: String = ".", maxDig
     /// grouping: a number standing between words is still grouped.
     @Test(arguments: ["fr_FR", "sv_SE", "pl_PL"])
     func textWithSpaceGrouping(id: String) {
-        let style = GroupingStyle(locale: Locale(identifier: id))
+        let style = GroupingStyle(locale: LocaleID(identifier: id))
         let sep = String(decoding: style.separator, as: UTF8.self)
         let g = DigitGrouper(style: style, mode: .text(minimumDigits: 5))
         #expect(apply(g, "total 1234567 items") == "total 1\(sep)234\(sep)567 items")

@@ -35,7 +35,7 @@ import Testing
 
     @Test func scanAgreesWithTheReference() throws {
         var rng = CoinRandom(seed: CoinDifferentialTests.seed &+ 0x5CA4)
-        var formatter = CoinFormatStyle(style: .number, locale: Locale(identifier: "en_US")).fractionLength(
+        var formatter = CoinFormatStyle(style: .number, locale: LocaleID(identifier: "en_US")).fractionLength(
             min: 0, max: 40
         ).formatter()
         #expect(formatter.fixedFormat != nil)

@@ -222,7 +222,7 @@ private let machineNumberCases: [(String?, String, String)] = [
 /// Issue 26: `numgroup -l de_DE 5840.4` says that -l sets how input is read too.
 @Suite struct MachineNumberHintTests {
     static func message(_ id: String?, _ input: String) -> String {
-        let style = id.map { GroupingStyle(locale: Locale(identifier: $0), identifier: $0) } ?? GroupingStyle()
+        let style = id.map { GroupingStyle(locale: LocaleID(identifier: $0), identifier: $0) } ?? GroupingStyle()
         var g = DigitGrouper(style: style)
         do throws(ValueError) {
             return try g(input)

@@ -51,7 +51,7 @@ let glibcNamesICUDoesNotList: Set<String> = [
     /// FormatStyle formats as its default locale (as it does a language
     /// with no data).
     @Test func everyAvailableIdentifierResolvesAndFormatsAsFormatStyle() {
-        let en = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
+        let en = LocaleNumberFormat(locale: LocaleID(identifier: "en_US"))
         var failures: [String] = []
         var resolved = 0
         // Every locale, or this run's sample (see ``Sweep``).
@@ -65,10 +65,10 @@ let glibcNamesICUDoesNotList: Set<String> = [
                 continue
             }
             resolved += 1
-            var converter = NumberConverter(from: en, to: [LocaleNumberFormat(locale: Locale(identifier: icu))])
+            var converter = NumberConverter(from: en, to: [LocaleNumberFormat(locale: LocaleID(identifier: icu))])
             for value in ["-1234567.891", "1234.5", "0.25"] {
                 let expected = oracle(
-                    Locale(identifier: id), .number, value, fraction: value.split(separator: ".").last!.count)
+                    LocaleID(identifier: id), .number, value, fraction: value.split(separator: ".").last!.count)
                 let got = (try? converter(value)) ?? "error"
                 if got != expected { failures.append("\(id) (\(icu)) \(value): \(got) != \(expected)") }
             }
@@ -84,7 +84,7 @@ let glibcNamesICUDoesNotList: Set<String> = [
         for language in ["aa", "hak", "xx", "qaa", "tpi"] { #expect(!LocaleSupport.hasInheritedData(language)) }
         #expect(LocaleSupport.identifier(for: "ht_HT") == "ht_HT")
         #expect(LocaleSupport.identifier(for: "ht_HT.UTF-8") == "ht_HT")
-        let format = LocaleNumberFormat(locale: Locale(identifier: "ht_HT"))
+        let format = LocaleNumberFormat(locale: LocaleID(identifier: "ht_HT"))
         var sample: [UInt8] = []
         format.format(negative: false, integer: Array("1234567".utf8), fraction: Array("89".utf8), into: &sample)
         #expect(
@@ -205,12 +205,12 @@ let glibcNamesICUDoesNotList: Set<String> = [
     /// name with its modifier as a script, where it has one), on random values.
     @Test func glibcNamesFormatAsFormatStyle() {
         var rng = SplitMix64(seed: 1414)
-        let en = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
+        let en = LocaleNumberFormat(locale: LocaleID(identifier: "en_US"))
         var failures: [String] = []
         for name in glibcNames {
             guard LocaleSupport.identifier(for: name) != nil else { continue }
             // Foundation's canonical form (`cmn_TW` is `zh_TW`, `quz_PE` is `qu_PE`).
-            let oracleLocale = Locale(identifier: Locale.identifier(.icu, from: Self.oracleName(name)))
+            let oracleLocale = LocaleID(identifier: Locale.identifier(.icu, from: Self.oracleName(name)))
             let locale = try! LocaleSupport.resolve(name, option: "--to")
             var converter = NumberConverter(from: en, to: [LocaleNumberFormat(locale: locale)])
             var coin = CoinFormatStyle(style: .currency, locale: locale, currencyCode: "EUR").formatter()
@@ -270,7 +270,7 @@ let glibcNamesICUDoesNotList: Set<String> = [
         let c = LocaleNumberFormat(locale: try! LocaleSupport.resolve("C", option: "--to"), style: style)
         var failures: [String] = []
         for id in Locale.availableIdentifiers.sorted() {
-            let l = LocaleNumberFormat(locale: Locale(identifier: id), style: style)
+            let l = LocaleNumberFormat(locale: LocaleID(identifier: id), style: style)
             let (integer, fraction) = randomDigits(&rng)
             let isZero = !(integer + fraction).contains { $0 != "0" }
             let negative = Bool.random(using: &rng) && !isZero

@@ -9,7 +9,7 @@ import Testing
     static func write(_ value: String, _ locale: String, currency: String? = nil, maxFraction: Int? = nil) throws
         -> String
     {
-        var style = CoinFormatStyle(style: .myriad, locale: Locale(identifier: locale))
+        var style = CoinFormatStyle(style: .myriad, locale: LocaleID(identifier: locale))
         if let currency { style = style.currency(currency) }
         if let maxFraction { style = style.fractionLength(min: nil, max: maxFraction) }
         var formatter = style.formatter()
@@ -69,15 +69,15 @@ import Testing
 
     @Test func appliesOnlyWhereTheLocaleCountsInMyriads() {
         for id in ["ko_KR", "ko", "ja_JP", "zh_CN", "zh_Hant_TW", "yue"] {
-            #expect(CoinFormatStyle.countsInMyriads(Locale(identifier: id)), "\(id)")
+            #expect(CoinFormatStyle.countsInMyriads(LocaleID(identifier: id)), "\(id)")
         }
         for id in ["en_US", "de_DE", "hi_IN", "fr_FR", "th_TH"] {
-            #expect(!CoinFormatStyle.countsInMyriads(Locale(identifier: id)), "\(id)")
+            #expect(!CoinFormatStyle.countsInMyriads(LocaleID(identifier: id)), "\(id)")
         }
     }
 
     static let myriadLocales: [String] = Locale.availableIdentifiers.sorted().filter {
-        CoinFormatStyle.countsInMyriads(Locale(identifier: $0))
+        CoinFormatStyle.countsInMyriads(LocaleID(identifier: $0))
     }
 
     static let values = [
@@ -91,7 +91,7 @@ import Testing
         #expect(Self.myriadLocales.count >= 10)
         var failures: [String] = []
         for id in Self.myriadLocales {
-            let locale = Locale(identifier: id)
+            let locale = LocaleID(identifier: id)
             for currency in [nil, CurrencyCatalog.defaultCurrency(for: locale), "USD"] {
                 var style = CoinFormatStyle(style: .myriad, locale: locale)
                 if let currency { style = style.currency(currency) }
@@ -133,7 +133,7 @@ import Testing
 
     @Test func readsWhatPeopleType() {
         for (locale, text, expected) in Self.read {
-            let got = AmountRoundTripTests.read(text, Locale(identifier: locale), .myriad)
+            let got = AmountRoundTripTests.read(text, LocaleID(identifier: locale), .myriad)
             if expected.hasPrefix("error ") {
                 #expect(got.hasPrefix(expected + ":"), "\(locale) \(text): \(got)")
             } else {

@@ -57,7 +57,7 @@ import Testing
     /// A locale's format is derived once and shared; coinfmt's number
     /// notation is the same one numconv writes with.
     @Test func notationIsDerivedOnce() {
-        let locale = Locale(identifier: "de_CH")
+        let locale = LocaleID(identifier: "de_CH")
         let a = LocaleNumberFormat(locale: locale)
         let b = LocaleNumberFormat(locale: locale)
         #expect(a.storage === b.storage)

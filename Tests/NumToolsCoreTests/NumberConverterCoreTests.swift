@@ -183,7 +183,7 @@ func convertWithMessage(
         ("", ""),
     ])
     func longAffixes(prefix: String, suffix: String) {
-        let format = LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))
+        let format = LocaleNumberFormat(locale: LocaleID(identifier: "ar_EG"))
         defer { withExtendedLifetime(format) {} }  // the plan points into its storage
         let plan = format.storage.plan
         let (p, s) = (Array(prefix.utf8), Array(suffix.utf8))
@@ -213,7 +213,7 @@ func convertWithMessage(
 
     /// The library API on top of the core: parse, round, trim.
     @Test func parsedNumberAPI() throws {
-        let parser = LocaleNumberParser(format: LocaleNumberFormat(locale: Locale(identifier: "ar_EG")))
+        let parser = LocaleNumberParser(format: LocaleNumberFormat(locale: LocaleID(identifier: "ar_EG")))
         var number = ParsedNumber(negative: false, integer: Array("77".utf8), fraction: [])
         let bytes = Array("\u{61C}-١٬٢٣٤٫٥٠".utf8)
         try bytes.withUnsafeBufferPointer { (b) throws(ValueError) in try parser.parse(b, into: &number) }

@@ -10,8 +10,8 @@ func convert(
     minFraction: Int? = nil, maxFraction: Int? = nil, messages: Bool = false
 ) -> String {
     var converter = NumberConverter(
-        from: LocaleNumberFormat(locale: Locale(identifier: from), style: style),
-        to: to.map { LocaleNumberFormat(locale: Locale(identifier: $0), style: style) },
+        from: LocaleNumberFormat(locale: LocaleID(identifier: from), style: style),
+        to: to.map { LocaleNumberFormat(locale: LocaleID(identifier: $0), style: style) },
         minimumFraction: minFraction, maximumFraction: maxFraction)
     do {
         return try converter(value)
@@ -136,10 +136,10 @@ func convert(
     @Test(arguments: LocaleNumberFormat.Style.allCases)
     func equalsFormatStyleForEveryLocale(style: LocaleNumberFormat.Style) {
         var rng = SplitMix64(seed: style == .number ? 11 : 12)
-        let en = LocaleNumberFormat(locale: Locale(identifier: "en_US"), style: style)
+        let en = LocaleNumberFormat(locale: LocaleID(identifier: "en_US"), style: style)
         var failures: [String] = []
         for id in Locale.availableIdentifiers.sorted() {
-            let locale = Locale(identifier: id)
+            let locale = LocaleID(identifier: id)
             var converter = NumberConverter(from: en, to: [LocaleNumberFormat(locale: locale, style: style)])
             for _ in 0..<6 {
                 let (integer, fraction) = randomDigits(&rng)
@@ -163,8 +163,8 @@ func convert(
         for _ in 0..<400 {
             let a = ids.randomElement(using: &rng)!
             let b = ids.randomElement(using: &rng)!
-            let fa = LocaleNumberFormat(locale: Locale(identifier: a), style: style)
-            let fb = LocaleNumberFormat(locale: Locale(identifier: b), style: style)
+            let fa = LocaleNumberFormat(locale: LocaleID(identifier: a), style: style)
+            let fb = LocaleNumberFormat(locale: LocaleID(identifier: b), style: style)
             let (integer, fraction) = randomDigits(&rng)
             let isZero = !(integer + fraction).contains { $0 != "0" }
             let negative = Bool.random(using: &rng) && !isZero

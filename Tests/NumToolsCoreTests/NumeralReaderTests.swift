@@ -73,7 +73,7 @@ import Testing
     @Test(arguments: SpelloutDifferentialTests.locales)
     func wordsRoundTrip(_ locale: String) {
         let formatter = SpelloutFormatter.words(locale: locale)!
-        let reader = NumeralReader.words(locale: Locale(identifier: locale))!
+        let reader = NumeralReader.words(locale: LocaleID(identifier: locale))!
         let failures = Self.roundTrip(formatter, reader)
         #expect(failures.isEmpty, "\(locale): \(failures)")
     }
@@ -163,7 +163,7 @@ import Testing
 
     @Test func variantsAndErrors() {
         for (locale, text, expected) in Self.variants {
-            let got = Self.read(text, NumeralReader.words(locale: Locale(identifier: locale))!)
+            let got = Self.read(text, NumeralReader.words(locale: LocaleID(identifier: locale))!)
             #expect(got == expected, "\(locale) \(text)")
         }
     }
@@ -200,7 +200,7 @@ import Testing
     @Test(arguments: shortened)
     func chineseShortenedNumbers(text: String, expected: String) {
         for locale in ["zh", "zh_CN", "zh_Hant_TW", "yue"] {
-            let reader = NumeralReader.words(locale: Locale(identifier: locale))!
+            let reader = NumeralReader.words(locale: LocaleID(identifier: locale))!
             #expect(Self.read(text, reader) == expected, "words \(locale)")
         }
         for system in ["hans", "hansfin", "hant", "hantfin"] {
@@ -208,7 +208,7 @@ import Testing
         }
         // An amount is a whole number of yuan before 元.
         guard !expected.contains("."), !expected.hasPrefix("-") else { return }
-        let amount = try! CurrencyWordsReader(locale: Locale(identifier: "zh_CN"), code: "CNY")
+        let amount = try! CurrencyWordsReader(locale: LocaleID(identifier: "zh_CN"), code: "CNY")
         #expect(CurrencyWordsReaderTests.read(text + "元", amount) == expected, "CNY \(text)元")
         #expect(CurrencyWordsReaderTests.read("人民币" + text + "元整", amount) == expected, "CNY 人民币\(text)元整")
     }
@@ -230,17 +230,17 @@ import Testing
 
     @Test(arguments: largeUnits)
     func chineseUnitsPastTenToTheTwelve(text: String, expected: String) {
-        #expect(Self.read(text, NumeralReader.words(locale: Locale(identifier: "zh"))!) == expected, "words")
+        #expect(Self.read(text, NumeralReader.words(locale: LocaleID(identifier: "zh"))!) == expected, "words")
         #expect(Self.read(text, NumeralReader.numerals("hansfin")!) == expected, "hansfin")
     }
 
     /// Long or hostile text is answered, within the reader's bounds.
     @Test func boundedOnHostileText() {
-        let en = NumeralReader.words(locale: Locale(identifier: "en_US"))!
+        let en = NumeralReader.words(locale: LocaleID(identifier: "en_US"))!
         #expect(Self.read(String(repeating: "one ", count: 400), en) == "error not-words")
         #expect(Self.read(String(repeating: "one hundred ", count: 300), en) == "error not-words")
         #expect(Self.read(String(repeating: "x", count: 5000), en) == "error not-words")
-        let zh = NumeralReader.words(locale: Locale(identifier: "zh"))!
+        let zh = NumeralReader.words(locale: LocaleID(identifier: "zh"))!
         #expect(Self.read(String(repeating: "一", count: 3000), zh).hasPrefix("error"))
     }
 }
@@ -275,8 +275,9 @@ import Testing
     @Test(arguments: 0..<forms.count)
     func roundTrip(_ index: Int) throws {
         let (locale, code, form) = Self.forms[index]
-        let writer = try CurrencyWords(locale: Locale(identifier: locale), code: code, form: form, rounding: .halfEven)
-        let reader = try CurrencyWordsReader(locale: Locale(identifier: locale), code: code)
+        let writer = try CurrencyWords(
+            locale: LocaleID(identifier: locale), code: code, form: form, rounding: .halfEven)
+        let reader = try CurrencyWordsReader(locale: LocaleID(identifier: locale), code: code)
         for amount in Self.amounts {
             let value = try ExactDecimal(amount)
             var out: [UInt8] = []
@@ -299,8 +300,9 @@ import Testing
     @Test(arguments: 0..<forms.count)
     func roundTripAtEveryMagnitude(_ index: Int) throws {
         let (locale, code, form) = Self.forms[index]
-        let writer = try CurrencyWords(locale: Locale(identifier: locale), code: code, form: form, rounding: .halfEven)
-        let reader = try CurrencyWordsReader(locale: Locale(identifier: locale), code: code)
+        let writer = try CurrencyWords(
+            locale: LocaleID(identifier: locale), code: code, form: form, rounding: .halfEven)
+        let reader = try CurrencyWordsReader(locale: LocaleID(identifier: locale), code: code)
         var rng = SplitMix64(seed: 44 + UInt64(index))
         var amounts: [String] = []
         for length in 1...22 {
@@ -338,7 +340,7 @@ import Testing
     /// included), numconv reads back as the amount.
     @Test func readsCn2an() throws {
         let rows = try phoneFixtureRows("currency-words-rmb.tsv")
-        let reader = try CurrencyWordsReader(locale: Locale(identifier: "zh_CN"), code: "CNY")
+        let reader = try CurrencyWordsReader(locale: LocaleID(identifier: "zh_CN"), code: "CNY")
         #expect(rows.count > 60)
         var failures: [String] = []
         for row in rows {
@@ -392,7 +394,7 @@ import Testing
 
     @Test func variantsAndErrors() throws {
         for (locale, code, text, expected) in Self.variants {
-            let reader = try CurrencyWordsReader(locale: Locale(identifier: locale), code: code)
+            let reader = try CurrencyWordsReader(locale: LocaleID(identifier: locale), code: code)
             #expect(Self.read(text, reader) == expected, "\(locale) \(text)")
         }
     }
@@ -414,11 +416,11 @@ import Testing
     }
 
     @Test func repeatedAndEvictedTextsReadAsAfresh() throws {
-        let locale = Locale(identifier: "en_US")
+        let locale = LocaleID(identifier: "en_US")
         let reader = try #require(NumeralReader.words(locale: locale))
         let formatter = try #require(SpelloutFormatter.words(locale: "en_US"))
-        let machine = LocaleNumberFormat(locale: Locale(identifier: LocaleSupport.machineIdentifier), style: .number)
-        let de = LocaleNumberFormat(locale: Locale(identifier: "de_DE"), style: .number)
+        let machine = LocaleNumberFormat(locale: LocaleID(identifier: LocaleSupport.machineIdentifier), style: .number)
+        let de = LocaleNumberFormat(locale: LocaleID(identifier: "de_DE"), style: .number)
         var converter = WordsConverter(reader: reader, writer: NumberConverter(from: machine, to: [de]))
         // A small cache, as numconv's but with fewer entries: more distinct
         // texts than it holds, each met while cached and again after the
@@ -533,7 +535,7 @@ import Testing
     @Test(arguments: locales)
     func prunedWalkFindsWhatTheCompleteWalkFinds(_ locale: String) throws {
         let formatter = try #require(SpelloutFormatter.words(locale: locale))
-        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        let reader = try #require(SpelloutReader.words(locale: LocaleID(identifier: locale)))
         var texts: [[UInt8]] = []
         for value in NumeralReaderTests.values.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
             guard let words = NumeralReaderTests.write(value, formatter) else { continue }
@@ -601,7 +603,7 @@ import Testing
     @Test(arguments: SpelloutDifferentialTests.locales)
     func guessIsWhatTheWalkReads(_ locale: String) throws {
         let formatter = try #require(SpelloutFormatter.words(locale: locale))
-        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        let reader = try #require(SpelloutReader.words(locale: LocaleID(identifier: locale)))
         let (differ, _) = Self.differences(reader, Self.texts(formatter, reader, every: 3))
         #expect(differ.isEmpty, "\(locale): \(differ.prefix(5))")
     }
@@ -620,7 +622,7 @@ import Testing
     @Test(arguments: SpelloutDifferentialTests.locales)
     func wholeWordsAreTheCuts(_ locale: String) throws {
         let formatter = try #require(SpelloutFormatter.words(locale: locale))
-        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        let reader = try #require(SpelloutReader.words(locale: LocaleID(identifier: locale)))
         var differ: [String] = []
         var applied = 0
         for text in Self.texts(formatter, reader, every: 1) {
@@ -643,7 +645,7 @@ import Testing
     @Test(arguments: ["en_US", "ko_KR", "de_DE", "es_ES", "ja_JP", "zh_CN", "it_IT", "nl_NL"])
     func guessReadsTheWritersTexts(_ locale: String) throws {
         let formatter = try #require(SpelloutFormatter.words(locale: locale))
-        let reader = try #require(SpelloutReader.words(locale: Locale(identifier: locale)))
+        let reader = try #require(SpelloutReader.words(locale: LocaleID(identifier: locale)))
         var written: [[UInt8]] = []
         for value in NumeralReaderTests.values {
             guard let words = NumeralReaderTests.write(value, formatter) else { continue }
@@ -656,8 +658,8 @@ import Testing
 
     /// (text, guesses): the arithmetic, and the texts it leaves to the walk.
     @Test func arithmetic() throws {
-        let en = try #require(SpelloutReader.words(locale: Locale(identifier: "en_US")))
-        let ko = try #require(SpelloutReader.words(locale: Locale(identifier: "ko_KR")))
+        let en = try #require(SpelloutReader.words(locale: LocaleID(identifier: "en_US")))
+        let ko = try #require(SpelloutReader.words(locale: LocaleID(identifier: "ko_KR")))
         let cases: [(SpelloutReader, String, [String])] = [
             (en, "one million two hundred thirty four thousand five hundred sixty seven", ["1234567"]),
             (en, "minus twelve point two five", ["-12.25"]),

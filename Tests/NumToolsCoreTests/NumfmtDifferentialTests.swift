@@ -25,7 +25,7 @@ import Testing
         var agrees: Bool
 
         var style: CoinFormatStyle {
-            var style = CoinFormatStyle(style: scale, locale: Locale(identifier: "en_US")).rounded(rounding)
+            var style = CoinFormatStyle(style: scale, locale: LocaleID(identifier: "en_US")).rounded(rounding)
                 .suffix(suffix).units(from: fromUnit, to: toUnit)
             if let fraction { style = style.fractionLength(min: fraction, max: fraction) }
             return style
@@ -156,13 +156,13 @@ import Testing
         var converters: [String: AmountConverter] = [:]
         var failures: [String] = []
         var agreeing = 0
-        let machine = Locale(identifier: LocaleSupport.machineIdentifier)
+        let machine = LocaleID(identifier: LocaleSupport.machineIdentifier)
         for r in rows {
             let (scale, suffix, input, numfmt, expected, agrees) = (r[0], r[1], r[2], r[3], r[4], r[5] == "yes")
             let style = AmountStyle(rawValue: scale)!
             var converter =
                 converters[scale + "|" + suffix]
-                ?? AmountConverter(from: [Locale(identifier: "en_US")], style: style, to: [machine], suffix: suffix)
+                ?? AmountConverter(from: [LocaleID(identifier: "en_US")], style: style, to: [machine], suffix: suffix)
             let got = AmountRoundTripTests.read(input, with: &converter)
             converters[scale + "|" + suffix] = converter
             let letters = String(input.filter(\.isLetter))

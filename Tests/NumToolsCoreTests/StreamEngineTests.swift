@@ -1014,8 +1014,8 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
     /// numconv, coinfmt and phonefmt take their records one by one in the
     /// run (``ValueTransform/transformEachRecord(_:terminator:maxLength:flushAt:into:failure:padding:)``).
     @Test func eachRecordTransforms() throws {
-        let us = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
-        let arabic = LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))
+        let us = LocaleNumberFormat(locale: LocaleID(identifier: "en_US"))
+        let arabic = LocaleNumberFormat(locale: LocaleID(identifier: "ar_EG"))
         try expectRunEqualsValueByValue(
             NumberConverter(from: us, to: [arabic]),
             ["1,234.5", "12", "-7,000", "1,23", "1.2.3", "0.5", "١٢٣", "99,999,999"], seed: 2)
@@ -1023,7 +1023,7 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
             NumberConverter(from: arabic, to: [us]), ["١٬٢٣٤٫٥", "١٢", "؜-٧", "1٢", "12"], seed: 3)
         try expectRunEqualsValueByValue(
             CoinTransform(
-                style: CoinFormatStyle(locale: Locale(identifier: "en_US"), currencyCode: "USD"), colored: true),
+                style: CoinFormatStyle(locale: LocaleID(identifier: "en_US"), currencyCode: "USD"), colored: true),
             ["12.5", "-3", "0", "1e3", "abc", "1.005", "-0.001"], seed: 4)
         try expectRunEqualsValueByValue(
             PhoneTransform(region: "KR")!,
@@ -1041,10 +1041,10 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
 /// after it stay in place.
 @Suite struct SeveralValuesBlankTests {
     static let converter = NumberConverter(
-        from: LocaleNumberFormat(locale: Locale(identifier: "en_US")),
+        from: LocaleNumberFormat(locale: LocaleID(identifier: "en_US")),
         to: [
-            LocaleNumberFormat(locale: Locale(identifier: "de_DE")),
-            LocaleNumberFormat(locale: Locale(identifier: "fr_FR")),
+            LocaleNumberFormat(locale: LocaleID(identifier: "de_DE")),
+            LocaleNumberFormat(locale: LocaleID(identifier: "fr_FR")),
         ])
 
     @Test(arguments: [1, 3, 64]) func blankRecordsPassThrough(chunk: Int) throws {
@@ -1083,12 +1083,12 @@ struct ValueByValue<Inner: ValueTransform>: ValueTransform {
         } catch { return error }
     }
 
-    static let us = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
+    static let us = LocaleNumberFormat(locale: LocaleID(identifier: "en_US"))
     static var transforms: [any ValueTransform] {
         [
             DigitGrouper(style: GroupingStyle()), DigitGrouper(style: GroupingStyle(), mode: .sanitize),
-            NumberConverter(from: us, to: [LocaleNumberFormat(locale: Locale(identifier: "de_DE"))]),
-            CoinTransform(style: CoinFormatStyle(locale: Locale(identifier: "en_US"), currencyCode: "USD")),
+            NumberConverter(from: us, to: [LocaleNumberFormat(locale: LocaleID(identifier: "de_DE"))]),
+            CoinTransform(style: CoinFormatStyle(locale: LocaleID(identifier: "en_US"), currencyCode: "USD")),
             PhoneTransform(region: "KR")!,
         ]
     }

@@ -23,7 +23,7 @@ func textLogLines() -> [(input: String, expected: String)] {
 }
 
 private func groupText(_ input: String, locale id: String? = nil) -> String {
-    let style = id.map { GroupingStyle(locale: Locale(identifier: $0), identifier: $0) } ?? GroupingStyle()
+    let style = id.map { GroupingStyle(locale: LocaleID(identifier: $0), identifier: $0) } ?? GroupingStyle()
     var g = DigitGrouper(style: style, mode: .text(minimumDigits: 5))
     do throws(ValueError) {
         return try g(input)
@@ -64,7 +64,7 @@ private func groupText(_ input: String, locale id: String? = nil) -> String {
     @Test(arguments: ["en_US", "de_DE", "fr_FR"])
     func onlySeparatorsAddedAndIdempotent(id: String) {
         var rng = SplitMix64(seed: 18)
-        let style = GroupingStyle(locale: Locale(identifier: id), identifier: id)
+        let style = GroupingStyle(locale: LocaleID(identifier: id), identifier: id)
         let separator = String(decoding: style.separator, as: UTF8.self)
         let alphabet = Array("01234567890123456789 .,-:/\\[]\"{}\ta=+@#")
         var failures: [String] = []

@@ -10,7 +10,7 @@ private enum Options {
     static let count: Option<Int?> = .integer("count", in: 1...9, help: "")
     static let minFraction: Option<Int?> = .fractionDigits("min-fraction", help: "")
     static let maxFraction: Option<Int?> = .fractionDigits("max-fraction", help: "")
-    static let to: Option<[Locale]> = .locales("to", "LOCALE[,...]", required: "--to is required", help: "")
+    static let to: Option<[LocaleID]> = .locales("to", "LOCALE[,...]", required: "--to is required", help: "")
     static let quiet: Option<Bool> = .flag("quiet", short: "q", help: "")
     static let all: [any OptionDeclaration] = [style, sign, count, minFraction, maxFraction, to, quiet]
 }

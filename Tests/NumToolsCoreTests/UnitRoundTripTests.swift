@@ -21,7 +21,7 @@ import Testing
 
     @Test(arguments: AmountRoundTripTests.locales)
     func unitPrefixes(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         var failures: [String] = []
         let settings: [(CoinFormatStyle) -> CoinFormatStyle] = [
             { $0 }, { $0.fractionLength(min: 3, max: 3) }, { $0.significantDigits(2...4).rounded(.floor) },
@@ -45,7 +45,7 @@ import Testing
                 let auto = kind == .iec || suffix != "" || taken ? [] : [AmountStyle.auto]
                 for styleRead in [reading] + auto {
                     var converter = AmountConverter(
-                        from: [locale], style: styleRead, to: [Locale(identifier: LocaleSupport.machineIdentifier)],
+                        from: [locale], style: styleRead, to: [LocaleID(identifier: LocaleSupport.machineIdentifier)],
                         suffix: suffix)
                     for value in Self.values {
                         let number = try ExactDecimal(value)
@@ -81,12 +81,12 @@ import Testing
     /// (and the ASCII units under auto, where the locale writes them).
     @Test(arguments: AmountRoundTripTests.locales)
     func bytes(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         var failures: [String] = []
         for units in CoinFormatStyle.ByteUnits.allCases {
             var formatter = CoinFormatStyle(style: .bytes, locale: locale).byteUnits(units).formatter()
             var converter = AmountConverter(
-                from: [locale], style: .bytes, to: [Locale(identifier: LocaleSupport.machineIdentifier)])
+                from: [locale], style: .bytes, to: [LocaleID(identifier: LocaleSupport.machineIdentifier)])
             for value in Self.values + ["1700000", "4280000000000", "278340000000000", "1048064", "-2500", "1"] {
                 let number = try ExactDecimal(value)
                 let text = formatter.string(number)
@@ -107,7 +107,7 @@ import Testing
     /// Engineering notation reads back as scientific notation (and under auto).
     @Test(arguments: AmountRoundTripTests.locales)
     func engineering(_ id: String) throws {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         var failures: [String] = []
         var formatter = CoinFormatStyle(style: .engineering, locale: locale).formatter()
         for value in ["1500", "15000", "-150000", "0.00015", "6.022e23", "1", "12.5", "-999.5"] {

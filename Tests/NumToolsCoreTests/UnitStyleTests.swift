@@ -5,7 +5,7 @@ import Testing
 
 /// A unit style in locale `id`.
 private func unit(_ kind: CoinFormatStyle.Style, _ id: String = "en_US") -> CoinFormatStyle {
-    CoinFormatStyle(style: kind, locale: Locale(identifier: id))
+    CoinFormatStyle(style: kind, locale: LocaleID(identifier: id))
 }
 
 private func written(_ style: CoinFormatStyle, _ value: String) -> String {

@@ -92,7 +92,7 @@ import Testing
             (nil, "-0", ["-0", "-0"]),
         ] as [(String?, String, [String])])
     func numgroup(locale: String?, input: String, expected: [String]) {
-        let style = locale.map { GroupingStyle(locale: Locale(identifier: $0), identifier: $0) } ?? GroupingStyle()
+        let style = locale.map { GroupingStyle(locale: LocaleID(identifier: $0), identifier: $0) } ?? GroupingStyle()
         for (k, mode) in [DigitGrouper.Mode.group, .ungroup].enumerated() {
             var grouper = DigitGrouper(style: style, mode: mode)
             let got: String
@@ -165,8 +165,9 @@ import Testing
 
     @Test func negativeZeroAsFormatStyleWritesIt() {
         for id in ["en_US", "de_DE", "ar_EG", "eu", "ur_Arab", "fa"] {
-            let locale = Locale(identifier: id)
-            let expected = FloatingPointFormatStyle<Double>(locale: locale).precision(.fractionLength(2)).format(-0.0)
+            let locale = LocaleID(identifier: id)
+            let expected = FloatingPointFormatStyle<Double>(locale: locale.foundation).precision(.fractionLength(2))
+                .format(-0.0)
             #expect(convert("-0.00", from: "en_US_POSIX", to: [id]) == expected, "\(id)")
         }
         // Rounding to zero keeps the sign as it did: `-0.001` at two digits is `-0.00`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// numconv's `--style currency|accounting|compact|scientific|auto`: an amount
 /// as people write it (`1.234,56 €`, `($1,234.56)`, `1,2 Mio.`, `1억 2,345만`,
@@ -25,7 +29,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     var plainWriters: [NumberConverter]
     /// Whether every target is written by `plain` (`--to C`, or `--style number`).
     let allPlain: Bool
-    let targets: [Locale]
+    let targets: [LocaleID]
     let style: AmountStyle
     /// `--code`: one more value, the ISO 4217 code of the amount.
     let writesCode: Bool
@@ -92,7 +96,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     /// Reads in `style` in each of `sources` (one for `--from LOCALE`),
     /// in the currency `currencyCode` when given (`-c`), and writes in each of `targets`.
     public init(
-        from sources: [Locale], style: AmountStyle, to targets: [Locale], currency currencyCode: String? = nil,
+        from sources: [LocaleID], style: AmountStyle, to targets: [LocaleID], currency currencyCode: String? = nil,
         writesCode: Bool = false, preferring preferred: Int? = nil, minimumFraction: Int? = nil,
         maximumFraction: Int? = nil, suffix: String = ""
     ) {
@@ -105,7 +109,7 @@ public struct AmountConverter: ValueTransform, Sendable, ThreadCopyable {
     /// The converter, with its readers' fast paths or (`fastPaths` false:
     /// the tests that hold them to the general reading) without.
     init(
-        from sources: [Locale], style: AmountStyle, to targets: [Locale], currency currencyCode: String?,
+        from sources: [LocaleID], style: AmountStyle, to targets: [LocaleID], currency currencyCode: String?,
         writesCode: Bool, preferring preferred: Int?, minimumFraction: Int?, maximumFraction: Int?, fastPaths: Bool,
         suffix: String = ""
     ) {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The exponent of a scientific amount (`1.5E3`, `أس٢٣`), read at the end of
 /// the number after the currency marks and units (``shape(_:)``), and the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension AmountReader {
     /// One unit group of a myriad amount: a number and the power of ten of its units.

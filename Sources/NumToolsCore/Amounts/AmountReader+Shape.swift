@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension AmountReader {
     /// Works out where `p`'s number is and what surrounds it, outside in:

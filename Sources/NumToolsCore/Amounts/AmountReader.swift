@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How numconv's input is written (`--style`): beside the plain number and
 /// the percent, the notations coinfmt writes, and all of them at once.
@@ -96,7 +100,7 @@ struct AmountShape {
 /// in order and its exponent sign, around a number its ``LocaleNumberParser``
 /// reads. Every tolerance is named where it is made.
 final class AmountReader: Sendable {
-    let locale: Locale
+    let locale: LocaleID
     let identifier: String
     let style: AmountStyle
     /// The number inside the notation.
@@ -175,8 +179,8 @@ final class AmountReader: Sendable {
     let countsUnits: Bool
 
     init(
-        locale: Locale, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true,
-        unitSuffix: [UInt8] = [], others: [Locale] = []
+        locale: LocaleID, style: AmountStyle, currency: Int32 = -1, anySide: Bool = false, fastPaths: Bool = true,
+        unitSuffix: [UInt8] = [], others: [LocaleID] = []
     ) {
         self.fastPaths = fastPaths
         self.unitSuffix = unitSuffix
@@ -329,7 +333,7 @@ final class AmountReader: Sendable {
     /// bidi marks and spaces around it (a positive exponent has no sign).
     /// A name the data lists no entry for reads the locale ICU's aliases
     /// take it to (``numberSymbols(_:)``).
-    static func exponentSymbols(_ locale: Locale) -> [[UInt8]] {
+    static func exponentSymbols(_ locale: LocaleID) -> [[UInt8]] {
         guard let data = numberSymbols(locale.identifier) else { return [] }
         let symbol = data.exponential.unicodeScalars.filter { !CurrencyMarks.isBidiOrSpace($0) }
         let bytes = Array(String(String.UnicodeScalarView(symbol)).utf8)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The units of one locale's CLDR compact notation, short and long (`K`,
 /// `thousand`; `Mio.`, `Millionen`; `만`, `억`), each with the power of ten it
@@ -57,17 +61,11 @@ final class CompactUnits: Sendable {
         }
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: CompactUnits] = [:]
+    private static let cache = IdentifierCache<CompactUnits>()
 
     /// The units of `locale`, decoded once per process.
-    static func of(_ locale: Locale) -> CompactUnits {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = cache[locale.identifier] { return known }
-        let units = CompactUnits(CompactUnitFacts.generated(locale.identifier))
-        cache[locale.identifier] = units
-        return units
+    static func of(_ locale: LocaleID) -> CompactUnits {
+        cache.value(for: locale.identifier) { CompactUnits(CompactUnitFacts.generated(locale.identifier)) }
     }
 
     /// The units of a locale's facts, with what the reader derives from them.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The forms of currency marks people write that CLDR does not give the
 /// locale being read (`C$`, `Rs`, `TL`, `yen`, `RMB`): one table, read by
@@ -41,7 +45,7 @@ public enum CurrencyForms {
     /// NIO), else a symbol or narrow symbol CLDR gives a currency in one of
     /// `locales` or in its root locale (`CA$`); sorted codes, empty when it
     /// names none.
-    public static func currencies(named given: String, in locales: [Locale]) -> [String] {
+    public static func currencies(named given: String, in locales: [LocaleID]) -> [String] {
         if CurrencyCatalog.isKnown(given) { return [given.uppercased()] }
         var found = Set<String>()
         for row in table where row.form == given || row.form.lowercased() == given.lowercased() {

@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // @unchecked Sendable, safely: `own` and `ownSymbolIsPrefix` are set in
 // `init` and never written again; `table` and `tier` change only under `lock`.
@@ -35,7 +41,7 @@ package final class CurrencyMarks: @unchecked Sendable {
         var after = false
     }
 
-    let locale: Locale
+    let locale: LocaleID
     /// The index of the locale's own currency in ``CurrencyCatalog/codes``.
     let own: Int32
     /// Whether the locale writes a currency symbol before the number (`$1`, `CHF 1`, `R$ 1`).
@@ -46,29 +52,23 @@ package final class CurrencyMarks: @unchecked Sendable {
     /// look before any table (the common case: a column in the locale's currency).
     private(set) var ownSymbols: [(mark: [UInt8], entry: Entry)] = []
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var table: [[UInt8]: Entry] = [:]
     /// The length of the longest mark in ``table``, in bytes.
     private var longest = 0
     /// 0: own and `extra` currencies and ISO codes; 1: every symbol; 2: every name.
     private var tier = 0
 
-    private static let cache = NSLock()
-    nonisolated(unsafe) private static var shared: [String: CurrencyMarks] = [:]
+    private static let shared = IdentifierCache<CurrencyMarks>()
 
     /// The marks of `locale`, derived once per process; with `currency`
     /// (`-c`, an index of ``CurrencyCatalog/codes``), that currency's marks
     /// and names are read from the start. A table with a named currency is
     /// its own: the marks `-c` adds early must not decide what a reader
     /// that named none finds first (`C$` is CAD's and NIO's).
-    static func of(_ locale: Locale, including currency: Int32 = -1) -> CurrencyMarks {
+    static func of(_ locale: LocaleID, including currency: Int32 = -1) -> CurrencyMarks {
         let key = currency >= 0 ? "\(locale.identifier)\u{0}\(currency)" : locale.identifier
-        cache.lock()
-        defer { cache.unlock() }
-        if let known = shared[key] { return known }
-        let marks = CurrencyMarks(locale: locale, including: currency)
-        shared[key] = marks
-        return marks
+        return shared.value(for: key) { CurrencyMarks(locale: locale, including: currency) }
     }
 
     static let codeIndex: [String: Int32] = {
@@ -80,7 +80,7 @@ package final class CurrencyMarks: @unchecked Sendable {
     /// The index of `code` (upper case) in ``CurrencyCatalog/codes``, or -1.
     static func index(of code: String) -> Int32 { codeIndex[code.uppercased()] ?? -1 }
 
-    private init(locale: Locale, including currency: Int32) {
+    private init(locale: LocaleID, including currency: Int32) {
         self.locale = locale
         let ownCode = CurrencyCatalog.defaultCurrency(for: locale)
         own = Self.index(of: ownCode)
@@ -96,7 +96,7 @@ package final class CurrencyMarks: @unchecked Sendable {
         addCurrency(own, names: true)
         // What people type for the local currency where CLDR's symbol is
         // another (`12,000원`, `100元`): a named tolerance, the locale's own currency only.
-        if let word = Self.typedWords[locale.language.languageCode?.identifier ?? ""] {
+        if let word = Self.typedWords[LocaleSubtags(locale).language] {
             add(Array(word.utf8), .name, own, before: false, after: true)
         }
         ownSymbols = [symbol.mark, narrow.mark].filter { !$0.isEmpty }.compactMap { m in table[m].map { (m, $0) } }
@@ -105,7 +105,7 @@ package final class CurrencyMarks: @unchecked Sendable {
     }
 
     /// CLDR's root locale, whose symbols (`US$`) every locale reads.
-    static let root = Locale(identifier: "root")
+    static let root = LocaleID(identifier: "root")
 
     /// Words for the local currency that people type and CLDR does not list
     /// as its symbol (Korean `원`, Chinese `元`): read after the number, for
@@ -184,52 +184,52 @@ package final class CurrencyMarks: @unchecked Sendable {
     /// en_150; `1234$56` for escudos in pt_CV).
     /// (With `name`, of its amounts written with its display name.)
     func separators(of currency: Int32, name: Bool = false) -> (decimal: [UInt8], grouping: [UInt8]) {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = Int64(currency) << 1 | (name ? 1 : 0)
-        if let known = separatorsByCurrency[key] { return known }
-        let code = CurrencyCatalog.codes[Int(currency >= 0 ? currency : own)]
-        let notation = NumberNotation.of(
-            FoundationProbe(
-                locale: locale, kind: .currency(code: code, display: name ? .name : .symbol), compact: false))
-        let found = (notation.decimalSeparator, notation.groupingSeparator)
-        separatorsByCurrency[key] = found
-        return found
+        return lock.withLock { _ in
+            let key = Int64(currency) << 1 | (name ? 1 : 0)
+            if let known = separatorsByCurrency[key] { return known }
+            let code = CurrencyCatalog.codes[Int(currency >= 0 ? currency : own)]
+            let notation = NumberNotation.of(
+                FoundationProbe(
+                    locale: locale, kind: .currency(code: code, display: name ? .name : .symbol), compact: false))
+            let found = (notation.decimalSeparator, notation.groupingSeparator)
+            separatorsByCurrency[key] = found
+            return found
+        }
     }
 
     /// What `mark` stands for among the marks derived so far, or nil.
     func loaded(_ mark: [UInt8]) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        return table[mark]
+        return lock.withLock { _ in
+            return table[mark]
+        }
     }
 
     /// What `mark` stands for in this locale, or nil: derives the next
     /// tiers of the table until it is found or there are none.
     func lookup(_ mark: UnsafeBufferPointer<UInt8>) -> Entry? {
         let key = Array(mark)
-        lock.lock()
-        defer { lock.unlock() }
-        return find(key, from: 0)
+        return lock.withLock { _ in
+            return find(key, from: 0)
+        }
     }
 
     /// Every currency `mark` stands for in this locale (the table derived
     /// at least to every symbol, so that a mark found among the locale's own
     /// is not taken for its currency alone), sorted; empty when none.
     func currencies(_ mark: [UInt8]) -> [Int32] {
-        lock.lock()
-        defer { lock.unlock() }
-        return find(mark, from: 1)?.currencies ?? []
+        return lock.withLock { _ in
+            return find(mark, from: 1)?.currencies ?? []
+        }
     }
 
     /// The currencies whose symbol, narrow symbol, root symbol or form
     /// (``CurrencyForms``) `mark` is here (not a name), sorted.
     func symbolCurrencies(_ mark: [UInt8]) -> [Int32] {
-        lock.lock()
-        defer { lock.unlock() }
-        load(upTo: 1)
-        guard let entry = table[mark], entry.kind != .name else { return [] }
-        return entry.currencies
+        return lock.withLock { _ in
+            load(upTo: 1)
+            guard let entry = table[mark], entry.kind != .name else { return [] }
+            return entry.currencies
+        }
     }
 
     /// `key`'s entry once the table is derived to at least `minimum`,
@@ -256,29 +256,29 @@ package final class CurrencyMarks: @unchecked Sendable {
     /// The length in bytes of the longest mark derived so far (of every
     /// mark, once ``lookup(_:)`` has found none).
     var longestMark: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return longest
+        return lock.withLock { _ in
+            return longest
+        }
     }
 
     /// What `mark` stands for as a symbol or ISO code (not a display name),
     /// or nil: derives the symbols' tier when needed, never the names'.
     func symbolLookup(_ mark: UnsafeBufferPointer<UInt8>) -> Entry? {
         let key = Array(mark)
-        lock.lock()
-        defer { lock.unlock() }
-        if table[key] == nil && tier == 0 {
-            tier = 1
-            for k in CurrencyCatalog.codes.indices { addCurrency(Int32(k), names: false) }
+        return lock.withLock { _ in
+            if table[key] == nil && tier == 0 {
+                tier = 1
+                for k in CurrencyCatalog.codes.indices { addCurrency(Int32(k), names: false) }
+            }
+            guard let entry = table[key], entry.kind != .name else { return nil }
+            return entry
         }
-        guard let entry = table[key], entry.kind != .name else { return nil }
-        return entry
     }
 
     /// The text FormatStyle writes before and after the number for `code`
     /// in `locale` (`value` in the display), bidi marks and the spaces next
     /// to the number removed: what stands outside the first and last digit.
-    static func marks(_ code: String, locale: Locale, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
+    static func marks(_ code: String, locale: LocaleID, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
         before: [UInt8], after: [UInt8]
     ) {
         let fraction = value.contains(".") ? 1 : 0
@@ -298,7 +298,7 @@ package final class CurrencyMarks: @unchecked Sendable {
     }
 
     /// The mark of `code` in `display` and whether it stands before the number.
-    static func mark(_ code: String, locale: Locale, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
+    static func mark(_ code: String, locale: LocaleID, display: CoinFormatStyle.CurrencyDisplay, value: String) -> (
         mark: [UInt8], prefix: Bool
     ) {
         let (before, after) = marks(code, locale: locale, display: display, value: value)

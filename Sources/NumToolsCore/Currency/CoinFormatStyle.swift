@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The configuration of coinfmt: how to write a number as a price, a percent
 /// change, a plain localized number or a compact amount.
@@ -123,7 +127,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
     /// What kind of output to write.
     public var style: Style
     /// The locale whose notation is written.
-    public var locale: Locale
+    public var locale: LocaleID
     /// ISO 4217 code (upper case). Nil means the locale's currency for
     /// ``Style/currency`` (``CurrencyCatalog/defaultCurrency(for:)``) and no
     /// currency for ``Style/compact``; other styles ignore it.
@@ -174,7 +178,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
 
     /// A style with the defaults of coinfmt: symbol display, automatic
     /// precision, half-even rounding, automatic sign.
-    public init(style: Style = .currency, locale: Locale, currencyCode: String? = nil) {
+    public init(style: Style = .currency, locale: LocaleID, currencyCode: String? = nil) {
         self.style = style
         self.locale = locale
         self.currencyCode = currencyCode?.uppercased()
@@ -197,7 +201,7 @@ public struct CoinFormatStyle: Sendable, Hashable {
     /// A copy with another output kind.
     public func style(_ style: Style) -> Self { with { $0.style = style } }
     /// A copy for another locale.
-    public func locale(_ locale: Locale) -> Self { with { $0.locale = locale } }
+    public func locale(_ locale: LocaleID) -> Self { with { $0.locale = locale } }
     /// A copy with another currency (ISO 4217 code, any case), or none.
     public func currency(_ code: String?) -> Self { with { $0.currencyCode = code?.uppercased() } }
     /// A copy with another currency presentation.
@@ -342,10 +346,12 @@ public struct CoinFormatStyle: Sendable, Hashable {
 
     /// Whether `locale` counts in myriads (has a unit of its own at 10^4:
     /// `만`, `万`, `萬`), so that ``Style/myriad`` applies to it.
-    public static func countsInMyriads(_ locale: Locale) -> Bool { MyriadNotation.applies(to: locale) }
+    public static func countsInMyriads(_ locale: LocaleID) -> Bool { MyriadNotation.applies(to: locale) }
 
     /// Whether ICU has spell-out rules of `locale`'s language, so that ``Style/words`` applies.
-    public static func hasWords(_ locale: Locale) -> Bool { SpelloutFormatter.words(locale: locale.identifier) != nil }
+    public static func hasWords(_ locale: LocaleID) -> Bool {
+        SpelloutFormatter.words(locale: locale.identifier) != nil
+    }
 
     /// Derives the formatter for this style from Foundation (a few dozen
     /// FormatStyle probes); reuse it for every value.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Formats exact decimals as a ``CoinFormatStyle`` says, byte by byte.
 ///

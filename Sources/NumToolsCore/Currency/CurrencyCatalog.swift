@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ISO 4217 currencies: codes, fraction digits and English names (from the
 /// generated CLDR data, ``CurrencyCodes``), a locale's default currency, the
@@ -22,12 +26,9 @@ public enum CurrencyCatalog {
     /// The currency of `locale` (its region, or its `cu` keyword); for a
     /// locale without a region, that of the language's likely region
     /// (`fr` → `fr_FR` → EUR); USD when there is none.
-    public static func defaultCurrency(for locale: Locale) -> String {
+    public static func defaultCurrency(for locale: LocaleID) -> String {
         if let currency = CurrencyCodes.currency(ofLocale: locale.identifier), isKnown(currency) { return currency }
-        let parts: [String] = locale.language.maximalIdentifier.components(separatedBy: "-")
-        if let region = parts.dropFirst().last(where: { part in
-            (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
-        }) {
+        if let region = LocaleSubtags(locale).likelyRegion {
             if let currency = CurrencyCodes.currency(ofRegion: region), isKnown(currency) { return currency }
         }
         return "USD"
@@ -38,7 +39,7 @@ public enum CurrencyCatalog {
     /// territory (`en`, `fr`, `zh_Hant`), a territory of no one currency
     /// (`es_419`, `en_001`) and machine notation (`C`, `en_US_POSIX`): no
     /// currency is guessed from a language or a default.
-    public static func territoryCurrency(for locale: Locale) -> String? {
+    public static func territoryCurrency(for locale: LocaleID) -> String? {
         if locale.identifier.hasPrefix(LocaleSupport.machineIdentifier) { return nil }
         guard let currency = CurrencyCodes.currency(ofLocale: locale.identifier), isKnown(currency) else { return nil }
         return currency
@@ -49,15 +50,28 @@ public enum CurrencyCatalog {
     public static func englishName(_ code: String) -> String { CurrencyCodes.englishName(code) }
 
     /// The symbol of `code` in `locale` (`$` for USD in en_US, `US$` in en_CA).
-    public static func symbol(_ code: String, locale: Locale = Locale(identifier: "en_US")) -> String {
+    public static func symbol(_ code: String, locale: LocaleID = LocaleID(identifier: "en_US")) -> String {
         let style = CoinFormatStyle(style: .currency, locale: locale, currencyCode: code)
         let probe = FoundationProbe(
             locale: locale, kind: .currency(code: code.uppercased(), display: .symbol), compact: false)
         let notation = NumberNotation.of(FoundationProbe(locale: style.locale, kind: .number, compact: false))
         let affixes = notation.affixes(of: probe.render("1", fraction: 0, form: .positive))
         let text = String(decoding: affixes.prefix + affixes.suffix, as: UTF8.self)
-        return text.trimmingCharacters(
-            in: .whitespaces.union(CharacterSet(charactersIn: "\u{A0}\u{202F}\u{200E}\u{200F}\u{61C}")))
+        return CurrencyCatalog.trimmingMarkSpace(text)
+    }
+
+    /// `text` without the spaces and direction marks around it: Unicode's
+    /// space separators, tab, U+00A0, U+202F, U+200E, U+200F and U+061C (what
+    /// Foundation's `CharacterSet.whitespaces` and those marks trimmed).
+    static func trimmingMarkSpace(_ text: String) -> String {
+        func isSpace(_ s: Unicode.Scalar) -> Bool {
+            s == "\t" || s.properties.generalCategory == .spaceSeparator
+                || s == "\u{A0}" || s == "\u{202F}" || s == "\u{200E}" || s == "\u{200F}" || s == "\u{61C}"
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(scalars[first...last])
     }
 
     /// The `--list-currencies` lines: `CODE <TAB> ENGLISH NAME <TAB> SYMBOL

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a locale that counts in myriads writes an amount in unit groups of
 /// four digits, largest first (coinfmt's `--style myriad`): `1억 2,345만
@@ -31,7 +35,7 @@ struct MyriadNotation: Sendable {
         let compact = CompactUnits.of(style.locale)
         guard Self.applies(compact) else { return nil }
         units = compact.myriadUnits
-        let language = style.locale.language.languageCode?.identifier ?? ""
+        let language = LocaleSubtags(style.locale).language
         spaced = language == "ko"
         grouped = language == "ko"
         if let code = style.resolvedCurrencyCode, style.symbol == nil,
@@ -47,7 +51,7 @@ struct MyriadNotation: Sendable {
     /// Whether `locale` counts in myriads, so that the myriad style applies.
     /// (A unit of its own at 10^4 and at 10^8: Thai has one at 10^4,
     /// `หมื่น`, but counts on in millions.)
-    static func applies(to locale: Locale) -> Bool { applies(CompactUnits.of(locale)) }
+    static func applies(to locale: LocaleID) -> Bool { applies(CompactUnits.of(locale)) }
 
     private static func applies(_ compact: CompactUnits) -> Bool {
         compact.myriad && compact.myriadUnits.contains { $0.power == 4 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Puts a user's symbol where the pattern has the narrow `$`, with ICU's
 /// currency spacing: a no-break space between the symbol and a digit unless
@@ -110,8 +114,8 @@ extension SymbolOverride {
         // The currency's own pattern (EUR has its own in en_AL: `-€1 234,50`
         // but `-1 234,50 $`), with its symbol replaced.
         let own = notation.affixes(of: probe.render("1", fraction: 0, form: .positive))
-        let ownSymbol = String(decoding: own.prefix + own.suffix, as: UTF8.self).trimmingCharacters(
-            in: .whitespaces.union(CharacterSet(charactersIn: "\u{A0}\u{202F}\u{200E}\u{200F}\u{61C}")))
+        let ownSymbol = CurrencyCatalog.trimmingMarkSpace(
+            String(decoding: own.prefix + own.suffix, as: UTF8.self))
         let (insertion, adjacent) = currencySpacing(locale: style.locale, notation: notation)
         let (source, placeholder) =
             !ownSymbol.isEmpty && standsAlone(ownSymbol, in: own)
@@ -127,7 +131,7 @@ extension SymbolOverride {
     /// pattern puts the symbol right next to the digits (then a space after
     /// a letter symbol is ICU's, not the pattern's), read off a currency
     /// whose narrow symbol is one sign standing alone.
-    static func currencySpacing(locale: Locale, notation: NumberNotation) -> (insertion: [UInt8], adjacent: Bool) {
+    static func currencySpacing(locale: LocaleID, notation: NumberNotation) -> (insertion: [UInt8], adjacent: Bool) {
         var insertion: [UInt8] = [0xC2, 0xA0]
         var adjacent = true
         for (code, sign) in [("USD", "$"), ("EUR", "€"), ("GBP", "£"), ("JPY", "¥")] {

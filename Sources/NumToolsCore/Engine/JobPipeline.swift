@@ -1,5 +1,9 @@
 // A parallel run's blocks of records, the pipeline handing them to the workers, and the workers' sinks.
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a recorded write goes.
 enum RecordedStream: Sendable {
@@ -71,7 +75,7 @@ final class JobBlock: @unchecked Sendable {
 final class JobPipeline: @unchecked Sendable {
     // @unchecked Sendable, safely: every stored property is read and
     // written only while `condition` is locked.
-    private let condition = NSCondition()
+    private let condition = Condition()
     /// At most two blocks a worker: removed from the front, cheaply.
     private var waiting: [JobBlock] = []
     /// No more blocks will come: workers end once the queue is empty.

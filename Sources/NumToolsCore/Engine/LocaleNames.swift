@@ -45,6 +45,7 @@ enum LocaleNames {
     static let territoryAliases = pairs(LocaleIndexData.territoryAliases)
     static let variantAliases = pairs(LocaleIndexData.variantAliases)
     static let likelyRegions = pairs(LocaleIndexData.likelyRegions)
+    static let likelyScriptRegions = pairs(LocaleIndexData.likelyScriptRegions)
 
     /// BCP 47 `-u-` keys and the ICU keywords they stand for (others keep their name).
     static let legacyKeys: [String: String] = [

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Locale names as the stream contract takes them: ICU (`de_CH`,
 /// `zh_Hans_CN`), BCP 47 (`de-CH`, `th-TH-u-nu-thai`) and POSIX names with
@@ -253,9 +257,9 @@ public enum LocaleSupport {
 
     /// The locale for a name given on the command line, or a usage error
     /// naming the option, what is wrong and up to three close matches.
-    public static func resolve(_ text: String, option: String) throws(UsageError) -> Locale {
+    public static func resolve(_ text: String, option: String) throws(UsageError) -> LocaleID {
         do throws(Refusal) {
-            return Locale(identifier: try checkedIdentifier(text))
+            return LocaleID(identifier: try checkedIdentifier(text))
         } catch {
             throw UsageError(refusalMessage(error, text, option: option))
         }
@@ -278,7 +282,7 @@ public enum LocaleSupport {
     static func suggestions(for text: String) -> [String] {
         var base = Substring(text)
         if let cut = base.firstIndex(where: { $0 == "." || $0 == "@" }) { base = base[..<cut] }
-        let key = base.isEmpty ? text : String(base).replacingOccurrences(of: "-", with: "_")
+        let key = base.isEmpty ? text : String(base).replacing("-", with: "_")
         // A known language is kept: `zh_CNN` is answered with zh_*, not za_CN.
         let language = LocaleNames.canonical(String(key.prefix { $0 != "_" }))
         if knownLanguages.contains(language) {
@@ -352,17 +356,17 @@ public enum LocaleSupport {
     /// the C locale when `setlocale` fails, so that a cron job on any
     /// server keeps working.
     public static func environmentLocale(_ environment: [String: String], category: String) -> (
-        locale: Locale, warning: String?
+        locale: LocaleID, warning: String?
     ) {
         let (name, variable) = environmentIdentifier(environment, category: category)
         let refusal: Refusal
         do throws(Refusal) {
-            return (Locale(identifier: try checkedIdentifier(name)), nil)
+            return (LocaleID(identifier: try checkedIdentifier(name)), nil)
         } catch { refusal = error }
         let value = shown(variable ?? "LANG", variable.flatMap { environment[$0] } ?? name)
         switch refusal {
-        case .unknown, .tooLong: return (Locale(identifier: "en_US"), "\(value) is not a known locale; using en_US")
-        case .keyword(let problem, _): return (Locale(identifier: "en_US"), "\(value): \(problem); using en_US")
+        case .unknown, .tooLong: return (LocaleID(identifier: "en_US"), "\(value) is not a known locale; using en_US")
+        case .keyword(let problem, _): return (LocaleID(identifier: "en_US"), "\(value): \(problem); using en_US")
         }
     }
 
@@ -383,7 +387,7 @@ public enum LocaleSupport {
     public static func resolve(
         option: String, value: String?, environment: [String: String], category: String,
         warn: (String) -> Void = { _ in }
-    ) throws(UsageError) -> Locale {
+    ) throws(UsageError) -> LocaleID {
         if let value { return try resolve(value, option: option) }
         let (locale, warning) = environmentLocale(environment, category: category)
         if let warning { warn(warning) }
@@ -395,7 +399,7 @@ public enum LocaleSupport {
     public static func listing() -> String {
         var text = ""
         for (id, name) in zip(availableList, englishNames) {
-            let format = LocaleNumberFormat(locale: Locale(identifier: id))
+            let format = LocaleNumberFormat(locale: LocaleID(identifier: id))
             var sample: [UInt8] = []
             format.format(negative: false, integer: Array("1234567".utf8), fraction: Array("891".utf8), into: &sample)
             text += id + "\t" + name + "\t" + String(decoding: sample, as: UTF8.self) + "\n"

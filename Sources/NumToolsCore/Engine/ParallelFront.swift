@@ -1,5 +1,11 @@
+import Dispatch
+
 // A parallel run's ordered front: cuts the input into blocks, starts the workers, writes their output in order.
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -62,14 +68,16 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
         for worker in 0..<jobs {
             pipeline.workerStarted()
             let (pipeline, configuration) = (self.pipeline, self.configuration)
-            let thread = Thread { [transform] in
+            // A serial queue of its own: a thread of its own (libdispatch
+            // gives a blocked serial queue a new thread), as Foundation's
+            // Thread, which FoundationEssentials lacks, did.
+            DispatchQueue(label: "numtools.worker.\(worker)").async { [transform] in
                 var transform = transform
                 if let copyable = transform as? any ThreadCopyable, let copy = copyable.copyForThread() as? Transform {
                     transform = copy
                 }
                 Self.work(transform, pipeline, configuration, worker: worker, errorsWanted: errorsWanted)
             }
-            thread.start()
         }
     }
 

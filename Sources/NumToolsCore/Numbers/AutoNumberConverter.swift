@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// numconv's `--from auto`: a value read in every candidate notation with
 /// the strict parser (``LocaleNumberParser``), never guessed.
@@ -231,16 +237,14 @@ final class AutoReadingTally: @unchecked Sendable {
 /// copy of the transform (one a thread with `-j`).
 public final class AutoReadingReport: @unchecked Sendable {
     // @unchecked Sendable, safely: `tallies` is read and written under `lock`.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var tallies: [AutoReadingTally] = []
 
     public init() {}
 
     func newTally() -> AutoReadingTally {
         let tally = AutoReadingTally()
-        lock.lock()
-        tallies.append(tally)
-        lock.unlock()
+        lock.withLock { _ in tallies.append(tally) }
         return tally
     }
 
@@ -252,39 +256,39 @@ public final class AutoReadingReport: @unchecked Sendable {
     /// one notation come first, in candidate order; `no values read` when
     /// there were none.
     public func lines(names: [String], preferred: Int?) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        var byNotations: [UInt64: Int] = [:]
-        var (ambiguous, settled, unread) = (0, 0, 0)
-        for tally in tallies {
-            byNotations.merge(tally.byNotations, uniquingKeysWith: +)
-            ambiguous += tally.ambiguous
-            settled += tally.settled
-            unread += tally.unread
+        return lock.withLock { _ in
+            var byNotations: [UInt64: Int] = [:]
+            var (ambiguous, settled, unread) = (0, 0, 0)
+            for tally in tallies {
+                byNotations.merge(tally.byNotations, uniquingKeysWith: +)
+                ambiguous += tally.ambiguous
+                settled += tally.settled
+                unread += tally.unread
+            }
+            func values(_ n: Int) -> String { n == 1 ? "1 value" : "\(n) values" }
+            let every: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
+            var lines: [String] = []
+            func members(_ set: UInt64) -> [Int] { names.indices.filter { set & (1 << UInt64($0)) != 0 } }
+            // Fewest notations first, then in candidate order.
+            let sets = byNotations.keys.map { (set: $0, members: members($0)) }.sorted {
+                $0.members.count != $1.members.count
+                    ? $0.members.count < $1.members.count : $0.members.lexicographicallyPrecedes($1.members)
+            }
+            for (set, indices) in sets where set != every || names.count == 1 {
+                let members = indices.map { names[$0] }
+                let alike = members.count > 1 ? " alike" : ""
+                lines.append("\(values(byNotations[set]!)) read as \(members.joined(separator: " and "))\(alike)")
+            }
+            if names.count > 1, let n = byNotations[every] { lines.append("\(values(n)) read alike in every notation") }
+            if ambiguous > 0 { lines.append("\(values(ambiguous)) ambiguous") }
+            if settled > 0, let preferred {
+                lines.append(
+                    "\(settled == 1 ? "1 ambiguous value" : "\(settled) ambiguous values") read as \(names[preferred]) (--prefer)"
+                )
+            }
+            if unread > 0 { lines.append("\(values(unread)) not read in any notation") }
+            return lines.isEmpty ? ["no values read"] : lines
         }
-        func values(_ n: Int) -> String { n == 1 ? "1 value" : "\(n) values" }
-        let every: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
-        var lines: [String] = []
-        func members(_ set: UInt64) -> [Int] { names.indices.filter { set & (1 << UInt64($0)) != 0 } }
-        // Fewest notations first, then in candidate order.
-        let sets = byNotations.keys.map { (set: $0, members: members($0)) }.sorted {
-            $0.members.count != $1.members.count
-                ? $0.members.count < $1.members.count : $0.members.lexicographicallyPrecedes($1.members)
-        }
-        for (set, indices) in sets where set != every || names.count == 1 {
-            let members = indices.map { names[$0] }
-            let alike = members.count > 1 ? " alike" : ""
-            lines.append("\(values(byNotations[set]!)) read as \(members.joined(separator: " and "))\(alike)")
-        }
-        if names.count > 1, let n = byNotations[every] { lines.append("\(values(n)) read alike in every notation") }
-        if ambiguous > 0 { lines.append("\(values(ambiguous)) ambiguous") }
-        if settled > 0, let preferred {
-            lines.append(
-                "\(settled == 1 ? "1 ambiguous value" : "\(settled) ambiguous values") read as \(names[preferred]) (--prefer)"
-            )
-        }
-        if unread > 0 { lines.append("\(values(unread)) not read in any notation") }
-        return lines.isEmpty ? ["no values read"] : lines
     }
 }
 

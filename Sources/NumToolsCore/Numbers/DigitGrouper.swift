@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// numgroup's value transformation: group, ungroup, sanitize or group
 /// numbers inside text, never changing a digit.

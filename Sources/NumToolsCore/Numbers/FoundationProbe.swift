@@ -31,7 +31,7 @@ struct FoundationProbe: Sendable, Hashable {
         static let templateForms: [Form] = [.positive, .negative, .plus]
     }
 
-    let locale: Locale
+    let locale: LocaleID
     let kind: Kind
     /// CLDR short compact notation (`.notation(.compactName)`).
     let compact: Bool
@@ -42,7 +42,7 @@ struct FoundationProbe: Sendable, Hashable {
     /// .accounting)`); numbers and percents have none.
     let accounting: Bool
 
-    init(locale: Locale, kind: Kind, compact: Bool, scientific: Bool = false, accounting: Bool = false) {
+    init(locale: LocaleID, kind: Kind, compact: Bool, scientific: Bool = false, accounting: Bool = false) {
         precondition(!(compact && scientific), "a probe is compact or scientific, not both")
         self.locale = locale
         self.kind = kind

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The notation numgroup writes: separator, decimal point and group sizes.
 public struct GroupingStyle: Sendable, Hashable {
@@ -30,7 +34,7 @@ public struct GroupingStyle: Sendable, Hashable {
     }
 
     /// The separator, decimal point and grouping of a locale, as FormatStyle applies them.
-    public init(locale: Locale, identifier: String? = nil) {
+    public init(locale: LocaleID, identifier: String? = nil) {
         // numgroup writes ASCII digits, so it takes the symbols the locale
         // uses with Latin digits: Arabic-script locales, for one, write
         // `1,234.5` with them but `١٬٢٣٤٫٥` with their native digits.
@@ -46,13 +50,13 @@ public struct GroupingStyle: Sendable, Hashable {
 
     /// The locale with the Latin numbering system. (Editing the identifier
     /// keeps variants such as POSIX, which `Locale.Components` loses.)
-    static func latinDigits(_ locale: Locale) -> Locale {
-        let icu = Locale.identifier(.icu, from: locale.identifier)
+    static func latinDigits(_ locale: LocaleID) -> LocaleID {
+        let icu = LocaleNames.canonical(locale.identifier)
         let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         var keywords = parts.count > 1 ? parts[1].split(separator: ";").map(String.init) : []
         keywords.removeAll { $0.lowercased().hasPrefix("numbers=") }
         keywords.append("numbers=latn")
-        return Locale(identifier: parts[0] + "@" + keywords.joined(separator: ";"))
+        return LocaleID(identifier: parts[0] + "@" + keywords.joined(separator: ";"))
     }
 
     /// Returns a copy that groups only integer parts of at least `digits` digits.

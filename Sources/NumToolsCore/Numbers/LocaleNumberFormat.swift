@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How one locale writes plain numbers (or percents), built once from the
 /// generated CLDR data (``NumberSymbols``) and then applied by a byte-level loop.
@@ -58,7 +62,7 @@ public struct LocaleNumberFormat: Sendable, Hashable {
 
     /// The format of `locale` for `style`, built once per process (later
     /// calls share the first one's storage).
-    public init(locale: Locale, style: Style = .number) {
+    public init(locale: LocaleID, style: Style = .number) {
         storage = LocaleNumberFormatStorage.shared(locale: locale, style: style)
     }
 
@@ -151,7 +155,7 @@ final class LocaleNumberFormatStorage: @unchecked Sendable {
     let plan: FormatPlan
 
     /// The storage of `locale` in `style`, derived on first use.
-    static func shared(locale: Locale, style: LocaleNumberFormat.Style) -> LocaleNumberFormatStorage {
+    static func shared(locale: LocaleID, style: LocaleNumberFormat.Style) -> LocaleNumberFormatStorage {
         let probe = FoundationProbe(locale: locale, kind: style == .number ? .number : .percent, compact: false)
         if let known = cache[probe] { return known }
         return cache.insert(LocaleNumberFormatStorage(probe: probe, style: style), for: probe)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A number read exactly: its sign and ASCII digit strings.
 public struct ParsedNumber: Sendable, Hashable {

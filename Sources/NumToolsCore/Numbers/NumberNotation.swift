@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a locale writes numbers in one FormatStyle: its digits, decimal and
 /// grouping separators, group sizes and the text around the digits of each
@@ -203,34 +207,6 @@ struct NumberNotation: Sendable {
     /// Appends ASCII integer digits in this notation's digits, grouped.
     func appendGroupedInteger<Output: ByteOutput & ~Copyable>(_ integer: [UInt8], into out: inout Output) {
         grouping.appendGrouped(integer, digits: digits, separator: groupingSeparator, into: &out)
-    }
-}
-
-/// What a derivation found for each probe, behind a lock: shared among the
-/// threads of a process (and the tests, which run in parallel).
-///
-/// A list, not a dictionary: a process derives a few notations, and a
-/// dictionary keyed by a type of this module costs start-up a runtime
-/// conformance lookup that is dearer than searching a few entries.
-// @unchecked Sendable, safely: `entries`, its only mutable state, is read
-// and written only while `lock` is held.
-final class ProbeCache<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(probe: FoundationProbe, value: Value)] = []
-
-    subscript(probe: FoundationProbe) -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.first { $0.probe == probe }?.value
-    }
-
-    /// Stores `value` unless another thread stored one first; returns the stored one.
-    func insert(_ value: Value, for probe: FoundationProbe) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let first = entries.first(where: { $0.probe == probe }) { return first.value }
-        entries.append((probe, value))
-        return value
     }
 }
 

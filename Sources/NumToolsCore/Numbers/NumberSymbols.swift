@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A locale's number symbols and patterns in one numbering system, read
 /// from the generated CLDR data (Generated/NumberSymbolsData.swift, written
@@ -232,28 +236,5 @@ struct NumberPattern: Sendable {
             plus = NumberNotation.Affixes(prefix: Array(symbols.plus.utf8) + positive.prefix, suffix: positive.suffix)
         }
         return (positive, negative, plus)
-    }
-}
-
-/// Values derived once per locale identifier, behind a lock (see ``ProbeCache``).
-// @unchecked Sendable, safely: `entries` is read and written only while `lock` is held.
-final class IdentifierCache<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(key: String, value: Value)] = []
-
-    /// The value of `key`, made by `make` on first use.
-    func value(for key: String, make: () -> Value) -> Value {
-        lock.lock()
-        if let known = entries.first(where: { $0.key == key }) {
-            lock.unlock()
-            return known.value
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let first = entries.first(where: { $0.key == key }) { return first.value }
-        entries.append((key, made))
-        return made
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a locale writes the exponent of a number in scientific notation
 /// (`Decimal.FormatStyle` with `.notation(.scientific)`): the exponent

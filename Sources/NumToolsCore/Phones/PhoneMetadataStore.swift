@@ -1,6 +1,18 @@
-// The metadata store (regions compiled on demand, a store a thread under -j) and each country code's regions.
-import Foundation
 import Synchronization
+
+// The metadata store (regions compiled on demand, a store a thread under -j) and each country code's regions.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The regions of one country calling code, the main one first, read off
 /// the generated data's `US!AG!AI...` as they are asked for: a lookup
@@ -89,12 +101,14 @@ package final class PhoneMetadataStore: @unchecked Sendable {
     /// The regions of each country code.
     let countryCodeToRegions = CountryCodeRegions()
 
-    // Guarded by `lock`.
-    private var compiled: [String: PhoneRegionMetadata] = [:]
-    private var compiledNonGeographic: [Int: PhoneRegionMetadata] = [:]
-    private var mainByCountryCode = [PhoneRegionMetadata?](repeating: nil, count: 1000)
-    private var regionsByCountryCode = [[PhoneRegionMetadata]?](repeating: nil, count: 1000)
-    private let lock = NSLock()
+    /// What has been compiled so far.
+    private struct Compiled {
+        var regions: [String: PhoneRegionMetadata] = [:]
+        var nonGeographic: [Int: PhoneRegionMetadata] = [:]
+        var mainByCountryCode = [PhoneRegionMetadata?](repeating: nil, count: 1000)
+        var regionsByCountryCode = [[PhoneRegionMetadata]?](repeating: nil, count: 1000)
+    }
+    private let state = Mutex(Compiled())
 
     /// A store that has compiled nothing yet (the process has one, ``shared``;
     /// the tests make their own to see what a lookup compiles).
@@ -102,33 +116,31 @@ package final class PhoneMetadataStore: @unchecked Sendable {
 
     /// The regions compiled so far, sorted (for the tests).
     var compiledRegions: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return compiled.keys.sorted()
+        state.withLock { $0.regions.keys.sorted() }
     }
 
     /// The compiled plan of a geographic region, or nil if unknown.
     func region(_ id: String) -> PhoneRegionMetadata? {
         if let own = threadsOwn { return own.region(id) }
-        lock.lock()
-        defer { lock.unlock() }
-        if let m = compiled[id] { return m }
-        guard let records = phoneMetadataRecords(region: id) else { return nil }
-        let m = PhoneRegionMetadata(records: records)
-        compiled[id] = m
-        return m
+        return state.withLock { state in
+            if let m = state.regions[id] { return m }
+            guard let records = phoneMetadataRecords(region: id) else { return nil }
+            let m = PhoneRegionMetadata(records: records)
+            state.regions[id] = m
+            return m
+        }
     }
 
     /// The compiled plan of a non-geographic entity (`+800`, ...).
     func nonGeographic(_ countryCode: Int) -> PhoneRegionMetadata? {
         if let own = threadsOwn { return own.nonGeographic(countryCode) }
-        lock.lock()
-        defer { lock.unlock() }
-        if let m = compiledNonGeographic[countryCode] { return m }
-        guard let records = phoneMetadataRecords(nonGeographic: countryCode) else { return nil }
-        let m = PhoneRegionMetadata(records: records)
-        compiledNonGeographic[countryCode] = m
-        return m
+        return state.withLock { state in
+            if let m = state.nonGeographic[countryCode] { return m }
+            guard let records = phoneMetadataRecords(nonGeographic: countryCode) else { return nil }
+            let m = PhoneRegionMetadata(records: records)
+            state.nonGeographic[countryCode] = m
+            return m
+        }
     }
 
     /// libphonenumber's `metadata_for_region_or_calling_code`.
@@ -147,16 +159,11 @@ package final class PhoneMetadataStore: @unchecked Sendable {
     package func regionsMetadata(countryCode: Int) -> [PhoneRegionMetadata] {
         if let own = threadsOwn { return own.regionsMetadata(countryCode: countryCode) }
         guard countryCode > 0 && countryCode < 1000 else { return [] }
-        lock.lock()
-        let cached = regionsByCountryCode[countryCode]
-        lock.unlock()
-        if let cached { return cached }
+        if let cached = state.withLock({ $0.regionsByCountryCode[countryCode] }) { return cached }
         let list = (countryCodeToRegions[countryCode].map(Array.init) ?? []).compactMap {
             metadata(region: $0, countryCode: countryCode)
         }
-        lock.lock()
-        regionsByCountryCode[countryCode] = list
-        lock.unlock()
+        state.withLock { $0.regionsByCountryCode[countryCode] = list }
         return list
     }
 
@@ -164,16 +171,11 @@ package final class PhoneMetadataStore: @unchecked Sendable {
     package func mainMetadata(countryCode: Int) -> PhoneRegionMetadata? {
         if let own = threadsOwn { return own.mainMetadata(countryCode: countryCode) }
         guard countryCode > 0 && countryCode < 1000 else { return nil }
-        lock.lock()
-        let cached = mainByCountryCode[countryCode]
-        lock.unlock()
-        if let cached { return cached }
+        if let cached = state.withLock({ $0.mainByCountryCode[countryCode] }) { return cached }
         guard let r = mainRegion(countryCode: countryCode),
             let m = metadata(region: r, countryCode: countryCode)
         else { return nil }
-        lock.lock()
-        mainByCountryCode[countryCode] = m
-        lock.unlock()
+        state.withLock { $0.mainByCountryCode[countryCode] = m }
         return m
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// libphonenumber's ShortNumberInfo: the short numbers a region dials
 /// (`112`, `119`, `1330`), from its short-number metadata
@@ -66,17 +70,11 @@ enum PhoneShortNumbers {
         }
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var plans: [String: Plan?] = [:]
+    private static let plans = IdentifierCache<Plan?>()
 
     /// The short-number plan of `region`; nil when it has none.
     static func plan(_ region: String) -> Plan? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = plans[region] { return known }
-        let plan = phoneShortRecords(region: region).map(Plan.init)
-        plans[region] = plan
-        return plan
+        plans.value(for: region) { phoneShortRecords(region: region).map(Plan.init) }
     }
 
     /// `_region_dialing_from_matches_number`: the region is one of the

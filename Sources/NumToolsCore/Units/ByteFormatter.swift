@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes byte counts as Foundation's `ByteCountFormatStyle` does (`.file`:
 /// powers of 1000, `1.7 MB`, `2 kB`, `4,28 TB` in pl_PL, `۲۷۸٫۳۴ TB` in
@@ -26,7 +30,7 @@ struct ByteFormatter: Sendable {
     let binary: Bool
     let fromUnit: UInt64
     let toUnit: UInt64
-    let locale: Locale
+    let locale: LocaleID
     let rounding: DecimalRoundingRule
     let sign: CoinFormatStyle.SignDisplay
     /// Digits, separators and grouping of the locale's numbers, and their signs.

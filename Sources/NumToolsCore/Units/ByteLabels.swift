@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The byte units numconv reads (`--style bytes`, and under auto): the
 /// ASCII forms people and tools write (`B`, `byte`, `bytes`, `kB`, `KB`,
@@ -80,26 +84,14 @@ final class ByteLabels: Sendable {
 
     /// The labels of `locale`, derived once a process and locale from the
     /// generated data (only when a value holds a label that is not ASCII).
-    static func of(_ locale: Locale) -> ByteLabels {
+    static func of(_ locale: LocaleID) -> ByteLabels {
         let id = locale.identifier
-        lock.lock()
-        if let known = cache[id] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let labels = ByteLabels(locale)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = cache[id] { return known }
-        cache[id] = labels
-        return labels
+        return cache.value(for: id) { ByteLabels(locale) }
     }
 
-    nonisolated(unsafe) private static var cache: [String: ByteLabels] = [:]
-    private static let lock = NSLock()
+    private static let cache = IdentifierCache<ByteLabels>()
 
-    private init(_ locale: Locale) {
+    private init(_ locale: LocaleID) {
         let formatter = ByteFormatter(CoinFormatStyle(style: .bytes, locale: locale))
         var found: [(label: [UInt8], power: Int)] = []
         // The labels of the numbers each unit shows (bytes whole numbers):

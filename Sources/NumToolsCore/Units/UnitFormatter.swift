@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes a number scaled to a unit prefix as GNU numfmt's `--to=si`,
 /// `--to=iec` and `--to=iec-i` do (`1500` → `1.5K`, `1536` → `1.5K` or

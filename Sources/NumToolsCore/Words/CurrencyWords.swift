@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How `--style words` writes an amount of a currency.
 public enum WordsForm: String, Sendable, Hashable, CaseIterable {
@@ -88,8 +92,8 @@ struct CurrencyWords: Sendable {
 
     /// The currency words of `code` in `locale`'s language, in `form`; a
     /// usage error naming what is missing where there are none.
-    init(locale: Locale, code: String, form: WordsForm, rounding: DecimalRoundingRule) throws(UsageError) {
-        let language = locale.language.languageCode?.identifier ?? ""
+    init(locale: LocaleID, code: String, form: WordsForm, rounding: DecimalRoundingRule) throws(UsageError) {
+        let language = LocaleSubtags(locale).language
         self.code = code
         self.rounding = rounding
         digits = CurrencyCatalog.fractionDigits(code)
@@ -309,7 +313,7 @@ struct CurrencyWords: Sendable {
         }
         var text = String(out)
         for (from, to) in [("零零", "零"), ("零万", "万"), ("零亿", "亿"), ("亿万", "亿")] {
-            text = text.replacingOccurrences(of: from, with: to)
+            text = text.replacing(from, with: to)
         }
         var chars = Array(text)
         while chars.first == "零" { chars.removeFirst() }

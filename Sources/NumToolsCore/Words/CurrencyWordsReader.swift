@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// numconv's `--style words --currency CODE`: an amount in words, as
 /// `coinfmt --style words --currency CODE` writes it in either form, read
@@ -33,8 +37,8 @@ public struct CurrencyWordsReader: Sendable {
 
     /// The reader of `code`'s amounts in words in `locale`'s language; a
     /// usage error where coinfmt writes none.
-    public init(locale: Locale, code: String) throws(UsageError) {
-        let language = locale.language.languageCode?.identifier ?? ""
+    public init(locale: LocaleID, code: String) throws(UsageError) {
+        let language = LocaleSubtags(locale).language
         name = "\(code) words in \(locale.identifier)"
         let eastAsian: Bool
         switch (language, code) {

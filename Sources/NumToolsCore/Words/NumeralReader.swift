@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads numbers written in words or traditional numerals back to their
 /// exact digits (numconv's `--style words` and `--style numerals`).
@@ -33,9 +37,9 @@ public struct NumeralReader: Sendable {
     static let chineseSystems: Set<String> = ["hans", "hansfin", "hant", "hantfin"]
 
     /// The reader of `--style words` in `locale`, or nil when ICU has no spell-out rules for its language.
-    public static func words(locale: Locale) -> NumeralReader? {
+    public static func words(locale: LocaleID) -> NumeralReader? {
         guard let rules = SpelloutReader.words(locale: locale) else { return nil }
-        let language = locale.language.languageCode?.identifier ?? ""
+        let language = LocaleSubtags(locale).language
         return NumeralReader(
             rules: rules, eastAsian: eastAsianLanguages.contains(language),
             chinese: chineseLanguages.contains(language))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// CLDR's algorithmic numbering systems (`roman`, `hans`, `hebr`, ...), as
 /// ICU describes them (generated data): each names a rule set, of the root's numbering-system
@@ -24,7 +28,7 @@ public enum NumeralSystems {
     /// The name of `locale`'s traditional numbering system when it is an
     /// algorithmic one (`hans` for zh, `hebr` for he), or nil: ICU's
     /// `unumsys_open(locale@numbers=traditional)`, as generated.
-    public static func traditional(for locale: Locale) -> String? {
+    public static func traditional(for locale: LocaleID) -> String? {
         WordsData.traditionalSystem(locale: locale.identifier)
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes numbers with a rule set of ``SpelloutRules``, as ICU's
 /// RuleBasedNumberFormat does, but on exact digits: the integer part is a
@@ -170,16 +174,10 @@ final class CompiledRules: @unchecked Sendable {
     /// Plural choices: keyword → text.
     let choices: [[(keyword: String, text: [UInt8])]]
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [ObjectIdentifier: CompiledRules] = [:]
+    private static let cache = LockedCache<ObjectIdentifier, CompiledRules>()
 
     static func of(_ rules: SpelloutRules) -> CompiledRules {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = cache[ObjectIdentifier(rules)] { return known }
-        let compiled = CompiledRules(rules)
-        cache[ObjectIdentifier(rules)] = compiled
-        return compiled
+        cache.value(for: ObjectIdentifier(rules)) { CompiledRules(rules) }
     }
 
     init(_ source: SpelloutRules) {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A first guess at a number in words, from a table of the words the rules
 /// write, for ``SpelloutReader`` to check by writing it back.

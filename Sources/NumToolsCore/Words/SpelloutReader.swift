@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads numbers written by a ``SpelloutFormatter`` back to their exact
 /// digits: the same compiled rules walked the other way ("one notation, two
@@ -104,9 +115,9 @@ public struct SpelloutReader: Sendable {
     }
 
     /// The reader of `locale`'s words (what `coinfmt --style words` writes), or nil without rules.
-    public static func words(locale: Locale) -> SpelloutReader? {
+    public static func words(locale: LocaleID) -> SpelloutReader? {
         guard let formatter = SpelloutFormatter.words(locale: locale.identifier) else { return nil }
-        let language = locale.language.languageCode?.identifier ?? ""
+        let language = LocaleSubtags(locale).language
         return SpelloutReader(
             formatter: formatter, name: "\(locale.identifier) words", dropping: language == "en" ? ["and"] : [])
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A locale's CLDR rule-based number format (ICU's RBNF: the spell-out
 /// rules, or the algorithmic numbering systems' rules), parsed from the rule
@@ -181,7 +185,7 @@ final class SpelloutRules: @unchecked Sendable {
                 var rest = inner[inner.index(after: comma)...]
                 while let open = rest.firstIndex(of: "{") {
                     guard let close = rest[open...].firstIndex(of: "}") else { return nil }
-                    let keyword = rest[..<open].trimmingCharacters(in: .whitespaces)
+                    let keyword = String(rest[..<open].drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
                     choices.append((keyword, Array(rest[rest.index(after: open)..<close].utf8)))
                     rest = rest[rest.index(after: close)...]
                 }
@@ -237,25 +241,20 @@ final class SpelloutRules: @unchecked Sendable {
 
     // MARK: From the generated data
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: SpelloutRules?] = [:]
+    private static let cache = IdentifierCache<SpelloutRules?>()
 
     /// ICU's spell-out rules for `locale` (`UNUM_SPELLOUT`), or with
     /// `numberingSystems` the root's numbering-system rules, as generated
     /// (``WordsData/spelloutEntry(locale:)``); parsed once a process.
     static func of(_ locale: String, numberingSystems: Bool = false) -> SpelloutRules? {
         let key = (numberingSystems ? "#" : "") + locale
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = cache[key] { return known }
-        var rules: SpelloutRules? = nil
-        if let entry = WordsData.spelloutEntry(locale: numberingSystems ? "#root" : locale) {
-            rules = SpelloutRules(text: entry.text, locale: locale, decimalIsComma: entry.decimalIsComma)
+        return cache.value(for: key) {
+            guard let entry = WordsData.spelloutEntry(locale: numberingSystems ? "#root" : locale) else { return nil }
+            let rules = SpelloutRules(text: entry.text, locale: locale, decimalIsComma: entry.decimalIsComma)
             rules?.spacedDigits = entry.spacedDigits
             rules?.fractionZeros = entry.fractionZeros
+            return rules
         }
-        cache[key] = rules
-        return rules
     }
 
     /// What ICU's rule text does not show, settled by ICU's own output

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// numconv's `--style words` and `--style numerals`: a number in words or
 /// traditional numerals (``NumeralReader``) read to its exact digits, then

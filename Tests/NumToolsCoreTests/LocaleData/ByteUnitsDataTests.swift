@@ -67,7 +67,7 @@ import Foundation
         /// Foundation's text of `count` (`.memory` for binary), binary
         /// relabelled as ``ByteFormatter`` defines it: the unit's label (as
         /// `.file` writes 1 of it), with the letters a plural adds, is IEC's.
-        static func foundation(_ count: Int64, binary: Bool, locale: Locale, notation: NumberNotation) -> String {
+        static func foundation(_ count: Int64, binary: Bool, locale: LocaleID, notation: NumberNotation) -> String {
             var expected = Array(ByteFormatter.foundation(binary: binary, locale: locale).format(count).utf8)
             guard binary else { return String(decoding: expected, as: UTF8.self) }
             let labels = (1...5).map { unit -> [UInt8] in
@@ -103,7 +103,7 @@ import Foundation
         /// The byte labels numconv read before the generated data: the
         /// text around the number Foundation writes for counts showing
         /// each sample in each unit (of bytes, whole samples only).
-        static func foundationLabels(_ locale: Locale, _ formatter: ByteFormatter) -> [(label: [UInt8], power: Int)] {
+        static func foundationLabels(_ locale: LocaleID, _ formatter: ByteFormatter) -> [(label: [UInt8], power: Int)] {
             var found: [(label: [UInt8], power: Int)] = []
             let samples = (0...25).map(String.init) + ["100", "101", "111", "1.5", "2.1", "1.25", "0.5"]
             let style = ByteFormatter.foundation(binary: false, locale: locale, spellsOutZero: false)
@@ -127,7 +127,7 @@ import Foundation
         /// it read off Foundation (their order aside: a label is matched whole).
         @Test(arguments: localeNames)
         func formatterIsFoundation(_ name: String) {
-            let locale = Locale(identifier: name)
+            let locale = LocaleID(identifier: name)
             var failures: [String] = []
             var decimal: ByteFormatter? = nil
             for binary in [false, true] {
@@ -171,9 +171,9 @@ import Foundation
 // (ByteStyleTests, and the suite above): no longer called by ByteFormatter.
 extension ByteFormatter {
     /// Foundation's ByteCountFormatStyle (`.memory` for binary).
-    static func foundation(binary: Bool, locale: Locale, spellsOutZero: Bool = true) -> ByteCountFormatStyle {
+    static func foundation(binary: Bool, locale: LocaleID, spellsOutZero: Bool = true) -> ByteCountFormatStyle {
         ByteCountFormatStyle(
             style: binary ? .memory : .file, allowedUnits: .all, spellsOutZero: spellsOutZero,
-            includesActualByteCount: false, locale: locale)
+            includesActualByteCount: false, locale: locale.foundation)
     }
 }

@@ -41,13 +41,13 @@
 
         @Test func fractionDigitsAndEnglishNamesAreFoundations() {
             var failures: [String] = []
-            let english = Locale(identifier: "en_US")
+            let english = LocaleID(identifier: "en_US")
             for code in Self.codes {
                 let digits = CurrencyCodes.fractionDigits(code)
                 if digits != Self.formatStyleDigits(code) || digits != CurrencyDataOracle.fractionDigits(code) {
                     failures.append("\(code) digits \(digits)")
                 }
-                let name = english.localizedString(forCurrencyCode: code) ?? code
+                let name = english.foundation.localizedString(forCurrencyCode: code) ?? code
                 if CurrencyCodes.englishName(code) != name { failures.append("\(code) name \(name)") }
                 if CurrencyCatalog.fractionDigits(code) != digits || CurrencyCatalog.englishName(code) != name {
                     failures.append("\(code) catalog")
@@ -57,7 +57,7 @@
             // Codes ICU does not list, as the old FormatStyle and Foundation answers had them.
             for code in ["ABC", "xyz", "Zzz"] {
                 #expect(CurrencyCodes.fractionDigits(code) == Self.formatStyleDigits(code.uppercased()), "\(code)")
-                let name = english.localizedString(forCurrencyCode: code.uppercased()) ?? code.uppercased()
+                let name = english.foundation.localizedString(forCurrencyCode: code.uppercased()) ?? code.uppercased()
                 #expect(CurrencyCodes.englishName(code) == name, "\(code)")
             }
             #expect(failures.isEmpty, Self.report(failures))
@@ -191,16 +191,17 @@
         }
 
         /// What CurrencyCatalog.defaultCurrency computed before the data (Foundation's `Locale.currency`).
-        static func foundationDefaultCurrency(_ locale: Locale) -> String {
-            if let currency = locale.currency, CurrencyCatalog.isKnown(currency.identifier) {
+        static func foundationDefaultCurrency(_ locale: LocaleID) -> String {
+            if let currency = locale.foundation.currency, CurrencyCatalog.isKnown(currency.identifier) {
                 return currency.identifier.uppercased()
             }
-            let parts: [String] = locale.language.maximalIdentifier.components(separatedBy: "-")
+            let parts: [String] = locale.foundation.language.maximalIdentifier.components(separatedBy: "-")
             if let region = parts.dropFirst().last(where: { part in
                 (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
             }) {
-                let regional = Locale(identifier: "\(locale.language.languageCode?.identifier ?? "en")_\(region)")
-                if let currency = regional.currency, CurrencyCatalog.isKnown(currency.identifier) {
+                let regional = LocaleID(
+                    identifier: "\(locale.foundation.language.languageCode?.identifier ?? "en")_\(region)")
+                if let currency = regional.foundation.currency, CurrencyCatalog.isKnown(currency.identifier) {
                     return currency.identifier.uppercased()
                 }
             }
@@ -222,8 +223,8 @@
                 "C",
             ]
             for name in names {
-                let locale = Locale(identifier: name)
-                let foundation = locale.currency.map { $0.identifier.uppercased() }
+                let locale = LocaleID(identifier: name)
+                let foundation = locale.foundation.currency.map { $0.identifier.uppercased() }
                 let mine = CurrencyCodes.currency(ofLocale: locale.identifier)
                 if foundation.map(CurrencyCatalog.isKnown) ?? false, mine != foundation {
                     failures.append(

@@ -12,9 +12,9 @@
         /// The exponent symbol FormatStyle writes in `locale`: what stands
         /// between the mantissa's last digit and the exponent in `1.5E3`,
         /// without bidi marks and spaces (the symbol may hold digits: `×۱۰^`).
-        static func formatStyleSymbols(_ locale: Locale) -> [[UInt8]] {
+        static func formatStyleSymbols(_ locale: LocaleID) -> [[UInt8]] {
             let text = Array(
-                Decimal.FormatStyle(locale: locale).notation(.scientific).format(Decimal(string: "1.5e3")!)
+                Decimal.FormatStyle(locale: locale.foundation).notation(.scientific).format(Decimal(string: "1.5e3")!)
                     .unicodeScalars)
             let digits = text.indices.filter { text[$0].properties.numericType == .decimal }
             guard digits.count >= 3 else { return [] }
@@ -33,7 +33,7 @@
             systems.insert("latn")
             identifiers += systems.sorted().map { name + "@numbers=" + $0 }
             for id in identifiers {
-                let locale = Locale(identifier: id)
+                let locale = LocaleID(identifier: id)
                 // What the reader takes: these, and `E` and `e`.
                 func read(_ symbols: [[UInt8]]) -> [String] {
                     var all = symbols
@@ -63,7 +63,7 @@
             ("en_US", "E"), ("ar_EG", "أس"), ("sv_SE", "×10^"), ("fa_IR", "×۱۰^"), ("ar_EG@numbers=latn", "E"),
         ])
         func examples(_ id: String, _ symbol: String) {
-            #expect(AmountReader.exponentSymbols(Locale(identifier: id)) == [Array(symbol.utf8)])
+            #expect(AmountReader.exponentSymbols(LocaleID(identifier: id)) == [Array(symbol.utf8)])
         }
     }
 #endif

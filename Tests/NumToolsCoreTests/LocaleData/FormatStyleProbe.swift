@@ -24,16 +24,16 @@
                 compact ? .compactName : scientific ? .scientific : nil
             switch kind {
             case .number:
-                return Decimal.FormatStyle(locale: locale)
+                return Decimal.FormatStyle(locale: locale.foundation)
                     .configured(precision: precision, rule: rule, notation: notation, form: form, grouping: grouping)
                     .format(decimal)
             case .percent:
                 // Percent formats value × 100: the digits shown are `value`.
-                return Decimal.FormatStyle.Percent(locale: locale)
+                return Decimal.FormatStyle.Percent(locale: locale.foundation)
                     .configured(precision: precision, rule: rule, notation: notation, form: form, grouping: grouping)
                     .format(decimal / 100)
             case .currency(let code, let display):
-                var currency = Decimal.FormatStyle.Currency(code: code, locale: locale)
+                var currency = Decimal.FormatStyle.Currency(code: code, locale: locale.foundation)
                 switch display {
                 case .symbol: currency = currency.presentation(.standard)
                 case .narrow: currency = currency.presentation(.narrow)

@@ -30,6 +30,7 @@ import Testing
             let inherited = LocaleNames.words(LocaleIndexData.inheritedLanguages)
             #expect(LocaleSupport.inheritedForms == Set(LocaleIndexOracle.inheritedForms(inherited)))
             #expect(LocaleIndexData.likelyRegions == LocaleIndexOracle.likelyRegions(inherited).joined(separator: " "))
+            #expect(LocaleIndexData.likelyScriptRegions == LocaleIndexOracle.likelyScriptRegions.joined(separator: " "))
             for (kind, list) in [
                 ("language", LocaleIndexData.languageAliases), ("script", LocaleIndexData.scriptAliases),
                 ("territory", LocaleIndexData.territoryAliases), ("variant", LocaleIndexData.variantAliases),
@@ -232,7 +233,7 @@ import Testing
 #else
     extension LocaleSupport {
         static func formatSignature(_ language: String) -> [String] {
-            let locale = Locale(identifier: language)
+            let locale = LocaleID(identifier: language)
             var date = Date.FormatStyle(date: .complete, time: .omitted).locale(locale)
             date.timeZone = TimeZone(identifier: "UTC") ?? date.timeZone
             return [

@@ -85,7 +85,7 @@
         /// one read off FormatStyle's renderings, for `identifier`.
         static func notationDifferences(_ identifier: String) -> [String] {
             var found: [String] = []
-            let locale = Locale(identifier: identifier)
+            let locale = LocaleID(identifier: identifier)
             for percent in [false, true] {
                 guard let data = NumberSymbols.decode(identifier) else { return ["\(identifier): no entry"] }
                 let probe = FoundationProbe(locale: locale, kind: percent ? .percent : .number, compact: false)
@@ -118,7 +118,7 @@
                 }
                 for kind in [FoundationProbe.Kind.number, .percent] {
                     let probe = FoundationProbe(
-                        locale: Locale(identifier: id), kind: kind, compact: false, scientific: true)
+                        locale: LocaleID(identifier: id), kind: kind, compact: false, scientific: true)
                     let probed = ScientificNotation(probe: probe, digits: data.digits)
                     let fromData = ScientificNotation(symbols: data)
                     if probed != fromData {

@@ -68,7 +68,7 @@
                 for kind in [FoundationProbe.Kind.number, .percent] {
                     for (compact, scientific) in [(false, false), (false, true)] {
                         let probe = FoundationProbe(
-                            locale: Locale(identifier: locale), kind: kind, compact: compact, scientific: scientific)
+                            locale: LocaleID(identifier: locale), kind: kind, compact: compact, scientific: scientific)
                         found += Self.mismatches(probe, limit: &limit)
                     }
                 }
@@ -84,7 +84,7 @@
             let listed = LocaleSupport.availableIdentifiers
             for name in NumberSymbolsOracle.locales where !listed.contains(name) {
                 for kind in [FoundationProbe.Kind.number, .percent, .currency(code: "EUR", display: .code)] {
-                    let probe = FoundationProbe(locale: Locale(identifier: name), kind: kind, compact: false)
+                    let probe = FoundationProbe(locale: LocaleID(identifier: name), kind: kind, compact: false)
                     found += Self.mismatches(probe, limit: &limit)
                 }
             }
@@ -102,7 +102,7 @@
                     for display in [CoinFormatStyle.CurrencyDisplay.symbol, .narrow, .name] {
                         for accounting in [false, true] where !accounting || display == .symbol {
                             let probe = FoundationProbe(
-                                locale: Locale(identifier: locale), kind: .currency(code: code, display: display),
+                                locale: LocaleID(identifier: locale), kind: .currency(code: code, display: display),
                                 compact: false, accounting: accounting)
                             found += Self.mismatches(probe, limit: &limit)
                         }
@@ -123,7 +123,7 @@
                 }
                 kinds.append(.currency(code: CurrencyCodes.currency(ofLocale: locale) ?? "XXX", display: .symbol))
                 for kind in kinds {
-                    let probe = FoundationProbe(locale: Locale(identifier: locale), kind: kind, compact: true)
+                    let probe = FoundationProbe(locale: LocaleID(identifier: locale), kind: kind, compact: true)
                     found += Self.mismatches(probe, limit: &limit)
                 }
             }
@@ -137,7 +137,7 @@
                 for code in ["USD", "JPY"] {
                     for accounting in [false, true] {
                         let probe = FoundationProbe(
-                            locale: Locale(identifier: locale), kind: .currency(code: code, display: .code),
+                            locale: LocaleID(identifier: locale), kind: .currency(code: code, display: .code),
                             compact: false, accounting: accounting)
                         found += Self.mismatches(probe, limit: &limit)
                     }

@@ -21,9 +21,10 @@
 
         /// `--list-regions` names each region as Foundation did.
         @Test func listedNamesAreFoundations() {
-            let english = Locale(identifier: "en")
+            let english = LocaleID(identifier: "en")
             for row in PhoneRegions.rows {
-                #expect(row.name == english.localizedString(forRegionCode: row.code) ?? row.code, "\(row.code)")
+                #expect(
+                    row.name == english.foundation.localizedString(forRegionCode: row.code) ?? row.code, "\(row.code)")
             }
         }
     }

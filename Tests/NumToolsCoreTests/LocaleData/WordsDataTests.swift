@@ -48,7 +48,7 @@
             for name in NumeralSystems.names { #expect(NumeralSystems.description(byName: name) == live[name]) }
             var failures: [String] = []
             for locale in Self.locales {
-                let generated = NumeralSystems.traditional(for: Locale(identifier: locale))
+                let generated = NumeralSystems.traditional(for: LocaleID(identifier: locale))
                 let icu = WordsOracle.traditional(locale: locale)
                 if generated != icu { failures.append("\(locale): \(generated ?? "nil") vs ICU \(icu ?? "nil")") }
             }
