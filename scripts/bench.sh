@@ -829,10 +829,15 @@ startup_row() {
     tm=$(median <<<"$ts"); am=$(median <<<"$as")
     run_once /dev/null "$tmp/out.tool" "${cmd[@]}"; trss=$R_RSS
     run_once /dev/null "$tmp/out.anchor" "$@"; arss=$R_RSS
+    # rss_margin (KiB), when set: the most the tool's peak RSS may exceed the anchor's.
+    if [ -n "${rss_margin:-}" ] && [ -n "$arss" ]; then
+        want+=", peak RSS ≤ anchor's + $((rss_margin / 1024)) MiB"
+        spec+="${spec:+,}rss<=$((arss + rss_margin))"
+    fi
     $compare && same=$(compare_outputs "$tmp/out.tool" "$tmp/out.anchor")
     row " $label " " — " " $(per_run "$tm") " " $(fmt_rss "$trss") " " $alabel ×200 " " — " \
         " $(per_run "$am") " " $(fmt_rss "$arss") " " $(fmt_ratio "$tm" "$am") " " — " " $want " \
-        " $(check "$spec" "$(awk -v t="$tm" -v x="$am" 'BEGIN { print x / t }')") " " $same "
+        " $(check "$spec" "$(awk -v t="$tm" -v x="$am" 'BEGIN { print x / t }')" "" "" "" "$trss") " " $same "
 }
 if wants startup; then
     # NAME|TARGET RATIO|TOOL ARGUMENTS: each run against numfmt in the same loop.
@@ -866,22 +871,43 @@ fi
 if wants hello; then
     # Each installed tool against a static Swift hello world (swiftc -O
     # -static-executable, as the install links numtools), the least a Swift
-    # program's start-up costs (issue 31: phonefmt within 1.2x of it, numconv
-    # and coinfmt within 1.8x, numgroup reported).
+    # program's start-up costs (issue 46: each tool within 1.2x of it, its
+    # peak RSS at most 8 MiB over the hello world's).
     hello=$tmp/hello hello_skip=
     printf 'print("1,234")\n' >"$tmp/hello.swift"
     log "building a static Swift hello world"
     swiftc -O -static-executable -o "$hello" "$tmp/hello.swift" >"$tmp/hello.err" 2>&1 \
         || hello_skip="swiftc -O -static-executable failed: $(head -n 1 "$tmp/hello.err")"
-    for spec in "numgroup||numgroup 1234" "numconv|1.8|numconv --from en_US --to de_DE 1234" \
-                "phonefmt|1.2|phonefmt -r KR 01012345678" "coinfmt|1.8|coinfmt -c USD 1234"; do
+    for spec in "numgroup|1.2|numgroup 1234" "numconv|1.2|numconv --from en_US --to de_DE 1234" \
+                "phonefmt|1.2|phonefmt -r KR 01012345678" "coinfmt|1.2|coinfmt -c USD 1234"; do
         IFS='|' read -r name target cmdline <<<"$spec"
         read -ra cmd <<<"$cmdline"
         cmd[0]="$tools/${cmd[0]}"
         label="start-up: $cmdline ×200, against a static Swift hello world"
         if [ -n "$hello_skip" ]; then skip_row "$label" "hello world ×200" "${target:-report}" "$hello_skip"; continue; fi
-        startup_row "$label" "$target" false "static Swift hello world" "${cmd[@]}" -- "$hello"
+        rss_margin=8192 startup_row "$label" "$target" false "static Swift hello world" "${cmd[@]}" -- "$hello"
     done
+    # The installed executable's size (stripped, as scripts/install.sh
+    # leaves it) against the hello world's, and the ICU symbols in it
+    # (issue 46: at most 20 MB, none).
+    label="size: the installed numtools executable, stripped"
+    if [ -n "$hello_skip" ] || [ -z "$static_bin" ]; then
+        skip_row "$label" "static Swift hello world" "≤ 20 MB, no ICU symbol" \
+            "${hello_skip:-no install (--no-static): only the install is the shipped size}"
+    else
+        strip -o "$tmp/hello.stripped" "$hello" 2>/dev/null || cp "$hello" "$tmp/hello.stripped"
+        exe=$(readlink -f "$static_bin/numtools")
+        tsize=$(wc -c <"$exe"); hsize=$(wc -c <"$tmp/hello.stripped")
+        # The symbols are counted in the build the install stripped ($bin, the
+        # same path: scripts/install.sh's build replaces the plain one there).
+        icu=$({ nm "$bin/numtools" 2>/dev/null || true; } | grep -cE 'icu_[0-9]|swift_u[a-z0-9]*_|icudt' || true)
+        mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
+        result=pass
+        { [ "$tsize" -le 20000000 ] && [ "$icu" = 0 ]; } || result="**fail**"
+        row " $label " " — " " $(mb "$tsize") " " — " " static Swift hello world, stripped " " — " \
+            " $(mb "$hsize") " " — " " $(fmt_ratio "$hsize" "$tsize") " " — " " ≤ 20 MB, no ICU symbol " \
+            " $result " " $icu ICU symbols (nm of the unstripped build) "
+    fi
 fi
 
 if wants memory; then

@@ -21,11 +21,12 @@
 #     of peak-rss.
 # In the sources the tools and the library link (NumToolsCore, NumToolsCLI,
 # NumToolsTools, NumToolsPhonePrefixes and the five tools' executables),
-# which link FoundationEssentials alone, never ICU:
-#   - `import Foundation` outside the `#else` of an `#if
-#     canImport(FoundationEssentials)` (Foundation brings
-#     FoundationInternationalization, and with it ICU's code and data);
-#   - `FoundationInternationalization` at all.
+# which link the Swift standard library and libc alone, no Foundation and
+# never ICU:
+#   - an import of Foundation, FoundationEssentials or any Foundation module
+#     (FoundationEssentials alone is 7 MB of a static binary; Foundation
+#     brings FoundationInternationalization, and with it ICU's code and data);
+#   - the name `FoundationInternationalization` anywhere outside a comment.
 # In Package.swift: a `linkedLibrary("_...")` (a toolchain's private
 # library) without `.when(platforms: [.linux])` on its line.
 #
@@ -48,10 +49,6 @@ function guarded(pattern,    i) {  # whether an enclosing branch condition match
     return 0
 }
 function report(message) { print FILENAME ":" FNR ": " message }
-function essentials_only(    i) {  # whether an enclosing branch is the #else of canImport(FoundationEssentials)
-    for (i = 1; i <= depth; i++) if (cond[i] == "#else" && branches[i] ~ /canImport\(FoundationEssentials\)/) return 1
-    return 0
-}
 function close_block(    i, all) {
     all = branches[depth] ~ /canImport\(Glibc\)/ && branches[depth] ~ /canImport\(Musl\)/ \
         && branches[depth] ~ /canImport\(Darwin\)/
@@ -79,8 +76,8 @@ FNR == 1 {
         module = t
         sub(/^(@[A-Za-z_]+(\([^)]*\))?[ \t]+)*import[ \t]+((typealias|struct|class|enum|protocol|let|var|func)[ \t]+)?/, "", module)
         sub(/[^A-Za-z0-9_].*$/, "", module)
-        if (tool && module == "Foundation" && !essentials_only())
-            report("import Foundation outside the #else of #if canImport(FoundationEssentials) (the tools link FoundationEssentials alone)")
+        if (tool && module ~ /^Foundation/)
+            report("import " module " in a source the tools link (they link the Swift standard library and libc alone)")
         if (module ~ /^_/ && !guarded("canImport\\(" module "\\)"))
             report("import of the private module " module " outside #if canImport(" module ")")
         if (module ~ /^(Glibc|Musl|Darwin)$/ && !guarded("canImport\\(_")) {

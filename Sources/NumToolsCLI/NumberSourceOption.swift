@@ -1,11 +1,5 @@
 import NumToolsCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// What numconv's `--from` names: one notation, or `auto` and the
 /// candidate notations to read each value in.
 public enum NumberSource: Sendable {

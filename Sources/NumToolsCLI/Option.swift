@@ -1,11 +1,5 @@
 import NumToolsCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// An entry of a tool's option table: what the parser, `--help` and the
 /// completions see, and what the runner checks before the tool builds its
 /// transform.

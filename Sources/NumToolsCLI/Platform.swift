@@ -18,6 +18,10 @@
 enum Platform {
     /// read(2).
     @inline(__always)
+    /// The processors online (`-j 0`): sysconf's count, which glibc, musl
+    /// and Darwin spell alike (Foundation's `ProcessInfo` is not linked).
+    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.read(fd, buffer, count)

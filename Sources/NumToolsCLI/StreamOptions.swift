@@ -7,11 +7,6 @@ import NumToolsCore
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// What `--empty` does with a blank value.
 public enum EmptyValuePolicy: String, CaseIterable, Sendable {
@@ -139,7 +134,7 @@ public enum StreamOptions {
     /// How many threads `-j` asks for: 1 when not given, one a core for 0.
     public static func threads(_ invocation: ToolInvocation) throws(UsageError) -> Int {
         guard let n = try invocation.value(jobs) else { return 1 }
-        return n == 0 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : n
+        return n == 0 ? Platform.processorCount : n
     }
 
     /// The stream contract's options as a configuration.

@@ -7,11 +7,6 @@ import NumToolsCore
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 extension ToolRunner {
     /// `-f NAME`: the names resolved from the header read before the run

@@ -7,11 +7,6 @@ import NumToolsCore
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Runs a tool: parses its command line, builds the stream configuration,
 /// installs the signal handlers, runs the engine and exits with the

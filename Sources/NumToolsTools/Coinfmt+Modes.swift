@@ -109,7 +109,7 @@ extension Coinfmt {
 
 /// `N`, `MIN..MAX` or `..MAX` (from 1), each from 1 to 999.
 @Sendable func significantDigits(_ text: String) throws(UsageError) -> ClosedRange<Int> {
-    let parts = text.components(separatedBy: "..")
+    let parts = text.split(separator: "..", omittingEmptySubsequences: false).map(String.init)
     let bounds: (Int?, Int?)
     switch parts.count {
     case 1: bounds = (Int(parts[0]), Int(parts[0]))

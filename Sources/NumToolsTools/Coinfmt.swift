@@ -1,12 +1,6 @@
 import NumToolsCLI
 import NumToolsCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `coinfmt`: its option table, its usage and the building of its transform.
 /// `Sources/coinfmt/main.swift` and the `numtools` multi-call binary run it.
 public enum Coinfmt {

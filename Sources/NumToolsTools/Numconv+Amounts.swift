@@ -1,12 +1,6 @@
 import NumToolsCLI
 import NumToolsCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension Numconv {
     /// `-c`'s currency as an ISO code: the value is a code, a symbol or a
     /// form of ``CurrencyForms`` (the symbols of the `--from` locales);

@@ -1,12 +1,6 @@
 import NumToolsCLI
 import NumToolsCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension Numconv {
     /// `--from auto` on plain numbers or percents: the candidate notations,
     /// at most ``AutoNumberConverter/maximumCandidates``, and `--prefer` among them.

@@ -1,12 +1,6 @@
 import NumToolsCLI
 import NumToolsCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `numconv`: its option table, its usage and the building of its transform.
 /// `Sources/numconv/main.swift` and the `numtools` multi-call binary run it.
 public enum Numconv {

@@ -2,12 +2,6 @@ import NumToolsCLI
 import NumToolsCore
 import NumToolsPhonePrefixes
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `phonefmt`: its option table, its usage and the building of its transform.
 /// `Sources/phonefmt/main.swift` and the `numtools` multi-call binary run it.
 public enum Phonefmt {

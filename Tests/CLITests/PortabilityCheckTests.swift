@@ -57,10 +57,10 @@ import Testing
             "Planted.swift:1: a libc's own field"
         ),
         ("let e = environ\n", "Planted.swift:1: environ outside"),
-        ("import Foundation\n", "Planted.swift:1: import Foundation outside the #else"),
+        ("import Foundation\n", "Planted.swift:1: import Foundation in a source the tools link"),
         (
-            "#if canImport(FoundationEssentials)\n    import Foundation\n#endif\n",
-            "Planted.swift:2: import Foundation outside the #else"
+            "#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\n",
+            "Planted.swift:2: import FoundationEssentials in a source the tools link"
         ),
         ("import FoundationInternationalization\n", "Planted.swift:1: FoundationInternationalization in a source"),
     ])
@@ -81,11 +81,6 @@ import Testing
             try """
             #if canImport(_FoundationICU)
                 import _FoundationICU
-            #endif
-            #if canImport(FoundationEssentials)
-                import FoundationEssentials
-            #else
-                import Foundation
             #endif
             #if canImport(Glibc)
                 import Glibc

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension AmountConverter {
     /// Writes a reading in every target, then its code (`--code`): the
     /// machine number for `C`, the target's notation of the kind read for

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// numconv's `--style currency|accounting|compact|scientific|auto`: an amount
 /// as people write it (`1.234,56 €`, `($1,234.56)`, `1,2 Mio.`, `1억 2,345만`,
 /// `6.022E23`) read strictly by an ``AmountReader`` per source notation, and

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The exponent of a scientific amount (`1.5E3`, `أس٢٣`), read at the end of
 /// the number after the currency marks and units (``shape(_:)``), and the
 /// mantissa before it, which no notation groups.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension AmountReader {
     /// One unit group of a myriad amount: a number and the power of ten of its units.
     struct UnitGroup {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 extension AmountReader {
     /// Works out where `p`'s number is and what surrounds it, outside in:
     /// accounting negatives, the currency mark, compact units, the exponent.

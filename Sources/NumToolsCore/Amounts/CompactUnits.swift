@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The units of one locale's CLDR compact notation, short and long (`K`,
 /// `thousand`; `Mio.`, `Millionen`; `만`, `억`), each with the power of ten it
 /// multiplies the number shown by: what ICU, the engine under Foundation's

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The forms of currency marks people write that CLDR does not give the
 /// locale being read (`C$`, `Rs`, `TL`, `yen`, `RMB`): one table, read by
 /// numconv in every locale beside CLDR's symbols, and taken by `-c` beside

@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 // @unchecked Sendable, safely: `own` and `ownSymbolIsPrefix` are set in
 // `init` and never written again; `table` and `tier` change only under `lock`.
 /// The currency marks one locale writes, and reads back: for every currency

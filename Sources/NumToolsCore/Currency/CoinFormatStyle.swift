@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The configuration of coinfmt: how to write a number as a price, a percent
 /// change, a plain localized number or a compact amount.
 ///

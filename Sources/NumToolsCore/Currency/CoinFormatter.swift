@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Formats exact decimals as a ``CoinFormatStyle`` says, byte by byte.
 ///
 /// Everything locale-specific (digits, separators, grouping, the text around

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// ISO 4217 currencies: codes, fraction digits and English names (from the
 /// generated CLDR data, ``CurrencyCodes``), a locale's default currency, the
 /// `--list-currencies` listing and close matches for a mistyped code.

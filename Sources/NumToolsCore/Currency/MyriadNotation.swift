@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How a locale that counts in myriads writes an amount in unit groups of
 /// four digits, largest first (coinfmt's `--style myriad`): `1억 2,345만
 /// 6,789` in Korean, `1亿2345万6789` in Chinese, `1億2345万6789` in Japanese.

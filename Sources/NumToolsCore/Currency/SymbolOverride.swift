@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Puts a user's symbol where the pattern has the narrow `$`, with ICU's
 /// currency spacing: a no-break space between the symbol and a digit unless
 /// the symbol's character next to the number is itself a symbol or a space.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The text around the number for each sign form.
 struct Template: Sendable, Hashable {
     typealias Affixes = NumberNotation.Affixes

@@ -8,14 +8,10 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// What ``JobPipeline`` waits on: a mutex and a condition variable, as
-/// Foundation's `NSCondition` (lock, unlock, wait, wait(until:), broadcast).
+/// Foundation's `NSCondition` (lock, unlock, wait, wait(until:), broadcast),
+/// its deadlines on the continuous clock.
 // @unchecked Sendable, safely: the two pointers are set in `init`, freed in
 // `deinit`, and used only through pthread calls, which are thread-safe.
 // Each pointer holds exactly one value (allocated with capacity 1).
@@ -42,15 +38,17 @@ final class Condition: @unchecked Sendable {
     /// Waits (the lock held) until woken.
     func wait() { pthread_cond_wait(cond, mutex) }
 
-    /// Waits (the lock held) until woken or `deadline` (wall-clock time, as
-    /// `pthread_cond_timedwait` takes it); whether it was woken before.
+    /// Waits (the lock held) until woken or `deadline`; whether it was woken
+    /// before. `pthread_cond_timedwait` takes wall-clock time: the time
+    /// left is added to the wall clock's now.
     @discardableResult
-    func wait(until deadline: Date) -> Bool {
-        let seconds = max(0, deadline.timeIntervalSince1970)
-        let whole = seconds.rounded(.down)
+    func wait(until deadline: ContinuousClock.Instant) -> Bool {
+        let left = max(.zero, deadline - .now).components
         var time = timespec()
-        time.tv_sec = .init(whole)
-        time.tv_nsec = .init(min(999_999_999, (seconds - whole) * 1_000_000_000))
+        clock_gettime(CLOCK_REALTIME, &time)
+        let nanoseconds = Int64(time.tv_nsec) + left.attoseconds / 1_000_000_000
+        time.tv_sec += .init(left.seconds + nanoseconds / 1_000_000_000)
+        time.tv_nsec = .init(nanoseconds % 1_000_000_000)
         return pthread_cond_timedwait(cond, mutex, &time) == 0
     }
 }

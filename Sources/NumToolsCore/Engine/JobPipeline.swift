@@ -1,9 +1,4 @@
 // A parallel run's blocks of records, the pipeline handing them to the workers, and the workers' sinks.
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Where a recorded write goes.
 enum RecordedStream: Sendable {
@@ -168,19 +163,21 @@ final class JobPipeline: @unchecked Sendable {
     /// or until `stopping` says the run is to stop (it is asked every 50 ms:
     /// a signal does not wake a condition); after ``cancel()``, waits until
     /// the block is done or `deadline` has passed.
-    func collect(_ block: JobBlock, wait: Bool, stopping: () -> Bool = { false }, deadline: Date? = nil) -> (
+    func collect(
+        _ block: JobBlock, wait: Bool, stopping: () -> Bool = { false }, deadline: ContinuousClock.Instant? = nil
+    ) -> (
         writes: [(RecordedStream, ByteChunk)], done: Bool
     ) {
         condition.lock()
         defer { condition.unlock() }
         while wait && !block.done {
             if cancelled {
-                if let deadline, Date() >= deadline { break }
+                if let deadline, ContinuousClock.now >= deadline { break }
             } else if block.recordedBytes >= Self.collectAt || stopping() {
                 break
             }
             frontWaitsFor = block
-            let tick = Date(timeIntervalSinceNow: 0.05)
+            let tick = ContinuousClock.now.advanced(by: .milliseconds(50))
             _ = condition.wait(until: deadline.map { min($0, tick) } ?? tick)
         }
         frontWaitsFor = nil
@@ -195,14 +192,14 @@ final class JobPipeline: @unchecked Sendable {
     /// returns once every worker has ended, or at `deadline` (a run stopped
     /// by a signal: a worker in the middle of a long record is left to
     /// the process's exit; it holds what it uses, and writes nothing more).
-    func shutDown(waitingUntil deadline: Date? = nil) {
+    func shutDown(waitingUntil deadline: ContinuousClock.Instant? = nil) {
         condition.lock()
         closed = true
         cancelled = true
         condition.broadcast()
         while workers > 0 {
             if let deadline {
-                if Date() >= deadline { break }
+                if ContinuousClock.now >= deadline { break }
                 _ = condition.wait(until: deadline)
             } else {
                 condition.wait()

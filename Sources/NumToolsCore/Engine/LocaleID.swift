@@ -3,11 +3,11 @@
 /// `th-TH-u-nu-thai`, `sr_Latn`, `root`), carried as given and resolved
 /// against the generated locale data where it is used.
 ///
-/// The core does not use Foundation's `Locale`: in a process that links
-/// FoundationEssentials alone (the tools, and any app that does not link
-/// FoundationInternationalization) `Locale(identifier: "de_DE")` finds no
-/// ICU behind it and reads as `en_001` (issue 46). An app that holds a
-/// Foundation `Locale` passes `LocaleID(identifier: locale.identifier)`.
+/// The core imports no Foundation (issue 46), and Foundation's `Locale`
+/// would not do: in a process that links FoundationEssentials without
+/// FoundationInternationalization, `Locale(identifier: "de_DE")` finds no
+/// ICU behind it and reads as `en_001`. An app that holds a Foundation
+/// `Locale` passes `LocaleID(identifier: locale.identifier)`.
 public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     /// The name as given.
     public let identifier: String

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A locale's language, script and region, read from its identifier in
 /// ICU's canonical form (``LocaleNames/canonical(_:)``), not asked of
 /// Foundation's `Locale.language`, which needs ICU (issue 46: in a process

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Locale names as the stream contract takes them: ICU (`de_CH`,
 /// `zh_Hans_CN`), BCP 47 (`de-CH`, `th-TH-u-nu-thai`) and POSIX names with
 /// a charset and a modifier (`zh_CN.UTF-8`, `sr_RS@latin`), in any case,

@@ -1,11 +1,6 @@
 import Dispatch
 
 // A parallel run's ordered front: cuts the input into blocks, starts the workers, writes their output in order.
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +30,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
     /// (``stop(for:)``) as soon as the front is back in its loop.
     var signalled = false
     /// Once stopping for a signal: how long the workers are waited for.
-    var stopDeadline: Date?
+    var stopDeadline: ContinuousClock.Instant?
     /// Records handed to blocks or read through by the front so far.
     var records = 0
     /// Errors of the blocks written.
@@ -238,7 +233,7 @@ struct ParallelFront<Transform: ValueTransform & Sendable>: ~Copyable {
         pipeline.cancel()
         // A worker in the middle of a record writes it at its end: waited
         // for half a second at most (the rest of the second is the output's).
-        let deadline = Date(timeIntervalSinceNow: ParallelStream.stoppingPatience)
+        let deadline = ContinuousClock.now.advanced(by: ParallelStream.stoppingPatience)
         stopDeadline = deadline
         while let head = inFlight.first, !aborted {
             let (writes, done) = pipeline.collect(head, wait: true, deadline: deadline)

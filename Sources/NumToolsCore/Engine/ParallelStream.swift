@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -77,7 +71,7 @@ enum ParallelStream {
     static let longBlockBytes = (1 << 18) + (1 << 16)
 
     /// How long a run stopped by a signal waits for its workers, in seconds.
-    static let stoppingPatience: TimeInterval = 0.5
+    static let stoppingPatience: Duration = .milliseconds(500)
 
     /// The most input bytes in flight a thread (blocks handed out and not
     /// yet written; one block whatever its length).

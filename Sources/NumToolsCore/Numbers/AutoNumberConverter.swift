@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// numconv's `--from auto`: a value read in every candidate notation with
 /// the strict parser (``LocaleNumberParser``), never guessed.
 ///

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// numgroup's value transformation: group, ungroup, sanitize or group
 /// numbers inside text, never changing a digit.
 public struct DigitGrouper: ValueTransform, Sendable {

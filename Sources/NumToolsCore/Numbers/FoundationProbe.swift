@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A probe: values rendered as the FormatStyle that a number notation or a
 /// ``CoinFormatStyle`` mirrors writes them, the one rendering every
 /// derivation reads (``NumberNotation``, ``LocaleNumberFormat``,

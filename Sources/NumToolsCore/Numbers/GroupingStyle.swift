@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The notation numgroup writes: separator, decimal point and group sizes.
 public struct GroupingStyle: Sendable, Hashable {
     /// UTF-8 of the grouping separator written (default `,`).

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How one locale writes plain numbers (or percents), built once from the
 /// generated CLDR data (``NumberSymbols``) and then applied by a byte-level loop.
 ///

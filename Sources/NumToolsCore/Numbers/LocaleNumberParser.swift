@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A number read exactly: its sign and ASCII digit strings.
 public struct ParsedNumber: Sendable, Hashable {
     /// Whether the value had a minus sign.

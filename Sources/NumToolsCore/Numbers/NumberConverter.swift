@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// numconv's value transformation: a number in one locale's notation,
 /// written in one or more other locales' notations, digit for digit.
 public struct NumberConverter: ValueTransform, Sendable {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How a locale writes numbers in one FormatStyle: its digits, decimal and
 /// grouping separators, group sizes and the text around the digits of each
 /// sign. For numbers and percents it is built from the generated CLDR data

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A locale's number symbols and patterns in one numbering system, read
 /// from the generated CLDR data (Generated/NumberSymbolsData.swift, written
 /// by numtools-datagen from the toolchain's ICU), decoded the first time the

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How a locale writes the exponent of a number in scientific notation
 /// (`Decimal.FormatStyle` with `.notation(.scientific)`): the exponent
 /// symbol and the exponent's minus sign, read off FormatStyle's output for

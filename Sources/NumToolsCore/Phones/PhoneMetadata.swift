@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The numbering plans compiled in from libphonenumber's metadata.
 ///
 /// The data lives in `Generated/PhoneMetadataData.swift` (written by

@@ -8,11 +8,6 @@ import Synchronization
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The regions of one country calling code, the main one first, read off
 /// the generated data's `US!AG!AI...` as they are asked for: a lookup

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// libphonenumber's ShortNumberInfo: the short numbers a region dials
 /// (`112`, `119`, `1330`), from its short-number metadata
 /// (`Generated/PhoneShortData.swift`, decoded per region on first use).

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Writes byte counts as Foundation's `ByteCountFormatStyle` does (`.file`:
 /// powers of 1000, `1.7 MB`, `2 kB`, `4,28 TB` in pl_PL, `۲۷۸٫۳۴ TB` in
 /// fa_IR), exactly, on the decimal digits; or (``CoinFormatStyle/ByteUnits/binary``)

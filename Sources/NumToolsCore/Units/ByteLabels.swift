@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The byte units numconv reads (`--style bytes`, and under auto): the
 /// ASCII forms people and tools write (`B`, `byte`, `bytes`, `kB`, `KB`,
 /// `MB` ... `QB` as powers of 1000, `KiB` ... `QiB` as powers of 1024), and

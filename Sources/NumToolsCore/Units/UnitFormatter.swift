@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Writes a number scaled to a unit prefix as GNU numfmt's `--to=si`,
 /// `--to=iec` and `--to=iec-i` do (`1500` → `1.5K`, `1536` → `1.5K` or
 /// `1.5Ki`), but exactly, on the decimal digits, in the locale's digits,

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// How `--style words` writes an amount of a currency.
 public enum WordsForm: String, Sendable, Hashable, CaseIterable {
     /// The amount as a sentence says it: the number in words, its unit, and

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// numconv's `--style words --currency CODE`: an amount in words, as
 /// `coinfmt --style words --currency CODE` writes it in either form, read
 /// back to its exact number (`일금 오천만원정` → `50000000`,

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Reads numbers written in words or traditional numerals back to their
 /// exact digits (numconv's `--style words` and `--style numerals`).
 ///

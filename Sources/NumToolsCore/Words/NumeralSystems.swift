@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// CLDR's algorithmic numbering systems (`roman`, `hans`, `hebr`, ...), as
 /// ICU describes them (generated data): each names a rule set, of the root's numbering-system
 /// rules (`%roman-upper`) or of a locale's spell-out rules

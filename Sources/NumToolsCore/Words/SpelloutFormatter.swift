@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Writes numbers with a rule set of ``SpelloutRules``, as ICU's
 /// RuleBasedNumberFormat does, but on exact digits: the integer part is a
 /// `UInt64` (every rule set ends its names below 10^19; past its largest

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A first guess at a number in words, from a table of the words the rules
 /// write, for ``SpelloutReader`` to check by writing it back.
 ///

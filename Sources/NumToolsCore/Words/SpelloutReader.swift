@@ -5,11 +5,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Reads numbers written by a ``SpelloutFormatter`` back to their exact
 /// digits: the same compiled rules walked the other way ("one notation, two

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A locale's CLDR rule-based number format (ICU's RBNF: the spell-out
 /// rules, or the algorithmic numbering systems' rules), parsed from the rule
 /// text ICU holds for it, and interpreted exactly on digits (see

@@ -5,11 +5,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// numconv's `--style words` and `--style numerals`: a number in words or
 /// traditional numerals (``NumeralReader``) read to its exact digits, then

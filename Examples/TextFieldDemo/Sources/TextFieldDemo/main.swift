@@ -6,7 +6,7 @@ import NumToolsCore
 // them. The number is never changed: while a decimal point has no digit
 // after it yet, sanitize says it could be a decimal mark, and the field
 // shows what it showed before.
-var amountField = DigitGrouper(style: GroupingStyle(locale: Locale(identifier: "en_IN")), mode: .sanitize)
+var amountField = DigitGrouper(style: GroupingStyle(locale: LocaleID(identifier: "en_IN")), mode: .sanitize)
 var typed = ""
 var shown = ""
 print("Amount field (en_IN):")
@@ -18,8 +18,8 @@ for key in "12345x67.8" {
 
 // A number the user typed in German notation, shown back in Arabic (Egypt).
 var converter = NumberConverter(
-    from: LocaleNumberFormat(locale: Locale(identifier: "de_DE")),
-    to: [LocaleNumberFormat(locale: Locale(identifier: "ar_EG"))])
+    from: LocaleNumberFormat(locale: LocaleID(identifier: "de_DE")),
+    to: [LocaleNumberFormat(locale: LocaleID(identifier: "ar_EG"))])
 print("de_DE 1.234.567,891 in ar_EG: \((try? converter("1.234.567,891")) ?? "?")")
 do {
     _ = try converter("1,234.5")
