@@ -1,8 +1,9 @@
 import NumToolsCore
 
 /// One blob of libphonenumber's prefix data (geocoder, carrier or time zones),
-/// decoded from the base64 literal that `scripts/gen_phone_prefix_data.py`
-/// writes into `Generated/PhonePrefixData.swift` (its docstring has the
+/// decoded from the base64 literal of DEFLATE data that
+/// `scripts/gen_phone_prefix_data.py` writes into
+/// `Generated/PhonePrefixData.swift` and inflated (its docstring has the
 /// layout). Only reads: every offset is checked once, when the blob is
 /// decoded, and a broken blob stops the program at that point.
 struct PhonePrefixBlob: Sendable {
@@ -28,8 +29,10 @@ struct PhonePrefixBlob: Sendable {
         let buckets: [(prefixes: Int, count: Int, ids: Int)]
     }
 
-    init(base64 literal: StaticString) {
-        bytes = Self.decodeBase64(literal)
+    init(deflatedBase64 literal: StaticString) {
+        guard let inflated = Inflate.inflate(Self.decodeBase64(literal), sizeHint: literal.utf8CodeUnitCount * 9 / 4)
+        else { preconditionFailure("phone prefix data: not a DEFLATE stream") }
+        bytes = inflated
         var reader = Reader(bytes: bytes)
         stringCount = reader.u32()
         offsetsStart = reader.position
@@ -213,7 +216,7 @@ struct PhoneDigits {
 
 /// The decoded blobs, each made on the first use of its field.
 enum PhonePrefixData {
-    static let geocoder = PhonePrefixBlob(base64: phoneGeocoderBlob)
-    static let carrier = PhonePrefixBlob(base64: phoneCarrierBlob)
-    static let timeZones = PhonePrefixBlob(base64: phoneTimeZoneBlob)
+    static let geocoder = PhonePrefixBlob(deflatedBase64: phoneGeocoderBlob)
+    static let carrier = PhonePrefixBlob(deflatedBase64: phoneCarrierBlob)
+    static let timeZones = PhonePrefixBlob(deflatedBase64: phoneTimeZoneBlob)
 }
