@@ -39,15 +39,26 @@ struct PatternRenderer: Sendable {
     /// The locale name as given (its keywords choose the locale's own currency).
     let identifier: String
 
+    /// A locale name as given: its canonical form and the name its data is
+    /// read under (resolved once: every probe of a start-up asks again, and
+    /// each resolution searches the generated tables).
+    private static let names = IdentifierCache<(identifier: String, base: String)>()
+
     /// The renderer of `probe`'s configuration, or nil when the generated
     /// data has no entry for its locale.
     init?(_ probe: FoundationProbe) {
-        // A Locale may be given in any form (`th-TH-u-nu-thai`): ICU's own.
-        let identifier = LocaleNames.canonical(probe.locale.identifier)
+        let (identifier, base) = Self.names.value(for: probe.locale.identifier) {
+            // A locale may be given in any form (`th-TH-u-nu-thai`): ICU's own.
+            let identifier = LocaleNames.canonical(probe.locale.identifier)
+            return (
+                identifier,
+                NumberSymbols.dataName(identifier.firstIndex(of: "@").map { String(identifier[..<$0]) } ?? identifier)
+            )
+        }
         guard let symbols = NumberSymbols.of(identifier) else { return nil }
         self.symbols = symbols
         self.identifier = identifier
-        base = NumberSymbols.dataName(identifier.firstIndex(of: "@").map { String(identifier[..<$0]) } ?? identifier)
+        self.base = base
         kind = probe.kind
         compact = probe.compact
         scientific = probe.scientific
