@@ -10,7 +10,7 @@ import Foundation
 let amountCodes = Set(
     NumberErrorCode.allCases.map(ValueError.Code.number) + [.engine(.outputTooLong)])
 let amountLocales = ["en_US", "de_DE", "ko_KR", "ja_JP", "ar_EG", "pt_CV"]
-let machine = Locale(identifier: LocaleSupport.machineIdentifier)
+let machine = LocaleID(identifier: LocaleSupport.machineIdentifier)
 let amountStyles: [AmountStyle] = [.currency, .accounting, .compact, .scientific, .auto]
 let amountLimit = 4096
 
@@ -19,7 +19,7 @@ let amountLimit = 4096
 func initializeAmounts() {
     let none: [UInt8] = [0xFF]
     for id in amountLocales {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         _ = none.withUnsafeBufferPointer { CurrencyMarks.of(locale).lookup($0) }
         _ = CompactUnits.of(locale)
     }
@@ -27,11 +27,11 @@ func initializeAmounts() {
 
 func fuzzAmounts(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 2 else { return 0 }
-    let locale = Locale(identifier: amountLocales[Int(data[0]) % amountLocales.count])
+    let locale = LocaleID(identifier: amountLocales[Int(data[0]) % amountLocales.count])
     let style = amountStyles[Int(data[1]) % amountStyles.count]
     let value = UnsafeBufferPointer(start: data + 2, count: size - 2)
     guard UTF8Bytes.isValid(value) else { return 0 }
-    func run(_ style: AmountStyle, _ sources: [Locale], fast: Bool = true) -> Result<[UInt8], ValueError> {
+    func run(_ style: AmountStyle, _ sources: [LocaleID], fast: Bool = true) -> Result<[UInt8], ValueError> {
         var converter = AmountConverter(
             from: sources, style: style, to: [machine], currency: nil, writesCode: data[1] & 0x80 != 0,
             preferring: nil, minimumFraction: nil, maximumFraction: nil, fastPaths: fast)
@@ -70,6 +70,6 @@ func fuzzAmounts(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 "auto reads another number: \(String(decoding: auto, as: UTF8.self))")
         }
     }
-    _ = run(.auto, [locale, Locale(identifier: "en_US")])
+    _ = run(.auto, [locale, LocaleID(identifier: "en_US")])
     return 0
 }

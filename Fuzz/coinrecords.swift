@@ -18,7 +18,7 @@ let coinPieces: [[UInt8]] = [
 
 let coinTransforms: [CoinTransform] =
     fuzzCoinStyles.map { CoinTransform(formatter: $0.formatter(), colored: false) }
-    + [CoinTransform(style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US")), colored: true)]
+    + [CoinTransform(style: CoinFormatStyle(style: .currency, locale: LocaleID(identifier: "en_US")), colored: true)]
 
 let coinMaxRecordBytes = [16, 64, 256, 4096]
 let coinRepeats = [1, 2, 16, 300, 1000, 2000, 5000, 5000]

@@ -25,10 +25,10 @@ let jobRepeats = [1, 3, 100, 40000]
 
 let jobsGrouper = DigitGrouper(style: GroupingStyle(separator: ",", decimal: ".", grouping: Grouping(primary: 3)))
 let jobsConverter = NumberConverter(
-    from: LocaleNumberFormat(locale: Locale(identifier: "en_US")),
-    to: [LocaleNumberFormat(locale: Locale(identifier: "de_DE"))])
+    from: LocaleNumberFormat(locale: LocaleID(identifier: "en_US")),
+    to: [LocaleNumberFormat(locale: LocaleID(identifier: "de_DE"))])
 let jobsCoin = CoinTransform(
-    style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD"))
+    style: CoinFormatStyle(style: .currency, locale: LocaleID(identifier: "en_US"), currencyCode: "USD"))
 
 /// Bytes written by reference: the run copies its sinks, the check reads them after.
 final class JobsBytes: @unchecked Sendable {

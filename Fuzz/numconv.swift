@@ -12,7 +12,7 @@ let localeIDs = [
     "en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ar_EG", "fa", "ne", "es_ES", "th-TH-u-nu-thai", "sv", "he",
 ]
 let formats = localeIDs.flatMap { id in
-    LocaleNumberFormat.Style.allCases.map { LocaleNumberFormat(locale: Locale(identifier: id), style: $0) }
+    LocaleNumberFormat.Style.allCases.map { LocaleNumberFormat(locale: LocaleID(identifier: id), style: $0) }
 }
 
 func fuzzNumconv(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -80,7 +80,7 @@ func checkAuto(_ value: UnsafeBufferPointer<UInt8>, _ a: LocaleNumberFormat, _ b
 /// `--to C`: the second value is the points, the first the points over 100,
 /// with `fraction` as --min-fraction (0: none) on both.
 func checkRatio(_ value: UnsafeBufferPointer<UInt8>, _ a: LocaleNumberFormat, fraction: Int) {
-    let machine = LocaleNumberFormat(locale: Locale(identifier: LocaleSupport.machineIdentifier), style: .number)
+    let machine = LocaleNumberFormat(locale: LocaleID(identifier: LocaleSupport.machineIdentifier), style: .number)
     let minimum = fraction == 0 ? nil : fraction
     var points = NumberConverter(from: a, to: [machine])
     var both = NumberConverter(from: a, to: [machine, machine], minimumFraction: minimum)

@@ -36,16 +36,16 @@ let chunkSizes = [1, 2, 3, 7, 64, 4096, 1 << 16, 1 << 20]
 let repeats = [1, 1, 2, 3, 16, 300, 5000, 40000]
 let signalAfter = [1, 5, 20, 60]
 
-let enUS = LocaleNumberFormat(locale: Locale(identifier: "en_US"))
-let converter = NumberConverter(from: enUS, to: [LocaleNumberFormat(locale: Locale(identifier: "de_DE"))])
+let enUS = LocaleNumberFormat(locale: LocaleID(identifier: "en_US"))
+let converter = NumberConverter(from: enUS, to: [LocaleNumberFormat(locale: LocaleID(identifier: "de_DE"))])
 /// Forty targets: numconv --to with many locales (its values hold TABs, so only without -f).
 let manyTargets = NumberConverter(
     from: enUS,
     to: (0..<40).map { k in
-        LocaleNumberFormat(locale: Locale(identifier: ["de_DE", "ar_EG", "fr_FR", "en_IN", "de_CH"][k % 5]))
+        LocaleNumberFormat(locale: LocaleID(identifier: ["de_DE", "ar_EG", "fr_FR", "en_IN", "de_CH"][k % 5]))
     })
 let coin = CoinTransform(
-    style: CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD"))
+    style: CoinFormatStyle(style: .currency, locale: LocaleID(identifier: "en_US"), currencyCode: "USD"))
 
 func fuzzRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 6 else { return 0 }

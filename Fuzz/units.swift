@@ -8,7 +8,7 @@ import Foundation
 
 let unitLocales = ["en_US", "de_DE", "ar_EG", "fa_IR", "my_MM", "hi-IN-u-nu-deva"]
 let unitStyles: [CoinFormatStyle.Style] = [.si, .iec, .iecI]
-let machineLocale = Locale(identifier: LocaleSupport.machineIdentifier)
+let machineLocale = LocaleID(identifier: LocaleSupport.machineIdentifier)
 
 /// One formatter per locale, style and setting, derived before the first input.
 nonisolated(unsafe) var unitFormatters: [CoinFormatter] = []
@@ -16,7 +16,7 @@ nonisolated(unsafe) var unitReaders: [AmountConverter] = []
 
 func initializeUnits() {
     for id in unitLocales {
-        let locale = Locale(identifier: id)
+        let locale = LocaleID(identifier: id)
         for kind in unitStyles {
             for setting in 0..<4 {
                 var style = CoinFormatStyle(style: kind, locale: locale)

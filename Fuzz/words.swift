@@ -13,15 +13,15 @@ import Foundation
 let wordLanguages = ["en_US", "de_DE", "ga", "ru", "ko_KR", "zh_CN"]
 let wordReaders: [(NumeralReader, SpelloutFormatter)] =
     wordLanguages
-    .map { (NumeralReader.words(locale: Locale(identifier: $0))!, SpelloutFormatter.words(locale: $0)!) }
+    .map { (NumeralReader.words(locale: LocaleID(identifier: $0))!, SpelloutFormatter.words(locale: $0)!) }
     + ["roman", "grek", "hans"].map { (NumeralReader.numerals($0)!, NumeralSystems.formatter($0)!) }
 /// coinfmt's words of each language of `wordReaders` (nil for the numbering systems).
 nonisolated(unsafe) var wordWriters: [CoinFormatter?] =
     wordLanguages
-    .map { CoinFormatStyle(style: .words, locale: Locale(identifier: $0)).formatter() } + [nil, nil, nil]
+    .map { CoinFormatStyle(style: .words, locale: LocaleID(identifier: $0)).formatter() } + [nil, nil, nil]
 let amountReaders: [CurrencyWordsReader] = [
     ("en_US", "USD"), ("fr_FR", "EUR"), ("ko_KR", "KRW"), ("zh_CN", "CNY"), ("ja_JP", "JPY"),
-].map { try! CurrencyWordsReader(locale: Locale(identifier: $0.0), code: $0.1) }
+].map { try! CurrencyWordsReader(locale: LocaleID(identifier: $0.0), code: $0.1) }
 
 func fuzzWords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }

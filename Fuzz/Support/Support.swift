@@ -11,15 +11,15 @@ func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> S
 /// number rounded up with an apostrophe, compact short and compact currency,
 /// a currency in the accounting pattern, scientific notation in Arabic digits.
 let fuzzCoinStyles: [CoinFormatStyle] = [
-    CoinFormatStyle(style: .currency, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+    CoinFormatStyle(style: .currency, locale: LocaleID(identifier: "en_US"), currencyCode: "USD")
         .fractionLength(min: 2, max: 6),
-    CoinFormatStyle(style: .percent, locale: Locale(identifier: "ar_EG")).sign(.always),
-    CoinFormatStyle(style: .number, locale: Locale(identifier: "de_CH")).rounded(.up),
-    CoinFormatStyle(style: .compact, locale: Locale(identifier: "ko_KR")),
-    CoinFormatStyle(style: .compact, locale: Locale(identifier: "en_US"), currencyCode: "USD")
+    CoinFormatStyle(style: .percent, locale: LocaleID(identifier: "ar_EG")).sign(.always),
+    CoinFormatStyle(style: .number, locale: LocaleID(identifier: "de_CH")).rounded(.up),
+    CoinFormatStyle(style: .compact, locale: LocaleID(identifier: "ko_KR")),
+    CoinFormatStyle(style: .compact, locale: LocaleID(identifier: "en_US"), currencyCode: "USD")
         .significantDigits(3...3),
-    CoinFormatStyle(style: .currency, locale: Locale(identifier: "nl_NL")).sign(.accounting),
-    CoinFormatStyle(style: .scientific, locale: Locale(identifier: "ar_EG")).significantDigits(2...8),
+    CoinFormatStyle(style: .currency, locale: LocaleID(identifier: "nl_NL")).sign(.accounting),
+    CoinFormatStyle(style: .scientific, locale: LocaleID(identifier: "ar_EG")).significantDigits(2...8),
 ]
 
 /// The fuzz input's bytes with each byte 0xF8...0xFE replaced by the piece

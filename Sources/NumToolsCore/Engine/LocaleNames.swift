@@ -68,6 +68,10 @@ enum LocaleNames {
 
     /// ICU's canonical form of `text` (ASCII letters, digits and `_-@=;`).
     static func canonical(_ text: String) -> String {
+        // A listed name is ICU's canonical form already (LocaleIndexDataTests
+        // checks every one): it needs none of the alias tables, whose
+        // building was a third of numconv's start-up on one value.
+        if LocaleSupport.availableList.contains(text) { return text }
         if !text.contains("@"), shortestSubtag(text) == 1 {
             guard let converted = fromLanguageTag(text) else { return text }
             return canonicalICU(converted) ?? text

@@ -125,6 +125,18 @@ import Testing
             return names
         }
 
+        /// Every listed name is canonical as it is, in ICU's canonicalization
+        /// and in the one LocaleNames works through (which `canonical`
+        /// skips for a listed name).
+        @Test func listedNamesAreCanonical() {
+            let listed = LocaleSupport.availableList
+            #expect(listed.count > 500)
+            let icu = listed.filter { LocaleIndexOracle.Reference.canonical($0) != $0 }
+            let own = listed.filter { LocaleNames.canonicalICU($0) != $0 }
+            #expect(icu.isEmpty, "ICU: \(icu.prefix(20))")
+            #expect(own.isEmpty, "LocaleNames: \(own.prefix(20))")
+        }
+
         /// The resolver gives what it gave when it asked Foundation, name
         /// for name: the identifier, or the same refusal.
         @Test func resolverIsICUs() {
