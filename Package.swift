@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "NumToolsCore", targets: ["NumToolsCore"]),
-        // libphonenumber's geocoder, carrier and time zone data (about 5 MB) and
+        // libphonenumber's geocoder, carrier and time zone data (3.9 MB, 1.9 MB compressed) and
         // its mappers: PhoneTransform's timezone, carrier and location fields.
         .library(name: "NumToolsPhonePrefixes", targets: ["NumToolsPhonePrefixes"]),
         // The multi-call binary that is installed: every tool in one executable.
