@@ -308,10 +308,13 @@ package final class CurrencyMarks: @unchecked Sendable {
         }
     }
 
-    package static func trimmed(_ s: String) -> String {
-        var scalars = Array(s.unicodeScalars)
-        while let f = scalars.first, isBidiOrSpace(f) { scalars.removeFirst() }
-        while let l = scalars.last, isBidiOrSpace(l) { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars))
+    package static func trimmed(_ s: String) -> String { trimmed(s, where: isBidiOrSpace) }
+
+    /// `s` without the scalars around it that `isTrimmed` takes.
+    static func trimmed(_ s: String, where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = s.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isTrimmed($0) })!
+        return String(scalars[first...last])
     }
 }

@@ -62,10 +62,7 @@ public enum CurrencyCatalog {
             s == "\t" || s.properties.generalCategory == .spaceSeparator
                 || s == "\u{A0}" || s == "\u{202F}" || s == "\u{200E}" || s == "\u{200F}" || s == "\u{61C}"
         }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isSpace($0) })!
-        return String(scalars[first...last])
+        return CurrencyMarks.trimmed(text, where: isSpace)
     }
 
     /// The `--list-currencies` lines: `CODE <TAB> ENGLISH NAME <TAB> SYMBOL
